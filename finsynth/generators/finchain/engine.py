@@ -1,0 +1,349 @@
+"""Turns a :class:`~finsynth.generators.finchain.dsl.Template` into concrete instances.
+
+Compiling a template parses every formula once and checks the template's shape: names are
+unique, each formula reads only earlier names, question placeholders name givens (so no
+question can leak an intermediate result), and every given a step reads is stated in the
+question. Drawing an instance then only evaluates precompiled closures.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
+from finsynth.generators.finchain.dsl import (
+    CategoricalAnswer,
+    DerivedGiven,
+    Entity,
+    NumberGiven,
+    NumericAnswer,
+    OptionGiven,
+    SeriesGiven,
+    Template,
+)
+from finsynth.generators.finchain.formula import Formula, Value, parse_formula
+from finsynth.generators.finchain.names import company_name, person_name
+from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.seeding import RandomStream
+
+MAX_ATTEMPTS = 1_000
+"""Draws tried per instance before a template's constraints are declared unsatisfiable."""
+
+TRACE_VERSION = 1
+
+_LOOP_INDEX = Quantity(Unit.NONE, 0)
+
+
+class TemplateDefinitionError(FormulaError):
+    """A template is malformed (unknown names, leaking placeholders, bad ranges)."""
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """A computed step as stored in a record.
+
+    Attributes:
+        name: The step's name.
+        text: The step in words, with its formula, the numbers used and the result.
+        formula: The formula as written in the template.
+        inputs: The value of each name the formula reads.
+        value: The result, rounded to its displayed precision.
+    """
+
+    name: str
+    text: str
+    formula: str
+    inputs: tuple[tuple[str, Value], ...]
+    value: float
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One drawn problem with its worked solution and replayable trace."""
+
+    question: str
+    steps: tuple[StepResult, ...]
+    answer_value: float | None
+    answer_label: str | None
+    answer_text: str
+    answer_quantity: Quantity | None
+    choices: tuple[str, ...]
+    trace: dict[str, Any]
+
+    @property
+    def solution(self) -> str:
+        """The chain of thought as text: one line per step, then the answer."""
+        lines = [f"Step {number}: {item.text}" for number, item in enumerate(self.steps, 1)]
+        lines.append(f"Answer: {self.answer_text}")
+        return "\n".join(lines)
+
+
+def _grid(given: NumberGiven) -> tuple[int, int, int, int]:
+    """Return the given's grid as integers: (low, count, scale, stored decimals)."""
+    scale_decimals = given.quantity.decimals
+    scale = 10**scale_decimals
+    low = round(given.low * scale)
+    high = round(given.high * scale)
+    spacing = round(given.step * scale)
+    if spacing <= 0 or high < low or abs(given.step * scale - spacing) > 1e-9:
+        raise TemplateDefinitionError(
+            f"given {given.name!r}: range {given.low}..{given.high} with step {given.step} "
+            f"is not a grid at {scale_decimals} decimals"
+        )
+    return low, (high - low) // spacing, spacing, given.quantity.stored_decimals
+
+
+class _NumberSampler:
+    """Draws a grid value exactly (integer arithmetic, one division at the end)."""
+
+    def __init__(self, given: NumberGiven) -> None:
+        self.low, self.count, self.spacing, _ = _grid(given)
+        exponent = given.quantity.decimals + (2 if given.quantity.unit is Unit.PERCENT else 0)
+        self.divisor = 10**exponent
+        self.integral = exponent == 0
+
+    def draw(self, stream: RandomStream) -> float:
+        units = self.low + self.spacing * stream.randint(0, self.count)
+        return units if self.integral else units / self.divisor
+
+
+class CompiledTemplate:
+    """A checked template ready to draw instances from seeds.
+
+    Args:
+        template: The declaration.
+        label: How to name the template in error messages (normally its id).
+    """
+
+    def __init__(self, template: Template, label: str) -> None:
+        self.template = template
+        self.label = label
+        self.quantities: dict[str, Quantity] = {}
+        self.entities: list[Entity] = []
+        self.options: dict[str, OptionGiven] = {}
+        known: list[str] = []
+        self.drawers: list[tuple[str, Any]] = []
+        for given in template.givens:
+            self._declare(given.name, known)
+            if isinstance(given, Entity):
+                if given.kind not in ("person", "company"):
+                    raise self._error(f"entity {given.name!r} has unknown kind {given.kind!r}")
+                self.entities.append(given)
+                continue
+            if isinstance(given, NumberGiven):
+                self.quantities[given.name] = given.quantity
+                self.drawers.append((given.name, _NumberSampler(given)))
+            elif isinstance(given, SeriesGiven):
+                if not 1 <= given.min_length <= given.max_length:
+                    raise self._error(f"series {given.name!r} has bad length bounds")
+                self.quantities[given.name] = given.element.quantity
+                self.drawers.append((given.name, (given, _NumberSampler(given.element))))
+            elif isinstance(given, OptionGiven):
+                if not given.options:
+                    raise self._error(f"option {given.name!r} has no options")
+                self.options[given.name] = given
+                self.quantities[given.name] = Quantity(Unit.NONE, _decimals_of(given.options.values()))
+                self.drawers.append((given.name, given))
+            else:
+                formula = self._formula(given.formula, given.name, known[:-1])
+                self.quantities[given.name] = given.quantity
+                self.drawers.append((given.name, (given, formula)))
+        self.given_names = tuple(known)
+        numeric_givens = [name for name in known if name not in {e.name for e in self.entities}]
+        self.constraints = tuple(self._formula(text, "constraint", numeric_givens) for text in template.constraints)
+        self.steps = []
+        for item in template.steps:
+            self._declare(item.name, known)
+            formula = self._formula(item.formula, item.name, known[:-1])
+            self.quantities[item.name] = item.quantity
+            self.steps.append((item, formula, formula.substitution_pattern(), formula.symbolic()))
+        self.rules: tuple[tuple[str, Formula], ...] = ()
+        answer = template.answer
+        if isinstance(answer, NumericAnswer):
+            if answer.step not in {item.name for item in template.steps}:
+                raise self._error(f"answer names unknown step {answer.step!r}")
+            self.choices: tuple[str, ...] = ()
+        else:
+            self.rules = tuple((rule.label, self._formula(rule.when, "answer rule", known)) for rule in answer.rules)
+            self.choices = answer.choices
+        self._check_question(numeric_givens)
+        self._check_every_step_is_used()
+
+    def _error(self, message: str) -> TemplateDefinitionError:
+        return TemplateDefinitionError(f"template {self.label}: {message}")
+
+    def _declare(self, name: str, known: list[str]) -> None:
+        if not name.isidentifier() or name.startswith("_"):
+            raise self._error(f"{name!r} is not a valid name (use snake_case letters, digits and _)")
+        if name in known:
+            raise self._error(f"name {name!r} is declared twice")
+        known.append(name)
+
+    def _formula(self, source: str, owner: str, allowed: list[str]) -> Formula:
+        try:
+            formula = parse_formula(source)
+        except FormulaError as error:
+            raise self._error(f"{owner}: {error}") from None
+        unknown = [name for name in formula.names if name not in allowed]
+        if unknown:
+            raise self._error(f"{owner}: formula {source!r} reads {unknown}, which are not declared before it")
+        return formula
+
+    def _check_question(self, numeric_givens: list[str]) -> None:
+        placeholders = {field for _, field, _, _ in string.Formatter().parse(self.template.question) if field}
+        allowed = set(self.given_names)
+        leaking = placeholders - allowed
+        if leaking:
+            raise self._error(f"question placeholders {sorted(leaking)} are not givens (steps may not be shown)")
+        used = {name for _, formula, _, _ in self.steps for name in formula.names}
+        used |= {name for _, formula in self.rules for name in formula.names}
+        unstated = [name for name in numeric_givens if name in used and name not in placeholders]
+        if unstated:
+            raise self._error(f"givens {unstated} are used by the solution but never stated in the question")
+
+    def _check_every_step_is_used(self) -> None:
+        """Every step must feed a later step or the answer; a dangling step is noise."""
+        read = {name for _, formula, _, _ in self.steps for name in formula.names}
+        read |= {name for _, formula in self.rules for name in formula.names}
+        answer_step = getattr(self.template.answer, "step", None)
+        unused = [item.name for item, _, _, _ in self.steps if item.name not in read and item.name != answer_step]
+        if unused:
+            raise self._error(f"steps {unused} are computed but never used by a later step or the answer")
+
+    def draw_values(self, stream: RandomStream) -> dict[str, Value]:
+        """Draw every numeric given, redrawing until all constraints hold.
+
+        Raises:
+            UnsatisfiableConstraintsError: If no draw satisfies the constraints within
+                :data:`MAX_ATTEMPTS` attempts.
+        """
+        for _ in range(MAX_ATTEMPTS):
+            values: dict[str, Value] = {}
+            for name, drawer in self.drawers:
+                if isinstance(drawer, _NumberSampler):
+                    values[name] = drawer.draw(stream)
+                elif isinstance(drawer, OptionGiven):
+                    values[name] = drawer.options[stream.choice(tuple(drawer.options))]
+                elif isinstance(drawer[0], SeriesGiven):
+                    given, sampler = drawer
+                    length = stream.randint(given.min_length, given.max_length)
+                    values[name] = tuple(sampler.draw(stream) for _ in range(length))
+                else:
+                    given, formula = drawer
+                    values[name] = given.quantity.round(float(formula.evaluate(values)))
+            if all(constraint.evaluate(values) is True for constraint in self.constraints):
+                return values
+        conditions = "; ".join(self.template.constraints)
+        raise UnsatisfiableConstraintsError(
+            f"template {self.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its constraints ({conditions}); "
+            "widen the given ranges or relax the constraints"
+        )
+
+    def instance(self, names_seed: int, values_seed: int) -> Instance:
+        """Draw the instance for a pair of seeds (names and values vary independently)."""
+        names_stream = RandomStream(names_seed)
+        shown: dict[str, str] = {}
+        for entity in self.entities:
+            draw_name = person_name if entity.kind == "person" else company_name
+            shown[entity.name] = draw_name(names_stream)
+        values = self.draw_values(RandomStream(values_seed))
+        for name, value in values.items():
+            shown[name] = self.shown_value(name, value)
+        question = self.template.question.format_map(shown)
+        env: dict[str, Value] = dict(values)
+        in_formula: dict[str, str] = {
+            name: self._in_formula(name, value) for name, value in values.items() if not isinstance(value, tuple)
+        }
+        results = []
+        for item, formula, pattern, symbolic in self.steps:
+            raw = formula.evaluate(env)
+            if isinstance(raw, (bool, tuple)):
+                raise self._error(f"step {item.name!r} must compute a number")
+            value = item.quantity.round(raw)
+            env[item.name] = value
+            in_formula[item.name] = self._in_formula(item.name, value)
+            numbers = pattern.format_map(in_formula) if pattern is not None else formula.substituted(env, self._format)
+            result = item.quantity.for_formula(value)
+            shown_result = item.quantity.for_question(value)
+            if shown_result != result:
+                result = f"{result} ({shown_result})"
+            text = f"{item.description}: {item.name} = {symbolic} = {numbers} = {result}"
+            inputs = tuple((name, env[name]) for name in formula.names)
+            results.append(StepResult(item.name, text, item.formula, inputs, value))
+        answer_value: float | None = None
+        answer_label: str | None = None
+        answer_quantity: Quantity | None = None
+        if isinstance(self.template.answer, NumericAnswer):
+            answer_value = float(env[self.template.answer.step])  # type: ignore[arg-type]
+            answer_quantity = self.quantities[self.template.answer.step]
+            answer_text = answer_quantity.for_answer(answer_value)
+        else:
+            answer_label = self._decide(env, self.template.answer)
+            answer_text = answer_label
+        return Instance(
+            question=question,
+            steps=tuple(results),
+            answer_value=answer_value,
+            answer_label=answer_label,
+            answer_text=answer_text,
+            answer_quantity=answer_quantity,
+            choices=self.choices,
+            trace=self._trace(values),
+        )
+
+    def _decide(self, env: Mapping[str, Value], answer: CategoricalAnswer) -> str:
+        for label, formula in self.rules:
+            if formula.evaluate(env) is True:
+                return label
+        return answer.otherwise
+
+    def _trace(self, values: Mapping[str, Value]) -> dict[str, Any]:
+        answer = self.template.answer
+        answer_trace: dict[str, Any]
+        if isinstance(answer, NumericAnswer):
+            answer_trace = {"kind": "numeric", "step": answer.step}
+        else:
+            answer_trace = {
+                "kind": "categorical",
+                "rules": [{"when": rule.when, "label": rule.label} for rule in answer.rules],
+                "otherwise": answer.otherwise,
+            }
+        return {
+            "version": TRACE_VERSION,
+            "inputs": {name: list(value) if isinstance(value, tuple) else value for name, value in values.items()},
+            "steps": [
+                {"name": item.name, "formula": item.formula, "round_to": item.quantity.stored_decimals}
+                for item, _, _, _ in self.steps
+            ],
+            "answer": answer_trace,
+        }
+
+    def shown_value(self, name: str, value: Value) -> str:
+        """Return how the question shows the value of a given."""
+        option = self.options.get(name)
+        if option is not None:
+            return next(label for label, option_value in option.options.items() if option_value == value)
+        quantity = self.quantities[name]
+        if isinstance(value, tuple):
+            return ", ".join(quantity.for_question(item) for item in value)
+        return quantity.for_question(float(value))
+
+    def _in_formula(self, name: str, value: Value) -> str:
+        text = self.quantities[name].for_formula(float(value))  # type: ignore[arg-type]
+        return f"({text})" if text.startswith("-") else text
+
+    def _format(self, name: str, value: float) -> str:
+        quantity = self.quantities.get(name, _LOOP_INDEX)
+        return quantity.for_formula(value)
+
+
+def _decimals_of(values: Any) -> int:
+    """Fewest decimals that show every option value exactly."""
+    decimals = 0
+    for value in values:
+        while round(float(value), decimals) != float(value) and decimals < 10:
+            decimals += 1
+    return decimals

@@ -1,0 +1,685 @@
+"""A restricted formula language for template steps and dataset traces.
+
+Formulas use Python's expression syntax, but only a small, whitelisted part of it:
+numbers, names, arithmetic (``+ - * / // % **``), comparisons, ``and``/``or``/``not``,
+``a if cond else b``, list literals, indexing (``flows[0]``), calls to the functions in
+:data:`FUNCTIONS`, and generator expressions over sequences inside ``sum``/``min``/``max``/
+``len`` (``sum(cf / (1 + rate) ** t for t, cf in enumerate(flows, 1))``).
+
+A formula is parsed once with :func:`ast.parse` (which never runs code), every node is
+checked against the whitelist, and the tree is compiled into plain Python closures. Nothing
+is ever passed to ``eval``/``exec``; attribute access, imports, lambdas, strings, unknown
+functions, keyword arguments and exponents larger than :data:`MAX_EXPONENT` are rejected
+with a :class:`~finsynth.errors.FormulaError`, so traces read from a dataset are safe to
+replay.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Union
+
+from finsynth.errors import FormulaError
+
+Value = Union[float, int, bool, tuple[float, ...]]
+"""What a formula can compute: a number, a truth value, or a sequence of numbers."""
+
+Env = Mapping[str, Value]
+Evaluator = Callable[[Env], Value]
+NumberFormatter = Callable[[str, float], str]
+"""Formats the value bound to a name for display: ``(name, value) -> text``."""
+
+MAX_SOURCE_LENGTH = 2_000
+MAX_NODES = 400
+MAX_DEPTH = 40
+MAX_EXPONENT = 1_000
+MAX_SEQUENCE_LENGTH = 10_000
+
+_STANDARD_NORMAL = statistics.NormalDist()
+
+
+def _number(value: Value, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormulaError(f"{what} must be a number, got {_describe(value)}")
+    return value
+
+
+def _sequence(value: Value, what: str) -> tuple[float, ...]:
+    if not isinstance(value, tuple):
+        raise FormulaError(f"{what} must be a sequence of numbers, got {_describe(value)}")
+    return value
+
+
+def _truth(value: Value, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormulaError(f"{what} must be a comparison (true or false), got {_describe(value)}")
+    return value
+
+
+def _index(value: Value, what: str) -> int:
+    number = _number(value, what)
+    if not float(number).is_integer() or abs(number) > MAX_SEQUENCE_LENGTH:
+        raise FormulaError(f"{what} must be a whole number of at most {MAX_SEQUENCE_LENGTH}, got {number}")
+    return int(number)
+
+
+def _describe(value: Value) -> str:
+    if isinstance(value, bool):
+        return "a truth value"
+    if isinstance(value, tuple):
+        return "a sequence"
+    return type(value).__name__
+
+
+def _checked(result: object) -> float:
+    """Reject complex and non-finite results so bad inputs never pass silently."""
+    if isinstance(result, complex):
+        raise FormulaError("result is not a real number (negative base with a fractional exponent)")
+    assert isinstance(result, (int, float))
+    if not math.isfinite(result):
+        raise FormulaError("result is not finite")
+    return result
+
+
+def _power(base: float, exponent: float) -> float:
+    if abs(exponent) > MAX_EXPONENT:
+        raise FormulaError(f"exponent {exponent} is larger than the allowed {MAX_EXPONENT}")
+    try:
+        return _checked(float(base) ** float(exponent))
+    except OverflowError as error:
+        raise FormulaError("result of ** is too large") from error
+    except ZeroDivisionError as error:
+        raise FormulaError("zero raised to a negative power") from error
+
+
+def _divide(numerator: float, denominator: float) -> float:
+    if denominator == 0:
+        raise FormulaError("division by zero")
+    return _checked(numerator / denominator)
+
+
+def _floor_divide(numerator: float, denominator: float) -> float:
+    if denominator == 0:
+        raise FormulaError("division by zero")
+    return _checked(numerator // denominator)
+
+
+def _modulo(numerator: float, denominator: float) -> float:
+    if denominator == 0:
+        raise FormulaError("modulo by zero")
+    return _checked(numerator % denominator)
+
+
+_BINARY: dict[type[ast.operator], tuple[Callable[[float, float], float], str, int]] = {
+    ast.Add: (lambda a, b: _checked(a + b), "+", 10),
+    ast.Sub: (lambda a, b: _checked(a - b), "-", 10),
+    ast.Mult: (lambda a, b: _checked(a * b), "×", 11),
+    ast.Div: (_divide, "/", 11),
+    ast.FloorDiv: (_floor_divide, "//", 11),
+    ast.Mod: (_modulo, "mod", 11),
+    ast.Pow: (_power, "^", 13),
+}
+
+_COMPARE: dict[type[ast.cmpop], tuple[Callable[[float, float], bool], str]] = {
+    ast.Lt: (lambda a, b: a < b, "<"),
+    ast.LtE: (lambda a, b: a <= b, "≤"),
+    ast.Gt: (lambda a, b: a > b, ">"),
+    ast.GtE: (lambda a, b: a >= b, "≥"),
+    ast.Eq: (lambda a, b: a == b, "=="),
+    ast.NotEq: (lambda a, b: a != b, "≠"),
+}
+
+_PRECEDENCE_IF = 1
+_PRECEDENCE_OR = 2
+_PRECEDENCE_AND = 3
+_PRECEDENCE_NOT = 4
+_PRECEDENCE_COMPARE = 5
+_PRECEDENCE_UNARY = 12
+_PRECEDENCE_POWER = 13
+_PRECEDENCE_ATOM = 20
+
+
+def _log(x: float, base: float | None = None) -> float:
+    if x <= 0 or (base is not None and (base <= 0 or base == 1)):
+        raise FormulaError(f"log is undefined for {x}" + ("" if base is None else f" in base {base}"))
+    return math.log(x) if base is None else math.log(x, base)
+
+
+def _sqrt(x: float) -> float:
+    if x < 0:
+        raise FormulaError(f"sqrt is undefined for {x}")
+    return math.sqrt(x)
+
+
+def _exp(x: float) -> float:
+    try:
+        return _checked(math.exp(x))
+    except OverflowError as error:
+        raise FormulaError(f"exp({x}) is too large") from error
+
+
+def _round(x: float, digits: float = 0) -> float:
+    return round(x, int(digits))
+
+
+def _normal_quantile(probability: float) -> float:
+    if not 0 < probability < 1:
+        raise FormulaError(f"normal_quantile needs a probability strictly between 0 and 1, got {probability}")
+    return _STANDARD_NORMAL.inv_cdf(probability)
+
+
+def _npv_at(rate: float, flows: Sequence[float]) -> float:
+    return sum(flow / (1 + rate) ** period for period, flow in enumerate(flows))
+
+
+def internal_rate_of_return(flows: Sequence[float]) -> float:
+    """Return the internal rate of return of cash flows at periods 0, 1, 2, ...
+
+    The flows must change sign exactly once (a conventional investment), which makes the
+    root in ``(-1, ∞)`` unique; it is found by bisection to full float precision, so the
+    result is deterministic and does not depend on a starting guess.
+
+    Raises:
+        FormulaError: If the flows do not change sign exactly once.
+    """
+    signs = [flow > 0 for flow in flows if flow != 0]
+    changes = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+    if changes != 1:
+        raise FormulaError(f"irr needs cash flows that change sign exactly once, got {changes} changes")
+    low, high = -0.999999, 1.0
+    while _npv_at(high, flows) * _npv_at(low, flows) > 0:
+        high *= 2
+        if high > 1e6:
+            raise FormulaError("irr found no rate below 1,000,000 that sets NPV to zero")
+    f_low = _npv_at(low, flows)
+    for _ in range(200):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        f_middle = _npv_at(middle, flows)
+        if (f_middle > 0) == (f_low > 0):
+            low, f_low = middle, f_middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+@dataclass(frozen=True)
+class _Function:
+    name: str
+    min_args: int
+    max_args: int
+    takes_sequence: bool
+
+
+FUNCTIONS: dict[str, _Function] = {
+    function.name: function
+    for function in (
+        _Function("abs", 1, 1, False),
+        _Function("min", 1, 16, True),
+        _Function("max", 1, 16, True),
+        _Function("round", 1, 2, False),
+        _Function("log", 1, 2, False),
+        _Function("log10", 1, 1, False),
+        _Function("exp", 1, 1, False),
+        _Function("sqrt", 1, 1, False),
+        _Function("floor", 1, 1, False),
+        _Function("ceil", 1, 1, False),
+        _Function("sum", 1, 1, True),
+        _Function("len", 1, 1, True),
+        _Function("irr", 1, 1, True),
+        _Function("normal_quantile", 1, 1, False),
+        _Function("normal_cdf", 1, 1, False),
+    )
+}
+"""The functions a formula may call, with their argument counts."""
+
+_SCALAR_FUNCTIONS: dict[str, Callable[..., float]] = {
+    "abs": abs,
+    "round": _round,
+    "log": _log,
+    "log10": lambda x: _log(x, 10),
+    "exp": _exp,
+    "sqrt": _sqrt,
+    "floor": lambda x: float(math.floor(x)),
+    "ceil": lambda x: float(math.ceil(x)),
+    "normal_quantile": _normal_quantile,
+    "normal_cdf": _STANDARD_NORMAL.cdf,
+}
+
+_SEQUENCE_FUNCTIONS: dict[str, Callable[[tuple[float, ...]], float]] = {
+    "min": min,
+    "max": max,
+    "sum": lambda values: _checked(math.fsum(values)),
+    "len": lambda values: float(len(values)),
+    "irr": internal_rate_of_return,
+}
+
+_ITERATORS = {"range", "enumerate"}
+
+
+class _Compiler:
+    """Checks a parsed formula against the whitelist and compiles it into closures."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.free_names: list[str] = []
+        self.nodes = 0
+
+    def fail(self, node: ast.AST, message: str) -> FormulaError:
+        column = getattr(node, "col_offset", None)
+        where = "" if column is None else f" at column {column + 1}"
+        return FormulaError(f"formula {self.source!r}{where}: {message}")
+
+    def compile(self, node: ast.expr, bound: frozenset[str], depth: int) -> Evaluator:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail(node, f"formula has more than {MAX_NODES} parts")
+        if depth > MAX_DEPTH:
+            raise self.fail(node, f"formula is nested more than {MAX_DEPTH} levels deep")
+        depth += 1
+        if isinstance(node, ast.Constant):
+            value = node.value
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise self.fail(node, f"only numbers may appear as constants, not {value!r}")
+            if not math.isfinite(value) or abs(value) > 1e300:
+                raise self.fail(node, f"constant {value!r} is out of range")
+            constant = float(value)
+            return lambda env: constant
+        if isinstance(node, ast.Name):
+            name = node.id
+            if name in FUNCTIONS or name in _ITERATORS:
+                raise self.fail(node, f"function {name!r} must be called, not used as a value")
+            if name.startswith("_"):
+                raise self.fail(node, f"names may not start with an underscore: {name!r}")
+            if name not in bound and name not in self.free_names:
+                self.free_names.append(name)
+
+            def lookup(env: Env) -> Value:
+                try:
+                    return env[name]
+                except KeyError:
+                    raise FormulaError(f"formula {self.source!r}: no value for {name!r}") from None
+
+            return lookup
+        if isinstance(node, ast.BinOp):
+            operator = _BINARY.get(type(node.op))
+            if operator is None:
+                raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
+            apply = operator[0]
+            left = self.compile(node.left, bound, depth)
+            right = self.compile(node.right, bound, depth)
+            return lambda env: apply(_number(left(env), "operand"), _number(right(env), "operand"))
+        if isinstance(node, ast.UnaryOp):
+            operand = self.compile(node.operand, bound, depth)
+            if isinstance(node.op, ast.USub):
+                return lambda env: -_number(operand(env), "operand of -")
+            if isinstance(node.op, ast.UAdd):
+                return lambda env: _number(operand(env), "operand of +")
+            if isinstance(node.op, ast.Not):
+                return lambda env: not _truth(operand(env), "operand of not")
+            raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
+        if isinstance(node, ast.Compare):
+            return self.compile_compare(node, bound, depth)
+        if isinstance(node, ast.BoolOp):
+            parts = [self.compile(value, bound, depth) for value in node.values]
+            if isinstance(node.op, ast.And):
+                return lambda env: all(_truth(part(env), "operand of and") for part in parts)
+            return lambda env: any(_truth(part(env), "operand of or") for part in parts)
+        if isinstance(node, ast.IfExp):
+            test = self.compile(node.test, bound, depth)
+            body = self.compile(node.body, bound, depth)
+            orelse = self.compile(node.orelse, bound, depth)
+            return lambda env: body(env) if _truth(test(env), "condition") else orelse(env)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self.compile(item, bound, depth) for item in node.elts]
+            return lambda env: tuple(_number(item(env), "list element") for item in items)
+        if isinstance(node, ast.Subscript):
+            return self.compile_subscript(node, bound, depth)
+        if isinstance(node, ast.Call):
+            return self.compile_call(node, bound, depth)
+        raise self.fail(node, f"{type(node).__name__} is not allowed in a formula")
+
+    def compile_compare(self, node: ast.Compare, bound: frozenset[str], depth: int) -> Evaluator:
+        operands = [self.compile(node.left, bound, depth)]
+        operands += [self.compile(item, bound, depth) for item in node.comparators]
+        tests = []
+        for operator in node.ops:
+            entry = _COMPARE.get(type(operator))
+            if entry is None:
+                raise self.fail(node, f"comparison {type(operator).__name__} is not allowed")
+            tests.append(entry[0])
+
+        def compare(env: Env) -> bool:
+            values = [_number(operand(env), "compared value") for operand in operands]
+            return all(test(a, b) for test, a, b in zip(tests, values, values[1:]))
+
+        return compare
+
+    def compile_subscript(self, node: ast.Subscript, bound: frozenset[str], depth: int) -> Evaluator:
+        if isinstance(node.slice, ast.Slice):
+            raise self.fail(node, "slices are not allowed; index one element")
+        sequence = self.compile(node.value, bound, depth)
+        position = self.compile(node.slice, bound, depth)
+
+        def item(env: Env) -> Value:
+            values = _sequence(sequence(env), "indexed value")
+            index = _index(position(env), "index")
+            if not -len(values) <= index < len(values):
+                raise FormulaError(f"formula {self.source!r}: index {index} is outside 0..{len(values) - 1}")
+            return values[index]
+
+        return item
+
+    def compile_call(self, node: ast.Call, bound: frozenset[str], depth: int) -> Evaluator:
+        if not isinstance(node.func, ast.Name):
+            raise self.fail(node, "only the listed functions may be called (no attributes or methods)")
+        name = node.func.id
+        function = FUNCTIONS.get(name)
+        if function is None:
+            allowed = ", ".join(sorted(FUNCTIONS))
+            raise self.fail(node, f"unknown function {name!r}; allowed: {allowed}")
+        if node.keywords:
+            raise self.fail(node, f"{name}() takes positional arguments only")
+        if any(isinstance(arg, ast.Starred) for arg in node.args):
+            raise self.fail(node, f"{name}() may not take *arguments")
+        if not function.min_args <= len(node.args) <= function.max_args:
+            raise self.fail(
+                node, f"{name}() takes {function.min_args} to {function.max_args} arguments, got {len(node.args)}"
+            )
+        if function.takes_sequence and len(node.args) == 1:
+            argument = node.args[0]
+            if isinstance(argument, ast.GeneratorExp):
+                values = self.compile_generator(argument, bound, depth)
+            else:
+                single = self.compile(argument, bound, depth)
+
+                def values(env: Env) -> tuple[float, ...]:
+                    return _sequence(single(env), f"argument of {name}()")
+
+            reduce = _SEQUENCE_FUNCTIONS[name]
+
+            def call_on_sequence(env: Env) -> float:
+                items = values(env)
+                if not items and name in ("min", "max", "irr"):
+                    raise FormulaError(f"formula {self.source!r}: {name}() of an empty sequence")
+                return reduce(items)
+
+            return call_on_sequence
+        arguments = [self.compile(arg, bound, depth) for arg in node.args]
+        if function.takes_sequence:
+            reduce_many = _SEQUENCE_FUNCTIONS[name]
+            return lambda env: reduce_many(tuple(_number(arg(env), f"argument of {name}()") for arg in arguments))
+        scalar = _SCALAR_FUNCTIONS[name]
+        return lambda env: _checked(scalar(*(_number(arg(env), f"argument of {name}()") for arg in arguments)))
+
+    def compile_generator(self, node: ast.GeneratorExp, bound: frozenset[str], depth: int) -> Callable[
+        [Env], tuple[float, ...]
+    ]:
+        if len(node.generators) != 1:
+            raise self.fail(node, "use one 'for' clause per generator expression")
+        clause = node.generators[0]
+        if clause.is_async:
+            raise self.fail(node, "async comprehensions are not allowed")
+        targets = self.loop_targets(clause.target)
+        iterate = self.compile_iterable(clause.iter, bound, depth)
+        inner = bound | frozenset(targets)
+        element = self.compile(node.elt, inner, depth)
+        conditions = [self.compile(condition, inner, depth) for condition in clause.ifs]
+
+        def generate(env: Env) -> tuple[float, ...]:
+            results = []
+            for binding in iterate(env):
+                scope = {**env, **dict(zip(targets, binding))}
+                if all(_truth(condition(scope), "if clause") for condition in conditions):
+                    results.append(_number(element(scope), "generated element"))
+            return tuple(results)
+
+        return generate
+
+    def loop_targets(self, target: ast.expr) -> list[str]:
+        names = target.elts if isinstance(target, ast.Tuple) else [target]
+        result = []
+        for item in names:
+            if not isinstance(item, ast.Name) or item.id.startswith("_") or item.id in FUNCTIONS:
+                raise self.fail(target, "loop targets must be plain names")
+            result.append(item.id)
+        return result
+
+    def compile_iterable(self, node: ast.expr, bound: frozenset[str], depth: int) -> Callable[
+        [Env], list[tuple[float, ...]]
+    ]:
+        """Compile what a generator loops over; each binding is a tuple of loop values."""
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _ITERATORS:
+            if node.keywords or not 1 <= len(node.args) <= 2:
+                raise self.fail(node, f"{node.func.id}() takes one or two positional arguments")
+            if node.func.id == "range":
+                bounds = [self.compile(arg, bound, depth) for arg in node.args]
+
+                def ranged(env: Env) -> list[tuple[float, ...]]:
+                    ends = [_index(end(env), "range bound") for end in bounds]
+                    return [(float(i),) for i in range(*ends)]
+
+                return ranged
+            sequence = self.compile(node.args[0], bound, depth)
+            start = self.compile(node.args[1], bound, depth) if len(node.args) == 2 else None
+
+            def enumerated(env: Env) -> list[tuple[float, ...]]:
+                first = 0 if start is None else _index(start(env), "enumerate start")
+                values = _sequence(sequence(env), "argument of enumerate()")
+                return [(float(first + i), value) for i, value in enumerate(values)]
+
+            return enumerated
+        sequence = self.compile(node, bound, depth)
+        return lambda env: [(value,) for value in _sequence(sequence(env), "loop sequence")]
+
+
+@dataclass(frozen=True, eq=False)
+class Formula:
+    """A parsed, checked formula ready to evaluate and to render.
+
+    Attributes:
+        source: The formula as written, e.g. ``"principal * (1 + rate) ** years"``.
+        names: The names the formula reads, in order of first appearance.
+    """
+
+    source: str
+    names: tuple[str, ...]
+    tree: ast.expr
+    evaluator: Evaluator
+
+    def evaluate(self, env: Env) -> Value:
+        """Evaluate the formula with names bound by ``env``.
+
+        Raises:
+            FormulaError: If a name is unbound, a value has the wrong kind, or the result
+                is undefined (division by zero, log of a negative number, overflow, ...).
+        """
+        return self.evaluator(env)
+
+    def symbolic(self) -> str:
+        """Render the formula in math notation with names, e.g. ``principal × (1 + rate)^years``."""
+        return _Renderer(None, None).render(self.tree)
+
+    def substitution_pattern(self) -> str | None:
+        """Return a ``str.format`` pattern with ``{name}`` where each name's value goes.
+
+        Formulas whose text depends on the length of a sequence (generator expressions,
+        sequence arguments, indexing) have no fixed pattern and return ``None``; render
+        those with :meth:`substituted`.
+        """
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.GeneratorExp, ast.Subscript, ast.List, ast.Tuple)):
+                return None
+            if isinstance(node, ast.Call) and FUNCTIONS[node.func.id].takes_sequence:  # type: ignore[attr-defined]
+                return None
+        return _Renderer(None, None, placeholders=True).render(self.tree)
+
+    def substituted(self, env: Env, format_number: NumberFormatter) -> str:
+        """Render the formula with every name replaced by its displayed value.
+
+        Generator expressions are expanded term by term, so the text shows every number used.
+        """
+        return _Renderer(env, format_number).render(self.tree)
+
+
+class _Renderer:
+    """Turns a checked formula tree back into text, with or without numbers substituted."""
+
+    def __init__(self, env: Env | None, format_number: NumberFormatter | None, placeholders: bool = False) -> None:
+        self.env = env
+        self.placeholders = placeholders
+        self.format_number = format_number
+        self.aliases: dict[str, str] = {}
+
+    def render(self, node: ast.expr) -> str:
+        return self.text(node)[0]
+
+    def number(self, name: str, value: Value) -> str:
+        assert self.format_number is not None
+        if isinstance(value, tuple):
+            return "[" + ", ".join(self.number(name, item) for item in value) + "]"
+        text = self.format_number(self.aliases.get(name, name), float(_number(value, name)))
+        return f"({text})" if text.startswith("-") else text
+
+    def text(self, node: ast.expr) -> tuple[str, int]:
+        """Return the text of ``node`` and its precedence (for parenthesizing)."""
+        if isinstance(node, ast.Constant):
+            return repr(node.value), _PRECEDENCE_ATOM if node.value >= 0 else _PRECEDENCE_UNARY
+        if isinstance(node, ast.Name):
+            if self.env is None:
+                return ("{" + node.id + "}" if self.placeholders else node.id), _PRECEDENCE_ATOM
+            return self.number(node.id, self.env[node.id]), _PRECEDENCE_ATOM
+        if isinstance(node, ast.BinOp):
+            _, symbol, precedence = _BINARY[type(node.op)]
+            left, left_precedence = self.text(node.left)
+            right, right_precedence = self.text(node.right)
+            right_associative = isinstance(node.op, ast.Pow)
+            if left_precedence < precedence or (right_associative and left_precedence == precedence):
+                left = f"({left})"
+            if right_precedence < precedence or (not right_associative and right_precedence == precedence):
+                right = f"({right})"
+            if right_associative:
+                return f"{left}^{right}", precedence
+            return f"{left} {symbol} {right}", precedence
+        if isinstance(node, ast.UnaryOp):
+            operand, operand_precedence = self.text(node.operand)
+            if isinstance(node.op, ast.Not):
+                wrapped = operand if operand_precedence >= _PRECEDENCE_NOT else f"({operand})"
+                return f"not {wrapped}", _PRECEDENCE_NOT
+            wrapped = operand if operand_precedence > _PRECEDENCE_UNARY else f"({operand})"
+            return ("-" if isinstance(node.op, ast.USub) else "+") + wrapped, _PRECEDENCE_UNARY
+        if isinstance(node, ast.Compare):
+            parts = [self.wrap(node.left, _PRECEDENCE_COMPARE + 1)]
+            for operator, comparator in zip(node.ops, node.comparators):
+                parts += [_COMPARE[type(operator)][1], self.wrap(comparator, _PRECEDENCE_COMPARE + 1)]
+            return " ".join(parts), _PRECEDENCE_COMPARE
+        if isinstance(node, ast.BoolOp):
+            is_and = isinstance(node.op, ast.And)
+            precedence = _PRECEDENCE_AND if is_and else _PRECEDENCE_OR
+            joiner = " and " if is_and else " or "
+            return joiner.join(self.wrap(value, precedence + 1) for value in node.values), precedence
+        if isinstance(node, ast.IfExp):
+            body = self.wrap(node.body, _PRECEDENCE_IF + 1)
+            test = self.wrap(node.test, _PRECEDENCE_IF + 1)
+            orelse = self.wrap(node.orelse, _PRECEDENCE_IF)
+            return f"{body} if {test} else {orelse}", _PRECEDENCE_IF
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return "[" + ", ".join(self.render(item) for item in node.elts) + "]", _PRECEDENCE_ATOM
+        if isinstance(node, ast.Subscript):
+            if self.env is not None:
+                value = self.evaluate(node)
+                sequence_name = node.value.id if isinstance(node.value, ast.Name) else ""
+                return self.number(sequence_name, value), _PRECEDENCE_ATOM
+            return f"{self.wrap(node.value, _PRECEDENCE_ATOM)}[{self.render(node.slice)}]", _PRECEDENCE_ATOM
+        if isinstance(node, ast.Call):
+            return self.call(node), _PRECEDENCE_ATOM
+        raise FormulaError(f"cannot render {type(node).__name__}")
+
+    def wrap(self, node: ast.expr, minimum: int) -> str:
+        text, precedence = self.text(node)
+        return text if precedence >= minimum else f"({text})"
+
+    def evaluate(self, node: ast.expr) -> Value:
+        assert self.env is not None
+        return parse_formula(ast.unparse(node)).evaluate(self.env)
+
+    def call(self, node: ast.Call) -> str:
+        assert isinstance(node.func, ast.Name)
+        name = node.func.id
+        if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
+            return self.generator_call(name, node.args[0])
+        if self.env is not None and FUNCTIONS[name].takes_sequence and len(node.args) == 1:
+            argument = node.args[0]
+            if isinstance(argument, ast.Name):
+                values = _sequence(self.env[argument.id], argument.id)
+                terms = [self.number(argument.id, value) for value in values]
+                if name == "sum":
+                    return "(" + " + ".join(terms) + ")"
+                return f"{name}(" + ", ".join(terms) + ")"
+        shown = "ln" if name == "log" and len(node.args) == 1 else name
+        return f"{shown}(" + ", ".join(self.render(arg) for arg in node.args) + ")"
+
+    def generator_call(self, name: str, node: ast.GeneratorExp) -> str:
+        clause = node.generators[0]
+        if self.env is None:
+            return f"{name}({self.render(node.elt)} for {ast.unparse(clause.target)} in {ast.unparse(clause.iter)})"
+        targets = [item.id for item in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
+                   if isinstance(item, ast.Name)]
+        sources = self.loop_sources(clause.iter, len(targets))
+        iterate = _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0)
+        conditions = [parse_formula(ast.unparse(condition)) for condition in clause.ifs]
+        terms = []
+        outer_env, outer_aliases = self.env, dict(self.aliases)
+        for binding in iterate(outer_env):
+            scope = {**outer_env, **dict(zip(targets, binding))}
+            if not all(condition.evaluate(scope) for condition in conditions):
+                continue
+            self.env = scope
+            self.aliases = {**outer_aliases, **{t: s for t, s in zip(targets, sources) if s}}
+            terms.append(self.render(node.elt) if name != "sum" else self.wrap(node.elt, 10))
+        self.env, self.aliases = outer_env, outer_aliases
+        if name == "sum":
+            return "(" + " + ".join(terms) + ")" if terms else "0"
+        return f"{name}(" + ", ".join(terms) + ")"
+
+    @staticmethod
+    def loop_sources(iterable: ast.expr, count: int) -> list[str]:
+        """Name the sequence each loop target draws from, so its values format like it."""
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
+            if iterable.func.id == "enumerate" and isinstance(iterable.args[0], ast.Name):
+                return ["", iterable.args[0].id]
+            return [""] * count
+        return [iterable.id] if isinstance(iterable, ast.Name) else [""] * count
+
+
+@lru_cache(maxsize=4096)
+def parse_formula(source: str) -> Formula:
+    """Parse and check a formula; the result is cached, so repeated traces parse once.
+
+    Args:
+        source: The formula text, in the restricted grammar described in this module.
+
+    Returns:
+        The checked :class:`Formula`.
+
+    Raises:
+        FormulaError: If the text is too long, does not parse, or uses anything outside the
+            allowed grammar (attributes, imports, lambdas, strings, unknown calls, ...).
+    """
+    if not isinstance(source, str):
+        raise FormulaError(f"a formula must be text, got {type(source).__name__}")
+    if len(source) > MAX_SOURCE_LENGTH:
+        raise FormulaError(f"formula is longer than {MAX_SOURCE_LENGTH} characters")
+    try:
+        tree = ast.parse(source.strip(), mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError) as error:
+        raise FormulaError(f"formula {source!r} does not parse: {error}") from None
+    compiler = _Compiler(source)
+    evaluator = compiler.compile(tree.body, frozenset(), 0)
+    return Formula(source=source, names=tuple(compiler.free_names), tree=tree.body, evaluator=evaluator)

@@ -1,0 +1,95 @@
+"""How numbers are shown: in question text, inside step formulas, and as answers.
+
+A quantity has a unit and a number of displayed decimals. Values are stored in formula
+units (a rate of 5.25% is stored as 0.0525) and rounded to exactly what is displayed, so
+the numbers a reader sees are the numbers the next step uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Unit(str, Enum):
+    """Units a template variable or step can carry."""
+
+    USD = "USD"
+    """U.S. dollars, shown as ``$12,345.67``."""
+    EUR = "EUR"
+    """Euros, shown as ``€1,234.56`` (foreign-exchange problems)."""
+    GBP = "GBP"
+    """Pounds sterling, shown as ``£1,234.56``."""
+    JPY = "JPY"
+    """Japanese yen, shown as ``¥1,234``."""
+    PERCENT = "%"
+    """A rate or share, stored as a fraction (0.0525) and shown as ``5.25%``."""
+    YEARS = "years"
+    MONTHS = "months"
+    QUARTERS = "quarters"
+    PERIODS = "periods"
+    DAYS = "days"
+    SHARES = "shares"
+    UNITS = "units"
+    TONS = "tons"
+    """Metric tons (of CO2-equivalent, for carbon problems)."""
+    TOKENS = "tokens"
+    BTC = "BTC"
+    ETH = "ETH"
+    BASIS_POINTS = "bp"
+    TIMES = "times"
+    """A multiple such as a coverage ratio, shown as ``3.25x``."""
+    NONE = ""
+    """A pure number such as a growth factor or a beta."""
+
+
+_CURRENCY_SYMBOLS = {Unit.USD: "$", Unit.EUR: "€", Unit.GBP: "£", Unit.JPY: "¥"}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """The unit and displayed precision of a number.
+
+    Attributes:
+        unit: What the number measures.
+        decimals: Decimals shown to the reader (for percentages: decimals of the percent figure).
+    """
+
+    unit: Unit = Unit.NONE
+    decimals: int = 2
+
+    @property
+    def stored_decimals(self) -> int:
+        """Decimals of the stored value: two more for percentages, stored as fractions."""
+        return self.decimals + 2 if self.unit is Unit.PERCENT else self.decimals
+
+    def round(self, value: float) -> float:
+        """Round a computed value to what is displayed (the value later steps use)."""
+        rounded = round(value, self.stored_decimals)
+        return rounded + 0.0  # normalizes -0.0 to 0.0 so text and value agree
+
+    def for_question(self, value: float) -> str:
+        """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""
+        symbol = _CURRENCY_SYMBOLS.get(self.unit)
+        if symbol is not None:
+            sign = "-" if value < 0 else ""
+            return f"{sign}{symbol}{abs(value):,.{self.decimals}f}"
+        if self.unit is Unit.PERCENT:
+            return f"{value * 100:.{self.decimals}f}%"
+        if self.unit is Unit.TIMES:
+            return f"{value:,.{self.decimals}f}x"
+        number = f"{value:,.{self.decimals}f}"
+        if self.unit is Unit.NONE:
+            return number
+        unit = self.unit.value
+        if value == 1 and unit.endswith("s"):
+            unit = unit[:-1]
+        return f"{number} {unit}"
+
+    def for_formula(self, value: float) -> str:
+        """Format inside a step's arithmetic: plain digits, percentages as fractions."""
+        return f"{value:.{self.stored_decimals}f}"
+
+    def for_answer(self, value: float) -> str:
+        """Format the final answer the way the question asks for it."""
+        return self.for_question(value)

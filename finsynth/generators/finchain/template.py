@@ -1,0 +1,157 @@
+"""The ``@template`` decorator and the generator that turns a template into records."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+from collections.abc import Callable
+
+from finsynth.errors import FinsynthError
+from finsynth.generators.finchain.dsl import Template
+from finsynth.generators.finchain.engine import CompiledTemplate, Instance
+from finsynth.generators.finchain.taxonomy import find_topic
+from finsynth.generators.registry import GeneratorInfo, InstanceSeeds, Record, register
+
+DIFFICULTIES = ("basic", "intermediate", "advanced")
+"""Reasoning depth: basic 1–3 steps, intermediate 3–5, advanced 4 or more that compose."""
+
+_TEMPLATES_PACKAGE = "finsynth.generators.finchain.templates."
+
+TemplateFactory = Callable[[], Template]
+
+
+class FinChainGenerator:
+    """A registered FinChain template: draws instances and assembles records.
+
+    Args:
+        info: Identity, description and tags (domain, topic, difficulty).
+        compiled: The checked template.
+    """
+
+    def __init__(self, info: GeneratorInfo, compiled: CompiledTemplate) -> None:
+        self._info = info
+        self.compiled = compiled
+        self._metadata_base = {
+            "generator_id": info.id,
+            "domain": info.tags["domain"],
+            "topic": info.tags["topic"],
+            "difficulty": info.tags["difficulty"],
+        }
+
+    @property
+    def info(self) -> GeneratorInfo:
+        """Identity and description."""
+        return self._info
+
+    def instance(self, seeds: InstanceSeeds) -> Instance:
+        """Draw the instance for ``seeds``."""
+        return self.compiled.instance(seeds.names, seeds.values)
+
+    def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
+        """Return the FinChain record for ``seeds`` (see ``finchain_record.schema.json``)."""
+        instance = self.instance(seeds)
+        quantity = instance.answer_quantity
+        metadata = {
+            **self._metadata_base,
+            "answer_unit": None if quantity is None else quantity.unit.value,
+            "seed_names": seeds.names,
+            "seed_values": seeds.values,
+        }
+        tags = self._info.tags
+        return {
+            "id": record_id,
+            "input": instance.question,
+            "target": instance.answer_text,
+            "choices": list(instance.choices),
+            "metadata": json.dumps(metadata, sort_keys=True, separators=(",", ":")),
+            "generator_id": self._info.id,
+            "domain": tags["domain"],
+            "topic": tags["topic"],
+            "difficulty": tags["difficulty"],
+            "solution": instance.solution,
+            "steps": [
+                {
+                    "name": item.name,
+                    "text": item.text,
+                    "formula": item.formula,
+                    "inputs": [
+                        {"name": name, "value": None, "values": list(value)}
+                        if isinstance(value, tuple)
+                        else {"name": name, "value": float(value), "values": None}
+                        for name, value in item.inputs
+                    ],
+                    "value": item.value,
+                }
+                for item in instance.steps
+            ],
+            "answer_value": instance.answer_value,
+            "answer_label": instance.answer_label,
+            "answer_unit": None if quantity is None else quantity.unit.value,
+            "answer_decimals": None if quantity is None else quantity.decimals,
+            "trace": json.dumps(instance.trace, separators=(",", ":")),
+            "seed_names": seeds.names,
+            "seed_values": seeds.values,
+        }
+
+
+def template(
+    *, difficulty: str, domain: str | None = None, topic: str | None = None
+) -> Callable[[TemplateFactory], FinChainGenerator]:
+    """Register a FinChain template factory.
+
+    The factory's module gives the domain and topic (``templates/<domain>/<topic>.py``),
+    its name the template's name, and its docstring the standard formula it implements.
+    Templates outside the package pass ``domain`` and ``topic`` explicitly.
+
+    Args:
+        difficulty: ``basic``, ``intermediate`` or ``advanced``.
+        domain: Taxonomy domain slug, when not implied by the module.
+        topic: Taxonomy topic slug, when not implied by the module.
+
+    Returns:
+        A decorator that compiles the template, registers it, and returns its generator.
+
+    Raises:
+        FinsynthError: If the difficulty, domain or topic is unknown, the docstring is
+            missing, or the template is malformed.
+    """
+    if difficulty not in DIFFICULTIES:
+        raise FinsynthError(f"difficulty must be one of {DIFFICULTIES}, not {difficulty!r}")
+
+    def register_template(factory: TemplateFactory) -> FinChainGenerator:
+        module = factory.__module__
+        domain_slug, topic_slug = domain, topic
+        if domain_slug is None or topic_slug is None:
+            if not module.startswith(_TEMPLATES_PACKAGE):
+                raise FinsynthError(f"{module}.{factory.__name__}: pass domain= and topic= outside the templates package")
+            domain_slug, topic_slug = module[len(_TEMPLATES_PACKAGE) :].split(".")[:2]
+        try:
+            domain_info, topic_info = find_topic(domain_slug, topic_slug)
+        except KeyError as error:
+            raise FinsynthError(f"{module}.{factory.__name__}: {error.args[0]}") from None
+        doc = inspect.getdoc(factory)
+        if not doc:
+            raise FinsynthError(f"{module}.{factory.__name__}: a template needs a docstring naming its formula")
+        generator_id = f"finchain/{domain_slug}/{topic_slug}/{factory.__name__}"
+        source = inspect.getsource(factory).encode("utf-8")
+        info = GeneratorInfo(
+            id=generator_id,
+            family="finchain",
+            title=factory.__name__.replace("_", " ").capitalize(),
+            description=doc,
+            tags={
+                "domain": domain_slug,
+                "topic": topic_slug,
+                "difficulty": difficulty,
+                "domain_title": domain_info.title,
+                "topic_title": topic_info.title,
+            },
+            source_hash=hashlib.sha256(source).hexdigest(),
+        )
+        generator = FinChainGenerator(info, CompiledTemplate(factory(), generator_id))
+        register(generator)
+        return generator
+
+    return register_template
+

@@ -1,0 +1,138 @@
+"""Replaying a record's trace with the restricted evaluator, and checking a record by it.
+
+A trace holds the givens' values, each step's formula and rounding, and the answer rule.
+Replay never runs template code: formulas go through
+:func:`~finsynth.generators.finchain.formula.parse_formula`, which rejects anything
+outside the allowed grammar, and every value read from the trace is type-checked first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from finsynth.errors import FormulaError
+from finsynth.generators.finchain.formula import Value, parse_formula
+
+MAX_TRACE_STEPS = 200
+MAX_INPUT_LENGTH = 10_000
+MAX_ROUND_TO = 12
+
+
+@dataclass(frozen=True)
+class Replay:
+    """What a trace computes.
+
+    Attributes:
+        step_values: Each step's rounded value, in order.
+        answer_value: The numeric answer, or ``None`` for a categorical answer.
+        answer_label: The categorical answer, or ``None`` for a numeric answer.
+    """
+
+    step_values: dict[str, float]
+    answer_value: float | None
+    answer_label: str | None
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormulaError(f"{where} must be a number, got {type(value).__name__}")
+    return value
+
+
+def _inputs(raw: Any) -> dict[str, Value]:
+    if not isinstance(raw, dict):
+        raise FormulaError("trace inputs must be an object")
+    values: dict[str, Value] = {}
+    for name, value in raw.items():
+        if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+            raise FormulaError(f"trace input name {name!r} is not a plain name")
+        if isinstance(value, list):
+            if len(value) > MAX_INPUT_LENGTH:
+                raise FormulaError(f"trace input {name!r} is longer than {MAX_INPUT_LENGTH}")
+            values[name] = tuple(_number(item, f"trace input {name!r}") for item in value)
+        else:
+            values[name] = _number(value, f"trace input {name!r}")
+    return values
+
+
+def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
+    """Recompute every step and the answer of a trace.
+
+    Args:
+        trace: The trace as stored in a record (JSON text) or already decoded.
+
+    Returns:
+        The recomputed step values and answer.
+
+    Raises:
+        FormulaError: If the trace is malformed, uses anything outside the formula grammar,
+            or cannot be evaluated.
+    """
+    if isinstance(trace, str):
+        try:
+            trace = json.loads(trace)
+        except json.JSONDecodeError as error:
+            raise FormulaError(f"trace is not valid JSON: {error}") from None
+    if not isinstance(trace, Mapping) or trace.get("version") != 1:
+        raise FormulaError("trace must be an object with version 1")
+    env = _inputs(trace.get("inputs"))
+    steps = trace.get("steps")
+    if not isinstance(steps, list) or len(steps) > MAX_TRACE_STEPS:
+        raise FormulaError(f"trace steps must be a list of at most {MAX_TRACE_STEPS}")
+    step_values: dict[str, float] = {}
+    for position, item in enumerate(steps):
+        if not isinstance(item, dict):
+            raise FormulaError(f"trace step {position} must be an object")
+        name, formula, round_to = item.get("name"), item.get("formula"), item.get("round_to")
+        if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+            raise FormulaError(f"trace step {position} has a bad name {name!r}")
+        if isinstance(round_to, bool) or not isinstance(round_to, int) or not 0 <= round_to <= MAX_ROUND_TO:
+            raise FormulaError(f"trace step {name!r} must round to 0..{MAX_ROUND_TO} decimals")
+        value = _number(parse_formula(formula).evaluate(env), f"trace step {name!r}")
+        env[name] = step_values[name] = round(value, round_to) + 0.0
+    answer = trace.get("answer")
+    if not isinstance(answer, dict):
+        raise FormulaError("trace answer must be an object")
+    if answer.get("kind") == "numeric":
+        step_name = answer.get("step")
+        if step_name not in step_values:
+            raise FormulaError(f"trace answer names unknown step {step_name!r}")
+        return Replay(step_values, step_values[step_name], None)
+    if answer.get("kind") == "categorical":
+        rules, otherwise = answer.get("rules"), answer.get("otherwise")
+        if not isinstance(rules, list) or not isinstance(otherwise, str):
+            raise FormulaError("a categorical trace answer needs rules and otherwise")
+        for rule in rules:
+            if not isinstance(rule, dict) or not isinstance(rule.get("label"), str):
+                raise FormulaError("each trace rule needs a condition and a label")
+            if parse_formula(rule.get("when")).evaluate(env) is True:
+                return Replay(step_values, None, rule["label"])
+        return Replay(step_values, None, otherwise)
+    raise FormulaError(f"trace answer kind must be numeric or categorical, got {answer.get('kind')!r}")
+
+
+def check_record(record: Mapping[str, Any]) -> list[str]:
+    """Replay a FinChain record's trace and compare it with what the record states.
+
+    Returns:
+        Problems found, empty when the trace reproduces every step value and the answer exactly.
+    """
+    try:
+        replay = replay_trace(record["trace"])
+    except FormulaError as error:
+        return [f"trace does not replay: {error}"]
+    problems = []
+    stored = {item["name"]: item["value"] for item in record["steps"]}
+    if list(stored) != list(replay.step_values):
+        problems.append(f"steps {list(stored)} differ from the trace's {list(replay.step_values)}")
+    for name, value in replay.step_values.items():
+        if name in stored and stored[name] != value:
+            problems.append(f"step {name!r} stores {stored[name]!r} but the trace gives {value!r}")
+    if record.get("answer_value") != replay.answer_value:
+        problems.append(f"answer_value {record.get('answer_value')!r} but the trace gives {replay.answer_value!r}")
+    if record.get("answer_label") != replay.answer_label:
+        problems.append(f"answer_label {record.get('answer_label')!r} but the trace gives {replay.answer_label!r}")
+    return problems

@@ -1,0 +1,164 @@
+"""The only source of randomness in finsynth.
+
+Every random draw comes from a :class:`RandomStream` whose seed is derived with
+:func:`derive_seed` from named parts, e.g. ``(root_seed, config, split, generator_id,
+index, "values")``. The derivation is a BLAKE2b hash of a canonical, type-tagged encoding
+of the parts, so it is identical across processes, ``PYTHONHASHSEED`` values, platforms
+and Python versions (unlike ``hash()`` or the global ``random`` module).
+
+:class:`RandomStream` is counter based: word ``k`` of a stream is taken from
+``BLAKE2b(seed, block = k // 8)``. Any instance can therefore be drawn alone, which is
+what makes shards independent of each other and of the worker that builds them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import statistics
+from collections.abc import Sequence
+from typing import TypeVar
+
+import numpy as np
+
+SeedPart = str | int | bytes
+
+_WORDS_PER_BLOCK = 8
+_WORD_BYTES = 8
+_TWO_TO_64 = 1 << 64
+_STANDARD_NORMAL = statistics.NormalDist()
+
+T = TypeVar("T")
+
+
+def _encode_part(part: SeedPart) -> bytes:
+    """Encode one part with a type tag and a length so that no two part lists collide."""
+    if isinstance(part, bool) or not isinstance(part, (str, int, bytes)):
+        raise TypeError(f"seed parts must be str, int or bytes, not {type(part).__name__}")
+    if isinstance(part, str):
+        body, tag = part.encode("utf-8"), b"s"
+    elif isinstance(part, int):
+        body, tag = str(part).encode("ascii"), b"i"
+    else:
+        body, tag = part, b"b"
+    return tag + len(body).to_bytes(4, "big") + body
+
+
+class SeedDeriver:
+    """Derives seeds that share leading parts without rehashing them.
+
+    ``SeedDeriver(a, b).derive(c, d) == derive_seed(a, b, c, d)``; the shared prefix is
+    hashed once, which keeps per-instance seeding cheap on the generation hot path.
+    """
+
+    __slots__ = ("_prefix",)
+
+    def __init__(self, *prefix: SeedPart) -> None:
+        self._prefix = hashlib.blake2b(digest_size=_WORD_BYTES, person=b"finsynth-seed")
+        for part in prefix:
+            self._prefix.update(_encode_part(part))
+
+    def derive(self, *parts: SeedPart) -> int:
+        """Return the 64-bit seed of the prefix followed by ``parts``."""
+        hasher = self._prefix.copy()
+        for part in parts:
+            hasher.update(_encode_part(part))
+        return int.from_bytes(hasher.digest(), "big")
+
+
+def derive_seed(*parts: SeedPart) -> int:
+    """Derive a stable 64-bit seed from named parts.
+
+    Args:
+        *parts: Strings, integers or bytes, e.g. ``(20261121, "finchain", "test", 42, "values")``.
+
+    Returns:
+        An integer in ``[0, 2**64)`` that depends only on the parts and their order.
+    """
+    return SeedDeriver(*parts).derive()
+
+
+class RandomStream:
+    """A seeded, counter-based stream of random numbers.
+
+    Args:
+        seed: A 64-bit seed, normally from :func:`derive_seed`.
+    """
+
+    __slots__ = ("_block", "_key", "_words", "seed")
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._key = (seed % _TWO_TO_64).to_bytes(_WORD_BYTES, "big")
+        self._block = 0
+        self._words: list[int] = []
+
+    def next_word(self) -> int:
+        """Return the next uniformly distributed 64-bit integer of the stream."""
+        if not self._words:
+            digest = hashlib.blake2b(
+                self._block.to_bytes(_WORD_BYTES, "big"), digest_size=64, key=self._key
+            ).digest()
+            self._block += 1
+            self._words = [
+                int.from_bytes(digest[i : i + _WORD_BYTES], "big")
+                for i in range(64 - _WORD_BYTES, -1, -_WORD_BYTES)
+            ]
+        return self._words.pop()
+
+    def random(self) -> float:
+        """Return a float uniformly distributed in ``[0, 1)`` with 53 random bits."""
+        return (self.next_word() >> 11) * (1.0 / (1 << 53))
+
+    def uniform(self, low: float, high: float) -> float:
+        """Return a float uniformly distributed in ``[low, high)``."""
+        return low + (high - low) * self.random()
+
+    def randint(self, low: int, high: int) -> int:
+        """Return an integer uniformly distributed in ``[low, high]`` (both ends included).
+
+        Raises:
+            ValueError: If ``high < low``.
+        """
+        if high < low:
+            raise ValueError(f"empty integer range [{low}, {high}]")
+        span = high - low + 1
+        if span > _TWO_TO_64:
+            raise ValueError(f"integer range [{low}, {high}] is wider than 2**64")
+        # Rejection sampling keeps every integer exactly equally likely.
+        limit = _TWO_TO_64 - (_TWO_TO_64 % span)
+        while True:
+            word = self.next_word()
+            if word < limit:
+                return low + word % span
+
+    def choice(self, options: Sequence[T]) -> T:
+        """Return one element of a non-empty sequence, each equally likely."""
+        if not options:
+            raise ValueError("cannot choose from an empty sequence")
+        return options[self.randint(0, len(options) - 1)]
+
+    def sample(self, options: Sequence[T], count: int) -> list[T]:
+        """Return ``count`` distinct elements of ``options`` in random order."""
+        if not 0 <= count <= len(options):
+            raise ValueError(f"cannot sample {count} of {len(options)} options")
+        pool = list(options)
+        for i in range(count):
+            j = self.randint(i, len(pool) - 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:count]
+
+    def normal(self, mean: float = 0.0, std: float = 1.0) -> float:
+        """Return a normally distributed float (inverse-CDF method, platform independent)."""
+        u = self.random()
+        while u == 0.0:
+            u = self.random()
+        return mean + std * _STANDARD_NORMAL.inv_cdf(u)
+
+    def spawn(self, name: str) -> RandomStream:
+        """Return an independent child stream named ``name``."""
+        return RandomStream(derive_seed(self.seed, name))
+
+
+def numpy_generator(seed: int) -> np.random.Generator:
+    """Return a NumPy generator (PCG64, platform independent) for vectorized draws."""
+    return np.random.Generator(np.random.PCG64(seed % _TWO_TO_64))

@@ -1,0 +1,91 @@
+"""Checks every FinChain template test uses: a symbolic proof and a numeric reference.
+
+- ``assert_symbolically_equal`` composes the template's step formulas with sympy (each
+  step's name replaced by its formula) and proves the composed answer equals a reference
+  expression written independently from the textbook formula.
+- ``assert_matches_reference`` draws ≥1,000 instances and compares the stored answer with
+  a reference function of the givens (computed without the template's rounding), within
+  the template's display precision, and checks finance invariants the caller supplies.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import sympy
+
+from finsynth.generators.finchain.template import FinChainGenerator
+from finsynth.generators.registry import InstanceSeeds, get_generator
+from finsynth.seeding import derive_seed
+
+SEEDS = 1_000
+
+_SYMPY_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs}
+
+
+def finchain(template_id: str) -> FinChainGenerator:
+    generator = get_generator(template_id)
+    assert isinstance(generator, FinChainGenerator)
+    return generator
+
+
+def draws(template_id: str, count: int = SEEDS) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """Return ``(givens, record)`` for ``count`` seeds of a template."""
+    generator = finchain(template_id)
+    result = []
+    for index in range(count):
+        seeds = InstanceSeeds(derive_seed("reference", index, "names"), derive_seed("reference", index, "values"))
+        record = generator.record(f"reference-{index}", seeds)
+        result.append((json.loads(record["trace"])["inputs"], record))
+    return result
+
+
+def composed_answer(template_id: str) -> sympy.Expr:
+    """The answer as one sympy expression of the givens, built from the step formulas."""
+    generator = finchain(template_id)
+    spec = generator.compiled.template
+    expressions: dict[str, Any] = {name: sympy.Symbol(name, positive=True) for name in generator.compiled.given_names}
+    for item in spec.steps:
+        expressions[item.name] = sympy.sympify(item.formula, locals={**_SYMPY_FUNCTIONS, **expressions})
+    answer_step = getattr(spec.answer, "step", None)
+    assert answer_step is not None, "symbolic checks apply to numeric answers"
+    return expressions[answer_step]
+
+
+def assert_symbolically_equal(template_id: str, reference: Callable[..., sympy.Expr]) -> None:
+    """Prove that the composed steps equal ``reference(**symbols)`` for all positive givens."""
+    composed = composed_answer(template_id)
+    symbols = {symbol.name: symbol for symbol in composed.free_symbols}
+    expected = reference(**symbols)
+    difference = sympy.simplify(sympy.expand_log(composed - expected, force=True))
+    assert difference == 0, f"{template_id}: steps compose to {composed}, reference is {expected}"
+
+
+def assert_matches_reference(
+    template_id: str,
+    reference: Callable[[Mapping[str, Any]], float | str],
+    *,
+    relative: float = 1e-4,
+    invariants: Callable[[Mapping[str, Any], Mapping[str, Any]], None] | None = None,
+    count: int = SEEDS,
+) -> None:
+    """Compare each instance's answer with an independent computation from its givens.
+
+    Numeric answers must agree within half a displayed unit plus ``relative`` (intermediate
+    steps are rounded to what they display); categorical answers must be equal.
+    """
+    for givens, record in draws(template_id, count):
+        expected = reference(givens)
+        if isinstance(expected, str):
+            assert record["answer_label"] == expected, (template_id, givens, record["answer_label"], expected)
+        else:
+            got = record["answer_value"]
+            decimals = record["answer_decimals"] + (2 if record["answer_unit"] == "%" else 0)
+            allowed = 0.5 * 10.0**-decimals + relative * abs(expected) + 1e-12
+            assert math.isfinite(got), (template_id, givens)
+            assert abs(got - expected) <= allowed, (template_id, givens, got, expected)
+        if invariants is not None:
+            invariants(givens, record)

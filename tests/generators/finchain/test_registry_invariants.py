@@ -1,0 +1,96 @@
+"""What must hold for every registered FinChain template, over 1,000 seeds each."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+
+import pytest
+
+from finsynth.generators.finchain.formula import parse_formula
+from finsynth.generators.finchain.template import FinChainGenerator
+from finsynth.generators.finchain.trace import check_record
+from finsynth.generators.registry import all_generators
+from finsynth.schemas import validate_record
+from tests.generators.finchain.harness import SEEDS, draws
+
+TEMPLATES = [generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)]
+IDS = [generator.info.id for generator in TEMPLATES]
+STEP_RANGES = {"basic": (1, 3), "intermediate": (3, 5), "advanced": (4, 99)}
+
+
+def displayed_arithmetic_to_formula(text: str) -> str:
+    """Turn a step's displayed arithmetic back into the formula grammar."""
+    replacements = {"×": "*", "^": "**", "ln(": "log(", " mod ": " % ", "≤": "<=", "≥": ">=", "≠": "!="}
+    for shown, written in replacements.items():
+        text = text.replace(shown, written)
+    return text
+
+
+@pytest.mark.parametrize("generator", TEMPLATES, ids=IDS)
+def test_every_instance_is_valid_replayable_and_readable(generator: FinChainGenerator) -> None:
+    questions = set()
+    trace_steps = None
+    for givens, record in draws(generator.info.id, SEEDS):
+        validate_record("finchain", record)
+        assert check_record(record) == [], record["id"]
+        trace = json.loads(record["trace"])
+        trace_steps = trace["steps"]
+        questions.add(record["input"])
+        # Every given is stated in the question exactly as the formulas use it.
+        for name, value in givens.items():
+            shown = generator.compiled.shown_value(name, tuple(value) if isinstance(value, list) else value)
+            assert shown in record["input"], (name, shown, record["input"])
+        # Each step's displayed numbers reproduce its displayed result.
+        for step, traced in zip(record["steps"], trace_steps):
+            *_, arithmetic, result = step["text"].rsplit(" = ", 2)
+            recomputed = parse_formula(displayed_arithmetic_to_formula(arithmetic)).evaluate({})
+            assert round(float(recomputed), traced["round_to"]) + 0.0 == step["value"], step["text"]
+            assert float(result.split(" ")[0]) == step["value"], step["text"]
+        if record["answer_label"] is not None:
+            assert record["answer_label"] in record["choices"]
+            assert record["target"] == record["answer_label"]
+    if generator.compiled.template.small_space is None:
+        assert len(questions) >= 0.95 * SEEDS, f"only {len(questions)} distinct questions"
+
+
+@pytest.mark.parametrize("generator", TEMPLATES, ids=IDS)
+def test_difficulty_matches_reasoning_depth(generator: FinChainGenerator) -> None:
+    difficulty = generator.info.tags["difficulty"]
+    steps = generator.compiled.template.steps
+    low, high = STEP_RANGES[difficulty]
+    assert low <= len(steps) <= high, f"{difficulty} template has {len(steps)} steps"
+    if difficulty == "advanced":
+        reads = {name: set(formula.names) for (item, formula, _, _) in generator.compiled.steps for name in [item.name]}
+        answer = getattr(generator.compiled.template.answer, "step", None)
+        roots = {answer} if answer else {name for _, rule in generator.compiled.rules for name in rule.names}
+        closure: set[str] = set()
+        pending = [name for name in roots if name in reads]
+        while pending:
+            name = pending.pop()
+            if name not in closure:
+                closure.add(name)
+                pending += [read for read in reads[name] if read in reads]
+        assert len(closure) >= 4, f"the answer composes only {len(closure)} steps"
+
+
+def test_topics_have_two_basic_two_intermediate_one_advanced_distinct_templates() -> None:
+    by_topic: dict[str, list[FinChainGenerator]] = defaultdict(list)
+    for generator in TEMPLATES:
+        by_topic[f"{generator.info.tags['domain']}/{generator.info.tags['topic']}"].append(generator)
+    for topic, generators in by_topic.items():
+        counts = Counter(generator.info.tags["difficulty"] for generator in generators)
+        assert counts["basic"] >= 2 and counts["intermediate"] >= 2 and counts["advanced"] >= 1, (topic, counts)
+        signatures = [tuple(step.formula for step in g.compiled.template.steps) for g in generators]
+        assert len(set(signatures)) == len(signatures), f"{topic}: two templates compute the same steps"
+
+
+def test_investment_analysis_is_complete() -> None:
+    topics = {g.info.tags["topic"] for g in TEMPLATES if g.info.tags["domain"] == "investment_analysis"}
+    assert topics == {
+        "return_on_investment",
+        "internal_rate_of_return",
+        "net_present_value",
+        "compound_interest",
+        "risk_and_return",
+    }
