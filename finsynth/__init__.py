@@ -5,7 +5,7 @@ and build versioned Hugging Face dataset folders.
 """
 
 from finsynth.errors import FinsynthError
-
+from finsynth.pipeline import generate, iterable_dataset
 
 __version__ = "0.1.0"
 

@@ -17,6 +17,7 @@ class ConfigError(FinsynthError):
         source: The file (or other source label) the bad value came from.
         path: JSON path of the offending value, such as ``$.configs[0].splits.test``.
         line: 1-based line in ``source`` when it is known, else ``None``.
+
     """
 
     def __init__(self, message: str, *, source: str, path: str = "$", line: int | None = None) -> None:

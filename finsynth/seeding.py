@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -58,11 +59,11 @@ class SeedDeriver:
             self._prefix.update(_encode_part(part))
 
     def derive(self, *parts: SeedPart) -> int:
-        """Return the 64-bit seed of the prefix followed by ``parts``."""
+        """Return the 63-bit seed of the prefix followed by ``parts``."""
         hasher = self._prefix.copy()
         for part in parts:
             hasher.update(_encode_part(part))
-        return int.from_bytes(hasher.digest(), "big")
+        return int.from_bytes(hasher.digest(), "big") >> 1
 
 
 def derive_seed(*parts: SeedPart) -> int:
@@ -72,7 +73,9 @@ def derive_seed(*parts: SeedPart) -> int:
         *parts: Strings, integers or bytes, e.g. ``(20261121, "finchain", "test", 42, "values")``.
 
     Returns:
-        An integer in ``[0, 2**64)`` that depends only on the parts and their order.
+        An integer in ``[0, 2**63)`` (it fits a signed 64-bit column) that depends only on
+        the parts and their order.
+
     """
     return SeedDeriver(*parts).derive()
 
@@ -82,6 +85,7 @@ class RandomStream:
 
     Args:
         seed: A 64-bit seed, normally from :func:`derive_seed`.
+
     """
 
     __slots__ = ("_block", "_key", "_words", "seed")
@@ -118,6 +122,7 @@ class RandomStream:
 
         Raises:
             ValueError: If ``high < low``.
+
         """
         if high < low:
             raise ValueError(f"empty integer range [{low}, {high}]")
@@ -157,6 +162,52 @@ class RandomStream:
     def spawn(self, name: str) -> RandomStream:
         """Return an independent child stream named ``name``."""
         return RandomStream(derive_seed(self.seed, name))
+
+
+@dataclass(frozen=True)
+class InstanceSeeds:
+    """The two seeds of one instance.
+
+    Attributes:
+        names: Seed of the name stream (people, companies).
+        values: Seed of the value stream (every number).
+
+    """
+
+    names: int
+    values: int
+
+
+class InstanceSeeder:
+    """Seeds of the instances of one generator in one split of one config.
+
+    Instance ``index`` gets ``derive_seed(root_seed, config, split, generator_id, index,
+    stream)`` for the streams ``"names"`` and ``"values"``. A variation redraws one or
+    both streams by adding ``"variation"`` to the parts, leaving the other unchanged.
+    """
+
+    __slots__ = ("_deriver",)
+
+    def __init__(self, root_seed: int, config: str, split: str, generator_id: str) -> None:
+        self._deriver = SeedDeriver(root_seed, config, split, generator_id)
+
+    def seeds(self, index: int, variation: str | None = None) -> InstanceSeeds:
+        """Return the seeds of instance ``index``, redrawn as ``variation`` says if given.
+
+        Args:
+            index: Position of the instance within its generator's share of the split.
+            variation: ``None``, ``"names"``, ``"values"`` or ``"both"``.
+
+        """
+        names = self._deriver.derive(index, "names")
+        values = self._deriver.derive(index, "values")
+        if variation in ("names", "both"):
+            names = self._deriver.derive(index, "names", "variation")
+        if variation in ("values", "both"):
+            values = self._deriver.derive(index, "values", "variation")
+        if variation not in (None, "names", "values", "both"):
+            raise ValueError(f"variation must be names, values or both, not {variation!r}")
+        return InstanceSeeds(names, values)
 
 
 def numpy_generator(seed: int) -> np.random.Generator:

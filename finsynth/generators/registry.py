@@ -15,21 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from finsynth.errors import FinsynthError, UnknownGeneratorError
+from finsynth.seeding import InstanceSeeds
 
 Record = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class InstanceSeeds:
-    """The two seeds of one instance.
-
-    Attributes:
-        names: Seed of the name stream (people, companies).
-        values: Seed of the value stream (every number).
-    """
-
-    names: int
-    values: int
 
 
 @dataclass(frozen=True)
@@ -43,6 +31,7 @@ class GeneratorInfo:
         description: What the generator makes (for templates: the formula it implements).
         tags: Grouping facts, e.g. ``domain``, ``topic``, ``difficulty``.
         source_hash: sha256 of the generator's source, recorded in build manifests.
+
     """
 
     id: str
@@ -75,6 +64,7 @@ def register(generator: Generator) -> Generator:
 
     Raises:
         FinsynthError: If another generator already uses the same id.
+
     """
     generator_id = generator.info.id
     existing = _REGISTRY.get(generator_id)
@@ -107,6 +97,7 @@ def get_generator(generator_id: str) -> Generator:
 
     Raises:
         UnknownGeneratorError: With close matches, if no generator has this id.
+
     """
     load_builtin_generators()
     generator = _REGISTRY.get(generator_id)
@@ -123,6 +114,7 @@ def resolve(selectors: Iterable[str]) -> list[Generator]:
 
     Raises:
         UnknownGeneratorError: If a selector matches nothing; the message suggests close ids.
+
     """
     load_builtin_generators()
     chosen: dict[str, Generator] = {}
@@ -142,7 +134,11 @@ def _unknown_message(selector: str) -> str:
         parts = key.split("/")
         candidates.update("/".join(parts[:depth]) for depth in range(1, len(parts)))
     close = difflib.get_close_matches(selector.rstrip("/"), sorted(candidates), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else "; run `finsynth list` to see ids"
+    hint = (
+        f"; did you mean {' or '.join(repr(c) for c in close)}?"
+        if close
+        else "; run `finsynth list` to see ids"
+    )
     return f"no generator matches {selector!r}{hint}"
 
 
@@ -153,5 +149,7 @@ def import_package(package_name: str) -> None:
     """
     package = importlib.import_module(package_name)
     if hasattr(package, "__path__"):
-        for module in sorted(info.name for info in pkgutil.walk_packages(package.__path__, package_name + ".")):
+        for module in sorted(
+            info.name for info in pkgutil.walk_packages(package.__path__, package_name + ".")
+        ):
             importlib.import_module(module)

@@ -55,7 +55,10 @@ def _fields(schema: Mapping[str, Any], where: str) -> list[pa.Field]:
     if not properties:
         raise FinsynthError(f"{where}: an object needs 'properties' to become an Arrow struct")
     required = set(schema.get("required", ()))
-    return [arrow_field(name, node, f"{where}.{name}", required=name in required) for name, node in properties.items()]
+    return [
+        arrow_field(name, node, f"{where}.{name}", required=name in required)
+        for name, node in properties.items()
+    ]
 
 
 def arrow_schema(schema: Mapping[str, Any]) -> pa.Schema:

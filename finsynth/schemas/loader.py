@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Iterator, Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -30,7 +30,7 @@ def schema_file(name: str) -> str:
     return f"{name}.schema.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(name: str) -> str:
     try:
         return resources.files(SCHEMA_PACKAGE).joinpath(schema_file(name)).read_text(encoding="utf-8")
@@ -72,6 +72,7 @@ class Validator:
     Args:
         schema: The JSON Schema (2020-12, limited to keywords shared with draft 7).
         label: What the schema describes, for error messages.
+
     """
 
     def __init__(self, schema: Mapping[str, Any], label: str) -> None:
@@ -106,10 +107,26 @@ class Validator:
         raise RecordValidationError(f"{self.label}{place}: {json_path(error)}: {explain(error)}")
 
 
+def _properties(error: jsonschema.ValidationError) -> Mapping[str, Any]:
+    schema = error.schema
+    return schema.get("properties", {}) if isinstance(schema, Mapping) else {}
+
+
+def error_location(error: jsonschema.ValidationError) -> tuple[str | int, ...]:
+    """Return the path of the offending value; for an unknown key, the key itself."""
+    location = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = _properties(error)
+        unknown = [key for key in error.instance if key not in known]
+        if unknown:
+            location += (unknown[0],)
+    return location
+
+
 def json_path(error: jsonschema.ValidationError) -> str:
     """Render an error's location as a JSON path such as ``$.configs[0].splits``."""
     path = "$"
-    for part in error.absolute_path:
+    for part in error_location(error):
         path += f"[{part}]" if isinstance(part, int) else f".{part}"
     return path
 
@@ -117,8 +134,9 @@ def json_path(error: jsonschema.ValidationError) -> str:
 def explain(error: jsonschema.ValidationError) -> str:
     """Say what is wrong and what is allowed, in one line."""
     if error.validator == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        return f"{error.message}; allowed keys: {', '.join(allowed)}" if allowed else error.message
+        allowed = sorted(_properties(error))
+        unknown = error_location(error)[-1] if error_location(error) else "?"
+        return f"unknown key {unknown!r}; allowed keys: {', '.join(allowed)}" if allowed else error.message
     if error.validator == "enum":
         return f"{error.instance!r} is not allowed; choose one of {error.validator_value}"
     if error.validator == "type":
@@ -126,7 +144,7 @@ def explain(error: jsonschema.ValidationError) -> str:
     return error.message
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator_for(family: str, with_variation: bool = False) -> Validator:
     """Return the cached compiled validator of a family's records."""
     return Validator(record_schema(family, with_variation=with_variation), f"{family} record")
@@ -137,5 +155,6 @@ def validate_record(family: str, record: Mapping[str, Any], *, with_variation: b
 
     Raises:
         RecordValidationError: Naming the record id, the JSON path and what is allowed.
+
     """
     validator_for(family, with_variation).validate(record, where=f"record {record.get('id')!r}")

@@ -32,6 +32,7 @@ class Entity:
     Attributes:
         name: Placeholder name used in the question text.
         kind: ``"person"`` or ``"company"``.
+
     """
 
     name: str
@@ -48,6 +49,7 @@ class NumberGiven:
         high: Largest value, in display units.
         step: Grid spacing in display units; the default is one displayed decimal place.
         quantity: Unit and displayed decimals.
+
     """
 
     name: str
@@ -66,6 +68,7 @@ class SeriesGiven:
         element: How each element is drawn.
         min_length: Fewest elements.
         max_length: Most elements.
+
     """
 
     name: str
@@ -81,6 +84,7 @@ class OptionGiven:
     Attributes:
         name: Name used in formulas and as the question placeholder.
         options: Label → numeric value, e.g. ``{"monthly": 12, "quarterly": 4}``.
+
     """
 
     name: str
@@ -98,6 +102,7 @@ class DerivedGiven:
         name: Name used in formulas and as the question placeholder.
         formula: Formula over earlier givens.
         quantity: Unit and displayed decimals.
+
     """
 
     name: str
@@ -117,6 +122,7 @@ class Step:
         formula: Formula in the restricted grammar of :mod:`~finsynth.generators.finchain.formula`.
         description: What the step computes, in words.
         quantity: Unit and displayed decimals; the step's value is rounded to them.
+
     """
 
     name: str
@@ -172,6 +178,7 @@ class Template:
         constraints: Conditions over givens (formulas) that every instance must satisfy;
             draws that violate one are rejected and redrawn.
         small_space: Why this template has fewer distinct questions than usual, if it does.
+
     """
 
     givens: Sequence[Given]
@@ -212,7 +219,13 @@ def count(name: str, low: int, high: int, *, unit: Unit = Unit.NONE) -> NumberGi
 
 
 def number(
-    name: str, low: float, high: float, *, step: float | None = None, decimals: int = 2, unit: Unit = Unit.NONE
+    name: str,
+    low: float,
+    high: float,
+    *,
+    step: float | None = None,
+    decimals: int = 2,
+    unit: Unit = Unit.NONE,
 ) -> NumberGiven:
     """A plain number (a beta, a multiple, a price per unit) between ``low`` and ``high``."""
     return NumberGiven(name, low, high, step or _default_step(decimals), Quantity(unit, decimals))

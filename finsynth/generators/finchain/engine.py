@@ -8,15 +8,15 @@ question. Drawing an instance then only evaluates precompiled closures.
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.dsl import (
     CategoricalAnswer,
-    DerivedGiven,
     Entity,
     NumberGiven,
     NumericAnswer,
@@ -51,6 +51,7 @@ class StepResult:
         formula: The formula as written in the template.
         inputs: The value of each name the formula reads.
         value: The result, rounded to its displayed precision.
+
     """
 
     name: str
@@ -71,7 +72,14 @@ class Instance:
     answer_text: str
     answer_quantity: Quantity | None
     choices: tuple[str, ...]
-    trace: dict[str, Any]
+    trace_json: str
+    """The replayable trace as compact JSON (see :mod:`~finsynth.generators.finchain.trace`)."""
+
+    @property
+    def trace(self) -> dict[str, Any]:
+        """The trace decoded from :attr:`trace_json`."""
+        decoded: dict[str, Any] = json.loads(self.trace_json)
+        return decoded
 
     @property
     def solution(self) -> str:
@@ -110,12 +118,29 @@ class _NumberSampler:
         return units if self.integral else units / self.divisor
 
 
+@dataclass(frozen=True)
+class _StepPlan:
+    """What drawing needs of one step, precomputed once per template."""
+
+    name: str
+    formula: Formula
+    digits: int
+    pattern: str | None
+    quantity: Quantity
+    prefix: str
+    source: str
+
+
+_NUMBERS = frozenset({float, int})
+
+
 class CompiledTemplate:
     """A checked template ready to draw instances from seeds.
 
     Args:
         template: The declaration.
         label: How to name the template in error messages (normally its id).
+
     """
 
     def __init__(self, template: Template, label: str) -> None:
@@ -153,7 +178,9 @@ class CompiledTemplate:
                 self.drawers.append((given.name, (given, formula)))
         self.given_names = tuple(known)
         numeric_givens = [name for name in known if name not in {e.name for e in self.entities}]
-        self.constraints = tuple(self._formula(text, "constraint", numeric_givens) for text in template.constraints)
+        self.constraints = tuple(
+            self._formula(text, "constraint", numeric_givens) for text in template.constraints
+        )
         self.steps = []
         for item in template.steps:
             self._declare(item.name, known)
@@ -167,10 +194,30 @@ class CompiledTemplate:
                 raise self._error(f"answer names unknown step {answer.step!r}")
             self.choices: tuple[str, ...] = ()
         else:
-            self.rules = tuple((rule.label, self._formula(rule.when, "answer rule", known)) for rule in answer.rules)
+            self.rules = tuple(
+                (rule.label, self._formula(rule.when, "answer rule", known)) for rule in answer.rules
+            )
             self.choices = answer.choices
         self._check_question(numeric_givens)
         self._check_every_step_is_used()
+        self._entity_plan = [
+            (e.name, person_name if e.kind == "person" else company_name) for e in self.entities
+        ]
+        self._step_plan = [
+            _StepPlan(
+                item.name,
+                formula,
+                item.quantity.stored_decimals,
+                pattern,
+                item.quantity,
+                f"{item.description}: {item.name} = {symbolic} = ",
+                item.formula,
+            )
+            for item, formula, pattern, symbolic in self.steps
+        ]
+        answer_step = getattr(answer, "step", None)
+        self.answer_quantity = None if answer_step is None else self.quantities[answer_step]
+        self._trace_prefix, self._trace_suffix = self._static_trace_parts()
 
     def _error(self, message: str) -> TemplateDefinitionError:
         return TemplateDefinitionError(f"template {self.label}: {message}")
@@ -189,7 +236,9 @@ class CompiledTemplate:
             raise self._error(f"{owner}: {error}") from None
         unknown = [name for name in formula.names if name not in allowed]
         if unknown:
-            raise self._error(f"{owner}: formula {source!r} reads {unknown}, which are not declared before it")
+            raise self._error(
+                f"{owner}: formula {source!r} reads {unknown}, which are not declared before it"
+            )
         return formula
 
     def _check_question(self, numeric_givens: list[str]) -> None:
@@ -197,7 +246,9 @@ class CompiledTemplate:
         allowed = set(self.given_names)
         leaking = placeholders - allowed
         if leaking:
-            raise self._error(f"question placeholders {sorted(leaking)} are not givens (steps may not be shown)")
+            raise self._error(
+                f"question placeholders {sorted(leaking)} are not givens (steps may not be shown)"
+            )
         used = {name for _, formula, _, _ in self.steps for name in formula.names}
         used |= {name for _, formula in self.rules for name in formula.names}
         unstated = [name for name in numeric_givens if name in used and name not in placeholders]
@@ -209,7 +260,9 @@ class CompiledTemplate:
         read = {name for _, formula, _, _ in self.steps for name in formula.names}
         read |= {name for _, formula in self.rules for name in formula.names}
         answer_step = getattr(self.template.answer, "step", None)
-        unused = [item.name for item, _, _, _ in self.steps if item.name not in read and item.name != answer_step]
+        unused = [
+            item.name for item, _, _, _ in self.steps if item.name not in read and item.name != answer_step
+        ]
         if unused:
             raise self._error(f"steps {unused} are computed but never used by a later step or the answer")
 
@@ -219,6 +272,7 @@ class CompiledTemplate:
         Raises:
             UnsatisfiableConstraintsError: If no draw satisfies the constraints within
                 :data:`MAX_ATTEMPTS` attempts.
+
         """
         for _ in range(MAX_ATTEMPTS):
             values: dict[str, Value] = {}
@@ -238,60 +292,67 @@ class CompiledTemplate:
                 return values
         conditions = "; ".join(self.template.constraints)
         raise UnsatisfiableConstraintsError(
-            f"template {self.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its constraints ({conditions}); "
-            "widen the given ranges or relax the constraints"
+            f"template {self.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its constraints "
+            f"({conditions}); widen the given ranges or relax the constraints"
         )
 
     def instance(self, names_seed: int, values_seed: int) -> Instance:
         """Draw the instance for a pair of seeds (names and values vary independently)."""
         names_stream = RandomStream(names_seed)
         shown: dict[str, str] = {}
-        for entity in self.entities:
-            draw_name = person_name if entity.kind == "person" else company_name
-            shown[entity.name] = draw_name(names_stream)
+        for entity_name, draw_name in self._entity_plan:
+            shown[entity_name] = draw_name(names_stream)
         values = self.draw_values(RandomStream(values_seed))
+        in_formula: dict[str, str] = {}
         for name, value in values.items():
             shown[name] = self.shown_value(name, value)
+            if not isinstance(value, tuple):
+                in_formula[name] = self._in_formula(name, value)
         question = self.template.question.format_map(shown)
         env: dict[str, Value] = dict(values)
-        in_formula: dict[str, str] = {
-            name: self._in_formula(name, value) for name, value in values.items() if not isinstance(value, tuple)
-        }
         results = []
-        for item, formula, pattern, symbolic in self.steps:
-            raw = formula.evaluate(env)
-            if isinstance(raw, (bool, tuple)):
-                raise self._error(f"step {item.name!r} must compute a number")
-            value = item.quantity.round(raw)
-            env[item.name] = value
-            in_formula[item.name] = self._in_formula(item.name, value)
-            numbers = pattern.format_map(in_formula) if pattern is not None else formula.substituted(env, self._format)
-            result = item.quantity.for_formula(value)
-            shown_result = item.quantity.for_question(value)
+        for plan in self._step_plan:
+            raw = plan.formula.evaluator(env)
+            if type(raw) not in _NUMBERS:
+                raise self._error(f"step {plan.name!r} must compute a number")
+            value = round(cast(float, raw), plan.digits) + 0.0
+            env[plan.name] = value
+            result = plan.quantity.for_formula(value)
+            in_formula[plan.name] = f"({result})" if value < 0 else result
+            if plan.pattern is not None:
+                numbers = plan.pattern.format_map(in_formula)
+            else:
+                numbers = plan.formula.substituted(env, self._format)
+            shown_result = plan.quantity.for_question(value)
             if shown_result != result:
                 result = f"{result} ({shown_result})"
-            text = f"{item.description}: {item.name} = {symbolic} = {numbers} = {result}"
-            inputs = tuple((name, env[name]) for name in formula.names)
-            results.append(StepResult(item.name, text, item.formula, inputs, value))
-        answer_value: float | None = None
-        answer_label: str | None = None
-        answer_quantity: Quantity | None = None
-        if isinstance(self.template.answer, NumericAnswer):
-            answer_value = float(env[self.template.answer.step])  # type: ignore[arg-type]
-            answer_quantity = self.quantities[self.template.answer.step]
-            answer_text = answer_quantity.for_answer(answer_value)
+            inputs = tuple([(name, env[name]) for name in plan.formula.names])
+            results.append(
+                StepResult(plan.name, f"{plan.prefix}{numbers} = {result}", plan.source, inputs, value)
+            )
+        answer = self.template.answer
+        if isinstance(answer, NumericAnswer):
+            answer_value: float | None = float(env[answer.step])  # type: ignore[arg-type]
+            answer_label = None
+            assert self.answer_quantity is not None and answer_value is not None
+            answer_text = self.answer_quantity.for_answer(answer_value)
         else:
-            answer_label = self._decide(env, self.template.answer)
-            answer_text = answer_label
+            answer_value = None
+            answer_label = answer_text = self._decide(env, answer)
+        trace_inputs = {
+            name: list(value) if isinstance(value, tuple) else value for name, value in values.items()
+        }
         return Instance(
             question=question,
             steps=tuple(results),
             answer_value=answer_value,
             answer_label=answer_label,
             answer_text=answer_text,
-            answer_quantity=answer_quantity,
+            answer_quantity=self.answer_quantity,
             choices=self.choices,
-            trace=self._trace(values),
+            trace_json=self._trace_prefix
+            + json.dumps(trace_inputs, separators=(",", ":"))
+            + self._trace_suffix,
         )
 
     def _decide(self, env: Mapping[str, Value], answer: CategoricalAnswer) -> str:
@@ -300,7 +361,8 @@ class CompiledTemplate:
                 return label
         return answer.otherwise
 
-    def _trace(self, values: Mapping[str, Value]) -> dict[str, Any]:
+    def _static_trace_parts(self) -> tuple[str, str]:
+        """Return the trace JSON around its inputs; everything but the inputs is fixed per template."""
         answer = self.template.answer
         answer_trace: dict[str, Any]
         if isinstance(answer, NumericAnswer):
@@ -311,15 +373,15 @@ class CompiledTemplate:
                 "rules": [{"when": rule.when, "label": rule.label} for rule in answer.rules],
                 "otherwise": answer.otherwise,
             }
-        return {
-            "version": TRACE_VERSION,
-            "inputs": {name: list(value) if isinstance(value, tuple) else value for name, value in values.items()},
-            "steps": [
-                {"name": item.name, "formula": item.formula, "round_to": item.quantity.stored_decimals}
-                for item, _, _, _ in self.steps
-            ],
-            "answer": answer_trace,
-        }
+        steps = [
+            {"name": item.name, "formula": item.formula, "round_to": item.quantity.stored_decimals}
+            for item, _, _, _ in self.steps
+        ]
+        compact = (",", ":")
+        prefix = '{"version":' + json.dumps(TRACE_VERSION) + ',"inputs":'
+        steps_json = json.dumps(steps, separators=compact)
+        suffix = f',"steps":{steps_json},"answer":{json.dumps(answer_trace, separators=compact)}}}'
+        return prefix, suffix
 
     def shown_value(self, name: str, value: Value) -> str:
         """Return how the question shows the value of a given."""

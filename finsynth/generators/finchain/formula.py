@@ -17,16 +17,17 @@ replay.
 from __future__ import annotations
 
 import ast
+import itertools
 import math
+import operator
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Union
 
 from finsynth.errors import FormulaError
 
-Value = Union[float, int, bool, tuple[float, ...]]
+Value = float | int | bool | tuple[float, ...]
 """What a formula can compute: a number, a truth value, or a sequence of numbers."""
 
 Env = Mapping[str, Value]
@@ -116,14 +117,15 @@ def _modulo(numerator: float, denominator: float) -> float:
 
 
 _BINARY: dict[type[ast.operator], tuple[Callable[[float, float], float], str, int]] = {
-    ast.Add: (lambda a, b: _checked(a + b), "+", 10),
-    ast.Sub: (lambda a, b: _checked(a - b), "-", 10),
-    ast.Mult: (lambda a, b: _checked(a * b), "×", 11),
+    ast.Add: (operator.add, "+", 10),
+    ast.Sub: (operator.sub, "-", 10),
+    ast.Mult: (operator.mul, "×", 11),
     ast.Div: (_divide, "/", 11),
     ast.FloorDiv: (_floor_divide, "//", 11),
     ast.Mod: (_modulo, "mod", 11),
     ast.Pow: (_power, "^", 13),
 }
+_NUMERIC_TYPES = frozenset({float, int})
 
 _COMPARE: dict[type[ast.cmpop], tuple[Callable[[float, float], bool], str]] = {
     ast.Lt: (lambda a, b: a < b, "<"),
@@ -186,9 +188,10 @@ def internal_rate_of_return(flows: Sequence[float]) -> float:
 
     Raises:
         FormulaError: If the flows do not change sign exactly once.
+
     """
     signs = [flow > 0 for flow in flows if flow != 0]
-    changes = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+    changes = sum(1 for a, b in itertools.pairwise(signs) if a != b)
     if changes != 1:
         raise FormulaError(f"irr needs cash flows that change sign exactly once, got {changes} changes")
     low, high = -0.999999, 1.0
@@ -263,6 +266,25 @@ _SEQUENCE_FUNCTIONS: dict[str, Callable[[tuple[float, ...]], float]] = {
 _ITERATORS = {"range", "enumerate"}
 
 
+def _binary(apply: Callable[[float, float], float], left: Evaluator, right: Evaluator) -> Evaluator:
+    """An arithmetic node: both operands must be numbers and the result must be finite."""
+    numeric = _NUMERIC_TYPES
+    finite = math.isfinite
+
+    def evaluate(env: Env) -> float:
+        a = left(env)
+        b = right(env)
+        if type(a) not in numeric or type(b) not in numeric:
+            _number(a, "operand")
+            _number(b, "operand")
+        result = apply(a, b)  # type: ignore[arg-type]
+        if not finite(result):
+            raise FormulaError("result is not finite")
+        return result
+
+    return evaluate
+
+
 class _Compiler:
     """Checks a parsed formula against the whitelist and compiles it into closures."""
 
@@ -308,13 +330,12 @@ class _Compiler:
 
             return lookup
         if isinstance(node, ast.BinOp):
-            operator = _BINARY.get(type(node.op))
-            if operator is None:
+            entry = _BINARY.get(type(node.op))
+            if entry is None:
                 raise self.fail(node, f"operator {type(node.op).__name__} is not allowed")
-            apply = operator[0]
-            left = self.compile(node.left, bound, depth)
-            right = self.compile(node.right, bound, depth)
-            return lambda env: apply(_number(left(env), "operand"), _number(right(env), "operand"))
+            return _binary(
+                entry[0], self.compile(node.left, bound, depth), self.compile(node.right, bound, depth)
+            )
         if isinstance(node, ast.UnaryOp):
             operand = self.compile(node.operand, bound, depth)
             if isinstance(node.op, ast.USub):
@@ -349,15 +370,15 @@ class _Compiler:
         operands = [self.compile(node.left, bound, depth)]
         operands += [self.compile(item, bound, depth) for item in node.comparators]
         tests = []
-        for operator in node.ops:
-            entry = _COMPARE.get(type(operator))
+        for comparison in node.ops:
+            entry = _COMPARE.get(type(comparison))
             if entry is None:
-                raise self.fail(node, f"comparison {type(operator).__name__} is not allowed")
+                raise self.fail(node, f"comparison {type(comparison).__name__} is not allowed")
             tests.append(entry[0])
 
         def compare(env: Env) -> bool:
             values = [_number(operand(env), "compared value") for operand in operands]
-            return all(test(a, b) for test, a, b in zip(tests, values, values[1:]))
+            return all(test(a, b) for test, a, b in zip(tests, values, values[1:], strict=False))
 
         return compare
 
@@ -390,7 +411,8 @@ class _Compiler:
             raise self.fail(node, f"{name}() may not take *arguments")
         if not function.min_args <= len(node.args) <= function.max_args:
             raise self.fail(
-                node, f"{name}() takes {function.min_args} to {function.max_args} arguments, got {len(node.args)}"
+                node,
+                f"{name}() takes {function.min_args} to {function.max_args} arguments, got {len(node.args)}",
             )
         if function.takes_sequence and len(node.args) == 1:
             argument = node.args[0]
@@ -414,13 +436,17 @@ class _Compiler:
         arguments = [self.compile(arg, bound, depth) for arg in node.args]
         if function.takes_sequence:
             reduce_many = _SEQUENCE_FUNCTIONS[name]
-            return lambda env: reduce_many(tuple(_number(arg(env), f"argument of {name}()") for arg in arguments))
+            return lambda env: reduce_many(
+                tuple(_number(arg(env), f"argument of {name}()") for arg in arguments)
+            )
         scalar = _SCALAR_FUNCTIONS[name]
-        return lambda env: _checked(scalar(*(_number(arg(env), f"argument of {name}()") for arg in arguments)))
+        return lambda env: _checked(
+            scalar(*(_number(arg(env), f"argument of {name}()") for arg in arguments))
+        )
 
-    def compile_generator(self, node: ast.GeneratorExp, bound: frozenset[str], depth: int) -> Callable[
-        [Env], tuple[float, ...]
-    ]:
+    def compile_generator(
+        self, node: ast.GeneratorExp, bound: frozenset[str], depth: int
+    ) -> Callable[[Env], tuple[float, ...]]:
         if len(node.generators) != 1:
             raise self.fail(node, "use one 'for' clause per generator expression")
         clause = node.generators[0]
@@ -435,7 +461,7 @@ class _Compiler:
         def generate(env: Env) -> tuple[float, ...]:
             results = []
             for binding in iterate(env):
-                scope = {**env, **dict(zip(targets, binding))}
+                scope = {**env, **dict(zip(targets, binding, strict=False))}
                 if all(_truth(condition(scope), "if clause") for condition in conditions):
                     results.append(_number(element(scope), "generated element"))
             return tuple(results)
@@ -451,9 +477,9 @@ class _Compiler:
             result.append(item.id)
         return result
 
-    def compile_iterable(self, node: ast.expr, bound: frozenset[str], depth: int) -> Callable[
-        [Env], list[tuple[float, ...]]
-    ]:
+    def compile_iterable(
+        self, node: ast.expr, bound: frozenset[str], depth: int
+    ) -> Callable[[Env], list[tuple[float, ...]]]:
         """Compile what a generator loops over; each binding is a tuple of loop values."""
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _ITERATORS:
             if node.keywords or not 1 <= len(node.args) <= 2:
@@ -486,6 +512,7 @@ class Formula:
     Attributes:
         source: The formula as written, e.g. ``"principal * (1 + rate) ** years"``.
         names: The names the formula reads, in order of first appearance.
+
     """
 
     source: str
@@ -499,6 +526,7 @@ class Formula:
         Raises:
             FormulaError: If a name is unbound, a value has the wrong kind, or the result
                 is undefined (division by zero, log of a negative number, overflow, ...).
+
         """
         return self.evaluator(env)
 
@@ -531,7 +559,9 @@ class Formula:
 class _Renderer:
     """Turns a checked formula tree back into text, with or without numbers substituted."""
 
-    def __init__(self, env: Env | None, format_number: NumberFormatter | None, placeholders: bool = False) -> None:
+    def __init__(
+        self, env: Env | None, format_number: NumberFormatter | None, placeholders: bool = False
+    ) -> None:
         self.env = env
         self.placeholders = placeholders
         self.format_number = format_number
@@ -550,7 +580,9 @@ class _Renderer:
     def text(self, node: ast.expr) -> tuple[str, int]:
         """Return the text of ``node`` and its precedence (for parenthesizing)."""
         if isinstance(node, ast.Constant):
-            return repr(node.value), _PRECEDENCE_ATOM if node.value >= 0 else _PRECEDENCE_UNARY
+            value = node.value
+            assert isinstance(value, (int, float))  # checked when the formula was compiled
+            return repr(value), _PRECEDENCE_ATOM if value >= 0 else _PRECEDENCE_UNARY
         if isinstance(node, ast.Name):
             if self.env is None:
                 return ("{" + node.id + "}" if self.placeholders else node.id), _PRECEDENCE_ATOM
@@ -576,8 +608,8 @@ class _Renderer:
             return ("-" if isinstance(node.op, ast.USub) else "+") + wrapped, _PRECEDENCE_UNARY
         if isinstance(node, ast.Compare):
             parts = [self.wrap(node.left, _PRECEDENCE_COMPARE + 1)]
-            for operator, comparator in zip(node.ops, node.comparators):
-                parts += [_COMPARE[type(operator)][1], self.wrap(comparator, _PRECEDENCE_COMPARE + 1)]
+            for comparison, comparator in zip(node.ops, node.comparators, strict=False):
+                parts += [_COMPARE[type(comparison)][1], self.wrap(comparator, _PRECEDENCE_COMPARE + 1)]
             return " ".join(parts), _PRECEDENCE_COMPARE
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
@@ -593,9 +625,9 @@ class _Renderer:
             return "[" + ", ".join(self.render(item) for item in node.elts) + "]", _PRECEDENCE_ATOM
         if isinstance(node, ast.Subscript):
             if self.env is not None:
-                value = self.evaluate(node)
+                item = self.evaluate(node)
                 sequence_name = node.value.id if isinstance(node.value, ast.Name) else ""
-                return self.number(sequence_name, value), _PRECEDENCE_ATOM
+                return self.number(sequence_name, item), _PRECEDENCE_ATOM
             return f"{self.wrap(node.value, _PRECEDENCE_ATOM)}[{self.render(node.slice)}]", _PRECEDENCE_ATOM
         if isinstance(node, ast.Call):
             return self.call(node), _PRECEDENCE_ATOM
@@ -621,32 +653,38 @@ class _Renderer:
                 terms = [self.number(argument.id, value) for value in values]
                 if name == "sum":
                     return "(" + " + ".join(terms) + ")"
-                return f"{name}(" + ", ".join(terms) + ")"
+                # A list literal keeps one argument, so the text parses back to the same call.
+                return f"{name}([" + ", ".join(terms) + "])"
         shown = "ln" if name == "log" and len(node.args) == 1 else name
         return f"{shown}(" + ", ".join(self.render(arg) for arg in node.args) + ")"
 
     def generator_call(self, name: str, node: ast.GeneratorExp) -> str:
         clause = node.generators[0]
         if self.env is None:
-            return f"{name}({self.render(node.elt)} for {ast.unparse(clause.target)} in {ast.unparse(clause.iter)})"
-        targets = [item.id for item in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
-                   if isinstance(item, ast.Name)]
+            loop = f"for {ast.unparse(clause.target)} in {ast.unparse(clause.iter)}"
+            loop += "".join(f" if {self.render(condition)}" for condition in clause.ifs)
+            return f"{name}({self.render(node.elt)} {loop})"
+        targets = [
+            item.id
+            for item in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
+            if isinstance(item, ast.Name)
+        ]
         sources = self.loop_sources(clause.iter, len(targets))
         iterate = _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0)
         conditions = [parse_formula(ast.unparse(condition)) for condition in clause.ifs]
         terms = []
         outer_env, outer_aliases = self.env, dict(self.aliases)
         for binding in iterate(outer_env):
-            scope = {**outer_env, **dict(zip(targets, binding))}
+            scope = {**outer_env, **dict(zip(targets, binding, strict=False))}
             if not all(condition.evaluate(scope) for condition in conditions):
                 continue
             self.env = scope
-            self.aliases = {**outer_aliases, **{t: s for t, s in zip(targets, sources) if s}}
+            self.aliases = {**outer_aliases, **{t: s for t, s in zip(targets, sources, strict=False) if s}}
             terms.append(self.render(node.elt) if name != "sum" else self.wrap(node.elt, 10))
         self.env, self.aliases = outer_env, outer_aliases
         if name == "sum":
             return "(" + " + ".join(terms) + ")" if terms else "0"
-        return f"{name}(" + ", ".join(terms) + ")"
+        return f"{name}([" + ", ".join(terms) + "])"
 
     @staticmethod
     def loop_sources(iterable: ast.expr, count: int) -> list[str]:
@@ -671,6 +709,7 @@ def parse_formula(source: str) -> Formula:
     Raises:
         FormulaError: If the text is too long, does not parse, or uses anything outside the
             allowed grammar (attributes, imports, lambdas, strings, unknown calls, ...).
+
     """
     if not isinstance(source, str):
         raise FormulaError(f"a formula must be text, got {type(source).__name__}")

@@ -12,7 +12,9 @@ from faker.providers.person.en_US import Provider as PersonProvider
 
 from finsynth.seeding import RandomStream
 
-FIRST_NAMES: tuple[str, ...] = tuple(PersonProvider.first_names_female) + tuple(PersonProvider.first_names_male)
+FIRST_NAMES: tuple[str, ...] = tuple(PersonProvider.first_names_female) + tuple(
+    PersonProvider.first_names_male
+)
 LAST_NAMES: tuple[str, ...] = tuple(PersonProvider.last_names)
 COMPANY_SUFFIXES: tuple[str, ...] = tuple(CompanyProvider.company_suffixes)
 

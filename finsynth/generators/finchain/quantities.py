@@ -7,7 +7,7 @@ the numbers a reader sees are the numbers the next step uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 
@@ -53,15 +53,21 @@ class Quantity:
     Attributes:
         unit: What the number measures.
         decimals: Decimals shown to the reader (for percentages: decimals of the percent figure).
+
     """
 
     unit: Unit = Unit.NONE
     decimals: int = 2
+    stored_decimals: int = field(init=False)
+    """Decimals of the stored value: two more for percentages, stored as fractions."""
+    _formula_spec: str = field(init=False, repr=False)
+    _question_spec: str = field(init=False, repr=False)
 
-    @property
-    def stored_decimals(self) -> int:
-        """Decimals of the stored value: two more for percentages, stored as fractions."""
-        return self.decimals + 2 if self.unit is Unit.PERCENT else self.decimals
+    def __post_init__(self) -> None:
+        stored = self.decimals + 2 if self.unit is Unit.PERCENT else self.decimals
+        object.__setattr__(self, "stored_decimals", stored)
+        object.__setattr__(self, "_formula_spec", f".{stored}f")
+        object.__setattr__(self, "_question_spec", f",.{self.decimals}f")
 
     def round(self, value: float) -> float:
         """Round a computed value to what is displayed (the value later steps use)."""
@@ -73,12 +79,12 @@ class Quantity:
         symbol = _CURRENCY_SYMBOLS.get(self.unit)
         if symbol is not None:
             sign = "-" if value < 0 else ""
-            return f"{sign}{symbol}{abs(value):,.{self.decimals}f}"
+            return sign + symbol + format(abs(value), self._question_spec)
         if self.unit is Unit.PERCENT:
             return f"{value * 100:.{self.decimals}f}%"
         if self.unit is Unit.TIMES:
-            return f"{value:,.{self.decimals}f}x"
-        number = f"{value:,.{self.decimals}f}"
+            return format(value, self._question_spec) + "x"
+        number = format(value, self._question_spec)
         if self.unit is Unit.NONE:
             return number
         unit = self.unit.value
@@ -88,7 +94,7 @@ class Quantity:
 
     def for_formula(self, value: float) -> str:
         """Format inside a step's arithmetic: plain digits, percentages as fractions."""
-        return f"{value:.{self.stored_decimals}f}"
+        return format(value, self._formula_spec)
 
     def for_answer(self, value: float) -> str:
         """Format the final answer the way the question asks for it."""

@@ -15,6 +15,7 @@ class Topic:
     Attributes:
         slug: Module name, e.g. ``compound_interest``.
         title: Display name, e.g. ``Compound Interest``.
+
     """
 
     slug: str
@@ -154,6 +155,7 @@ def find_topic(domain_slug: str, topic_slug: str) -> tuple[Domain, Topic]:
 
     Raises:
         KeyError: With the allowed names, if either is not in the taxonomy.
+
     """
     if domain_slug not in _BY_SLUG:
         raise KeyError(f"unknown FinChain domain {domain_slug!r}; known: {', '.join(_BY_SLUG)}")

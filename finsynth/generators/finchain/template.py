@@ -11,7 +11,8 @@ from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.taxonomy import find_topic
-from finsynth.generators.registry import GeneratorInfo, InstanceSeeds, Record, register
+from finsynth.generators.registry import GeneratorInfo, Record, register
+from finsynth.seeding import InstanceSeeds
 
 DIFFICULTIES = ("basic", "intermediate", "advanced")
 """Reasoning depth: basic 1–3 steps, intermediate 3–5, advanced 4 or more that compose."""
@@ -27,17 +28,29 @@ class FinChainGenerator:
     Args:
         info: Identity, description and tags (domain, topic, difficulty).
         compiled: The checked template.
+
     """
 
     def __init__(self, info: GeneratorInfo, compiled: CompiledTemplate) -> None:
         self._info = info
         self.compiled = compiled
-        self._metadata_base = {
-            "generator_id": info.id,
-            "domain": info.tags["domain"],
-            "topic": info.tags["topic"],
+        quantity = compiled.answer_quantity
+        unit = None if quantity is None else quantity.unit.value
+        # Metadata is sorted-key JSON; only the seeds vary, so the rest is rendered once.
+        fixed = {
+            "answer_unit": unit,
             "difficulty": info.tags["difficulty"],
+            "domain": info.tags["domain"],
+            "generator_id": info.id,
+            "seed_names": 0,
+            "seed_values": 0,
+            "topic": info.tags["topic"],
         }
+        head, tail = json.dumps(fixed, sort_keys=True, separators=(",", ":")).split(
+            '"seed_names":0,"seed_values":0'
+        )
+        self._metadata_head = head + '"seed_names":'
+        self._metadata_tail = tail
 
     @property
     def info(self) -> GeneratorInfo:
@@ -52,19 +65,14 @@ class FinChainGenerator:
         """Return the FinChain record for ``seeds`` (see ``finchain_record.schema.json``)."""
         instance = self.instance(seeds)
         quantity = instance.answer_quantity
-        metadata = {
-            **self._metadata_base,
-            "answer_unit": None if quantity is None else quantity.unit.value,
-            "seed_names": seeds.names,
-            "seed_values": seeds.values,
-        }
+        metadata = f'{self._metadata_head}{seeds.names},"seed_values":{seeds.values}{self._metadata_tail}'
         tags = self._info.tags
         return {
             "id": record_id,
             "input": instance.question,
             "target": instance.answer_text,
             "choices": list(instance.choices),
-            "metadata": json.dumps(metadata, sort_keys=True, separators=(",", ":")),
+            "metadata": metadata,
             "generator_id": self._info.id,
             "domain": tags["domain"],
             "topic": tags["topic"],
@@ -89,7 +97,7 @@ class FinChainGenerator:
             "answer_label": instance.answer_label,
             "answer_unit": None if quantity is None else quantity.unit.value,
             "answer_decimals": None if quantity is None else quantity.decimals,
-            "trace": json.dumps(instance.trace, separators=(",", ":")),
+            "trace": instance.trace_json,
             "seed_names": seeds.names,
             "seed_values": seeds.values,
         }
@@ -115,6 +123,7 @@ def template(
     Raises:
         FinsynthError: If the difficulty, domain or topic is unknown, the docstring is
             missing, or the template is malformed.
+
     """
     if difficulty not in DIFFICULTIES:
         raise FinsynthError(f"difficulty must be one of {DIFFICULTIES}, not {difficulty!r}")
@@ -124,7 +133,9 @@ def template(
         domain_slug, topic_slug = domain, topic
         if domain_slug is None or topic_slug is None:
             if not module.startswith(_TEMPLATES_PACKAGE):
-                raise FinsynthError(f"{module}.{factory.__name__}: pass domain= and topic= outside the templates package")
+                raise FinsynthError(
+                    f"{module}.{factory.__name__}: pass domain= and topic= outside the templates package"
+                )
             domain_slug, topic_slug = module[len(_TEMPLATES_PACKAGE) :].split(".")[:2]
         try:
             domain_info, topic_info = find_topic(domain_slug, topic_slug)
@@ -132,7 +143,9 @@ def template(
             raise FinsynthError(f"{module}.{factory.__name__}: {error.args[0]}") from None
         doc = inspect.getdoc(factory)
         if not doc:
-            raise FinsynthError(f"{module}.{factory.__name__}: a template needs a docstring naming its formula")
+            raise FinsynthError(
+                f"{module}.{factory.__name__}: a template needs a docstring naming its formula"
+            )
         generator_id = f"finchain/{domain_slug}/{topic_slug}/{factory.__name__}"
         source = inspect.getsource(factory).encode("utf-8")
         info = GeneratorInfo(
@@ -154,4 +167,3 @@ def template(
         return generator
 
     return register_template
-

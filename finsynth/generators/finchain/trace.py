@@ -29,6 +29,7 @@ class Replay:
         step_values: Each step's rounded value, in order.
         answer_value: The numeric answer, or ``None`` for a categorical answer.
         answer_label: The categorical answer, or ``None`` for a numeric answer.
+
     """
 
     step_values: dict[str, float]
@@ -70,6 +71,7 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
     Raises:
         FormulaError: If the trace is malformed, uses anything outside the formula grammar,
             or cannot be evaluated.
+
     """
     if isinstance(trace, str):
         try:
@@ -119,6 +121,7 @@ def check_record(record: Mapping[str, Any]) -> list[str]:
 
     Returns:
         Problems found, empty when the trace reproduces every step value and the answer exactly.
+
     """
     try:
         replay = replay_trace(record["trace"])
@@ -132,7 +135,11 @@ def check_record(record: Mapping[str, Any]) -> list[str]:
         if name in stored and stored[name] != value:
             problems.append(f"step {name!r} stores {stored[name]!r} but the trace gives {value!r}")
     if record.get("answer_value") != replay.answer_value:
-        problems.append(f"answer_value {record.get('answer_value')!r} but the trace gives {replay.answer_value!r}")
+        problems.append(
+            f"answer_value {record.get('answer_value')!r} but the trace gives {replay.answer_value!r}"
+        )
     if record.get("answer_label") != replay.answer_label:
-        problems.append(f"answer_label {record.get('answer_label')!r} but the trace gives {replay.answer_label!r}")
+        problems.append(
+            f"answer_label {record.get('answer_label')!r} but the trace gives {replay.answer_label!r}"
+        )
     return problems

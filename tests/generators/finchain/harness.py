@@ -18,8 +18,8 @@ from typing import Any
 import sympy
 
 from finsynth.generators.finchain.template import FinChainGenerator
-from finsynth.generators.registry import InstanceSeeds, get_generator
-from finsynth.seeding import derive_seed
+from finsynth.generators.registry import get_generator
+from finsynth.seeding import InstanceSeeds, derive_seed
 
 SEEDS = 1_000
 
@@ -37,7 +37,9 @@ def draws(template_id: str, count: int = SEEDS) -> list[tuple[dict[str, Any], di
     generator = finchain(template_id)
     result = []
     for index in range(count):
-        seeds = InstanceSeeds(derive_seed("reference", index, "names"), derive_seed("reference", index, "values"))
+        seeds = InstanceSeeds(
+            derive_seed("reference", index, "names"), derive_seed("reference", index, "values")
+        )
         record = generator.record(f"reference-{index}", seeds)
         result.append((json.loads(record["trace"])["inputs"], record))
     return result
@@ -47,7 +49,9 @@ def composed_answer(template_id: str) -> sympy.Expr:
     """The answer as one sympy expression of the givens, built from the step formulas."""
     generator = finchain(template_id)
     spec = generator.compiled.template
-    expressions: dict[str, Any] = {name: sympy.Symbol(name, positive=True) for name in generator.compiled.given_names}
+    expressions: dict[str, Any] = {
+        name: sympy.Symbol(name, positive=True) for name in generator.compiled.given_names
+    }
     for item in spec.steps:
         expressions[item.name] = sympy.sympify(item.formula, locals={**_SYMPY_FUNCTIONS, **expressions})
     answer_step = getattr(spec.answer, "step", None)

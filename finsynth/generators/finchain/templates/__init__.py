@@ -1,0 +1,1 @@
+"""FinChain templates, one package per domain and one module per topic."""

@@ -1,0 +1,1 @@
+"""Investment Analysis templates."""

@@ -23,7 +23,13 @@ def future_value_of_a_single_deposit() -> Template:
             "Round to the nearest cent."
         ),
         steps=[
-            step("growth_factor", "(1 + annual_rate) ** years", "Growth of one dollar", unit=Unit.NONE, decimals=6),
+            step(
+                "growth_factor",
+                "(1 + annual_rate) ** years",
+                "Growth of one dollar",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
             step("balance", "principal * growth_factor", "Balance after the holding period"),
         ],
         answer=numeric("balance"),
@@ -47,7 +53,13 @@ def interest_earned_with_periodic_compounding() -> Template:
             "Round to the nearest cent."
         ),
         steps=[
-            step("periodic_rate", "annual_rate / periods_per_year", "Rate per period", unit=Unit.NONE, decimals=8),
+            step(
+                "periodic_rate",
+                "annual_rate / periods_per_year",
+                "Rate per period",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
             step(
                 "balance",
                 "principal * (1 + periodic_rate) ** (periods_per_year * years)",
@@ -77,7 +89,13 @@ def years_to_reach_a_savings_goal() -> Template:
         ),
         steps=[
             step("growth_needed", "goal / principal", "Growth multiple needed", unit=Unit.NONE, decimals=6),
-            step("log_growth_needed", "log(growth_needed)", "Natural log of the multiple", unit=Unit.NONE, decimals=6),
+            step(
+                "log_growth_needed",
+                "log(growth_needed)",
+                "Natural log of the multiple",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
             step(
                 "log_growth_per_year",
                 "log(1 + annual_rate)",
@@ -113,13 +131,21 @@ def continuous_versus_monthly_compounding() -> Template:
             "compounding pay at the end? Round to the nearest cent."
         ),
         steps=[
-            step("continuous_balance", "principal * exp(annual_rate * years)", "Balance with continuous compounding"),
+            step(
+                "continuous_balance",
+                "principal * exp(annual_rate * years)",
+                "Balance with continuous compounding",
+            ),
             step(
                 "monthly_balance",
                 "principal * (1 + annual_rate / 12) ** (12 * years)",
                 "Balance with monthly compounding",
             ),
-            step("extra_from_continuous", "continuous_balance - monthly_balance", "Extra from continuous compounding"),
+            step(
+                "extra_from_continuous",
+                "continuous_balance - monthly_balance",
+                "Extra from continuous compounding",
+            ),
         ],
         answer=numeric("extra_from_continuous"),
     )
@@ -127,8 +153,10 @@ def continuous_versus_monthly_compounding() -> Template:
 
 @template(difficulty="advanced")
 def deposit_plus_annual_contributions_against_a_goal() -> Template:
-    """Future value of a lump sum plus an ordinary annuity, FV = P(1 + r)^n + PMT · ((1 + r)^n − 1) / r,
-    compared with a savings goal."""
+    """Lump sum plus ordinary annuity against a goal: FV = P(1 + r)^n + PMT · ((1 + r)^n − 1) / r.
+
+    The answer is the surplus FV − goal (negative for a shortfall).
+    """
     return Template(
         givens=[
             person("saver"),
@@ -145,7 +173,13 @@ def deposit_plus_annual_contributions_against_a_goal() -> Template:
             "(A negative answer means a shortfall.) Round to the nearest cent."
         ),
         steps=[
-            step("growth_factor", "(1 + annual_rate) ** years", "Growth of one dollar", unit=Unit.NONE, decimals=6),
+            step(
+                "growth_factor",
+                "(1 + annual_rate) ** years",
+                "Growth of one dollar",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
             step("deposit_value", "initial_deposit * growth_factor", "Future value of the initial deposit"),
             step(
                 "annuity_factor",
@@ -154,7 +188,11 @@ def deposit_plus_annual_contributions_against_a_goal() -> Template:
                 unit=Unit.NONE,
                 decimals=6,
             ),
-            step("contributions_value", "yearly_contribution * annuity_factor", "Future value of the contributions"),
+            step(
+                "contributions_value",
+                "yearly_contribution * annuity_factor",
+                "Future value of the contributions",
+            ),
             step("balance", "deposit_value + contributions_value", "Total balance"),
             step("surplus", "balance - goal", "Surplus over the goal"),
         ],

@@ -12,7 +12,9 @@ TOPIC = "finchain/investment_analysis/compound_interest/"
 
 def test_future_value_of_a_single_deposit() -> None:
     template_id = TOPIC + "future_value_of_a_single_deposit"
-    assert_symbolically_equal(template_id, lambda principal, annual_rate, years: principal * (1 + annual_rate) ** years)
+    assert_symbolically_equal(
+        template_id, lambda principal, annual_rate, years: principal * (1 + annual_rate) ** years
+    )
 
     def grows(givens, record):
         assert record["answer_value"] >= givens["principal"]
@@ -26,9 +28,9 @@ def test_interest_earned_with_periodic_compounding() -> None:
     template_id = TOPIC + "interest_earned_with_periodic_compounding"
     assert_symbolically_equal(
         template_id,
-        lambda principal, annual_rate, periods_per_year, years: principal
-        * (1 + annual_rate / periods_per_year) ** (periods_per_year * years)
-        - principal,
+        lambda principal, annual_rate, periods_per_year, years: (
+            principal * (1 + annual_rate / periods_per_year) ** (periods_per_year * years) - principal
+        ),
     )
 
     def positive(givens, record):
@@ -37,7 +39,10 @@ def test_interest_earned_with_periodic_compounding() -> None:
 
     assert_matches_reference(
         template_id,
-        lambda g: g["principal"] * ((1 + g["annual_rate"] / g["periods_per_year"]) ** (g["periods_per_year"] * g["years"]) - 1),
+        lambda g: (
+            g["principal"]
+            * ((1 + g["annual_rate"] / g["periods_per_year"]) ** (g["periods_per_year"] * g["years"]) - 1)
+        ),
         invariants=positive,
     )
 
@@ -45,7 +50,8 @@ def test_interest_earned_with_periodic_compounding() -> None:
 def test_years_to_reach_a_savings_goal() -> None:
     template_id = TOPIC + "years_to_reach_a_savings_goal"
     assert_symbolically_equal(
-        template_id, lambda goal, principal, annual_rate: sympy.log(goal / principal) / sympy.log(1 + annual_rate)
+        template_id,
+        lambda goal, principal, annual_rate: sympy.log(goal / principal) / sympy.log(1 + annual_rate),
     )
 
     def plausible(givens, record):
@@ -66,8 +72,9 @@ def test_continuous_versus_monthly_compounding() -> None:
     template_id = TOPIC + "continuous_versus_monthly_compounding"
     assert_symbolically_equal(
         template_id,
-        lambda principal, annual_rate, years: principal * sympy.exp(annual_rate * years)
-        - principal * (1 + annual_rate / 12) ** (12 * years),
+        lambda principal, annual_rate, years: (
+            principal * sympy.exp(annual_rate * years) - principal * (1 + annual_rate / 12) ** (12 * years)
+        ),
     )
 
     def continuous_pays_more(givens, record):
@@ -76,8 +83,10 @@ def test_continuous_versus_monthly_compounding() -> None:
     assert_matches_reference(
         template_id,
         # Each balance is stated to the cent before the difference is taken, as a reader would.
-        lambda g: round(g["principal"] * math.exp(g["annual_rate"] * g["years"]), 2)
-        - round(g["principal"] * (1 + g["annual_rate"] / 12) ** (12 * g["years"]), 2),
+        lambda g: (
+            round(g["principal"] * math.exp(g["annual_rate"] * g["years"]), 2)
+            - round(g["principal"] * (1 + g["annual_rate"] / 12) ** (12 * g["years"]), 2)
+        ),
         invariants=continuous_pays_more,
     )
 

@@ -1,0 +1,52 @@
+"""`make bench`: print every benchmark as a table with ratios to baselines measured in this run."""
+
+from __future__ import annotations
+
+import os
+import platform
+
+from rich.console import Console
+from rich.table import Table
+
+from benchmarks import build, generation
+from finsynth.generators.registry import resolve
+
+console = Console()
+
+
+def table(title: str, rows: list[dict[str, object]]) -> None:
+    output = Table(title=title)
+    for column in rows[0]:
+        output.add_column(column, justify="left" if column in ("problem", "engine") else "right")
+    for row in rows:
+        output.add_row(
+            *(
+                f"{value:,.2f}"
+                if isinstance(value, float)
+                else f"{value:,}"
+                if isinstance(value, int)
+                else str(value)
+                for value in row.values()
+            )
+        )
+    console.print(output)
+
+
+def main() -> None:
+    console.print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    table("Generation on one core (baseline: plain f-string generator, same run)", generation.run())
+    templates = len(resolve([build.TEMPLATE_PREFIX]))
+    records = int(os.environ.get("BENCH_RECORDS", "1000000"))
+    rows: list[dict[str, object]] = []
+    for num_proc in (1, 2):
+        result = build.build(records, num_proc, templates)
+        rows.append({"engine": f"local --num-proc {num_proc}", **result})
+    for row in rows:
+        row["speed-up vs 1 process"] = rows[0]["seconds"] / row["seconds"]  # type: ignore[operator]
+    table(f"Full build (generate + validate + parquet) of {records:,} records", rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,283 @@
+"""Build configs: YAML files validated against ``build_config.schema.json``.
+
+Errors name the file, the line, the JSON path of the bad value and what is allowed, e.g.
+``configs/default.yaml:7: $.configs[0].splits.test.per_generator: -1 is less than the minimum of 0``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from finsynth.errors import ConfigError, UnknownGeneratorError
+from finsynth.generators.registry import import_package, resolve
+from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema
+
+DEFAULT_SHARD_SIZE = 100_000
+
+
+@dataclass(frozen=True)
+class SplitSpec:
+    """One split of a config.
+
+    Attributes:
+        name: Split name, e.g. ``test``.
+        per_generator: Instances drawn from each generator.
+
+    """
+
+    name: str
+    per_generator: int
+
+
+@dataclass(frozen=True)
+class VariationSpec:
+    """Redraw another config's split with names, values or both changed.
+
+    Attributes:
+        of_config: The config whose instances are redrawn.
+        of_split: Its split.
+        kinds: Which streams change: ``names``, ``values``, ``both``.
+
+    """
+
+    of_config: str
+    of_split: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ConfigSpec:
+    """One config (a folder of the dataset) with its generators and splits."""
+
+    name: str
+    family: str
+    description: str
+    generator_ids: tuple[str, ...]
+    shard_size: int
+    splits: tuple[SplitSpec, ...]
+    variations: VariationSpec | None
+
+
+@dataclass(frozen=True)
+class BuildConfig:
+    """A validated build config.
+
+    Attributes:
+        name: Dataset name.
+        version: Dataset version ``X.Y.Z``.
+        seed: Root seed.
+        pretty_name: Title for the card.
+        license: Licence id for the card.
+        description: Card paragraph.
+        plugins: Modules imported so their generators register.
+        configs: The configs to build, in file order.
+        source: Where the config was read from.
+        config_hash: sha256 of the config's canonical JSON (recorded in the manifest).
+
+    """
+
+    name: str
+    version: str
+    seed: int
+    pretty_name: str
+    license: str
+    description: str
+    plugins: tuple[str, ...]
+    configs: tuple[ConfigSpec, ...]
+    source: str
+    config_hash: str
+
+    def config(self, name: str) -> ConfigSpec:
+        """Return the config called ``name``."""
+        return next(config for config in self.configs if config.name == name)
+
+
+class _LineIndex:
+    """Maps JSON paths of a YAML document to the line each value starts on."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.lines: dict[tuple[str | int, ...], int] = {}
+        self.source = source
+        try:
+            root = yaml.compose(text)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = None if mark is None else mark.line + 1
+            raise ConfigError(
+                f"not valid YAML: {getattr(error, 'problem', error)}", source=source, line=line
+            ) from None
+        if root is not None:
+            self._walk(root, ())
+
+    def _walk(self, node: yaml.Node, path: tuple[str | int, ...]) -> None:
+        self.lines[path] = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, value_node in node.value:
+                key = key_node.value
+                if key in seen:
+                    raise ConfigError(
+                        f"key {key!r} appears twice",
+                        source=self.source,
+                        path=_render(path),
+                        line=key_node.start_mark.line + 1,
+                    )
+                seen.add(key)
+                self._walk(value_node, (*path, key))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, item in enumerate(node.value):
+                self._walk(item, (*path, index))
+
+    def line(self, path: tuple[str | int, ...]) -> int | None:
+        while path not in self.lines and path:
+            path = path[:-1]
+        return self.lines.get(path)
+
+
+def _render(path: tuple[str | int, ...]) -> str:
+    text = "$"
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
+
+
+_VALIDATOR: Validator | None = None
+
+
+def _validator() -> Validator:
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = Validator(load_schema("build_config"), "build config")
+    return _VALIDATOR
+
+
+def load_config(path: str | Path) -> BuildConfig:
+    """Read, validate and resolve a build config file.
+
+    Raises:
+        ConfigError: If the file is missing or unreadable, is not YAML, does not match the
+            schema, names an unknown generator, or is inconsistent (duplicate configs, a
+            variation of a config that does not exist).
+
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("file not found", source=source) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"cannot read the file: {error}", source=source) from None
+    return parse_config(text, source)
+
+
+def parse_config(text: str, source: str = "<config>") -> BuildConfig:
+    """Validate and resolve a build config given as YAML text (see :func:`load_config`)."""
+    lines = _LineIndex(text, source)
+    data = yaml.safe_load(text)
+    validator = _validator()
+    if not validator.is_valid(data):
+        error = next(validator.errors(data))
+        raise ConfigError(
+            explain(error), source=source, path=json_path(error), line=lines.line(error_location(error))
+        )
+    assert isinstance(data, dict)
+
+    def fail(message: str, *path: str | int) -> ConfigError:
+        return ConfigError(message, source=source, path=_render(path), line=lines.line(path))
+
+    for position, module in enumerate(data.get("plugins", [])):
+        try:
+            import_package(module)
+        except ImportError as error:
+            raise fail(f"cannot import plugin {module!r}: {error}", "plugins", position) from None
+    configs: list[ConfigSpec] = []
+    for position, raw in enumerate(data["configs"]):
+        if any(config.name == raw["name"] for config in configs):
+            raise fail(f"config name {raw['name']!r} is used twice", "configs", position, "name")
+        generator_ids: list[str] = []
+        for item, selector in enumerate(raw["generators"]):
+            try:
+                matched = resolve([selector])
+            except UnknownGeneratorError as error:
+                raise fail(str(error), "configs", position, "generators", item) from None
+            wrong_family = [g.info.id for g in matched if g.info.family != raw["family"]]
+            if wrong_family:
+                raise fail(
+                    f"{wrong_family[0]!r} is not a {raw['family']} generator",
+                    "configs",
+                    position,
+                    "generators",
+                    item,
+                )
+            generator_ids += [g.info.id for g in matched if g.info.id not in generator_ids]
+        splits = tuple(SplitSpec(name, spec["per_generator"]) for name, spec in raw["splits"].items())
+        variations = None
+        if "variations" in raw:
+            variations = _variations(raw["variations"], splits, configs, fail, position)
+        configs.append(
+            ConfigSpec(
+                name=raw["name"],
+                family=raw["family"],
+                description=raw.get("description", ""),
+                generator_ids=tuple(sorted(generator_ids)),
+                shard_size=raw.get("shard_size", DEFAULT_SHARD_SIZE),
+                splits=splits,
+                variations=variations,
+            )
+        )
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return BuildConfig(
+        name=data["name"],
+        version=data["version"],
+        seed=data["seed"],
+        pretty_name=str(data.get("pretty_name", data["name"])),
+        license=data.get("license", "cc-by-4.0"),
+        description=data.get("description", ""),
+        plugins=tuple(data.get("plugins", ())),
+        configs=tuple(configs),
+        source=source,
+        config_hash=hashlib.sha256(canonical).hexdigest(),
+    )
+
+
+def _variations(
+    raw: Mapping[str, Any], splits: tuple[SplitSpec, ...], earlier: list[ConfigSpec], fail: Any, position: int
+) -> VariationSpec:
+    original = next((config for config in earlier if config.name == raw["of_config"]), None)
+    if original is None:
+        names = [config.name for config in earlier]
+        raise fail(
+            f"of_config {raw['of_config']!r} must name an earlier config; earlier: {names}",
+            "configs",
+            position,
+            "variations",
+            "of_config",
+        )
+    original_split = next((split for split in original.splits if split.name == raw["of_split"]), None)
+    if original_split is None:
+        raise fail(
+            f"config {original.name!r} has no split {raw['of_split']!r}",
+            "configs",
+            position,
+            "variations",
+            "of_split",
+        )
+    for split in splits:
+        if split.per_generator > original_split.per_generator:
+            raise fail(
+                f"cannot redraw {split.per_generator} instances of a split that has "
+                f"{original_split.per_generator}",
+                "configs",
+                position,
+                "splits",
+                split.name,
+                "per_generator",
+            )
+    return VariationSpec(raw["of_config"], raw["of_split"], tuple(raw["kinds"]))

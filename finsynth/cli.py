@@ -1,0 +1,314 @@
+"""The ``finsynth`` command line: list, generate, build, validate and verify datasets.
+
+Errors a user can fix print one line on stderr and exit with code 2; ``verify`` and
+``validate`` exit with 1 when the data itself fails the checks.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from finsynth.errors import FinsynthError
+
+app = typer.Typer(
+    name="finsynth",
+    help="Generate, build, validate and verify seeded financial LLM datasets.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="markdown",
+)
+console = Console()
+errors = Console(stderr=True, soft_wrap=True)
+
+EXIT_BAD_INPUT = 2
+EXIT_CHECK_FAILED = 1
+
+
+def _fail(error: Exception) -> typer.Exit:
+    errors.print(f"[bold red]error:[/] {error}", highlight=False, markup=True, soft_wrap=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+@app.command("list")
+def list_generators(
+    family: Annotated[str | None, typer.Option(help="Only this record family, e.g. finchain.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List registered generators with their domain, topic and difficulty.
+
+    Examples:
+        finsynth list --family finchain
+
+        finsynth list --json | jq '.counts'
+
+    """
+    from finsynth.generators.registry import all_generators
+
+    generators = all_generators(family)
+    entries = [
+        {"id": g.info.id, "family": g.info.family, "title": g.info.title, **g.info.tags} for g in generators
+    ]
+    if as_json:
+        counts = {
+            "generators": len(entries),
+            "domains": len({entry.get("domain") for entry in entries if "domain" in entry}),
+            "topics": len(
+                {(entry.get("domain"), entry.get("topic")) for entry in entries if "topic" in entry}
+            ),
+            "by_difficulty": dict(
+                sorted(Counter(str(e.get("difficulty")) for e in entries if "difficulty" in e).items())
+            ),
+        }
+        typer.echo(json.dumps({"counts": counts, "generators": entries}, indent=2))
+        return
+    table = Table(title=f"{len(entries)} generators")
+    for column in ("id", "difficulty"):
+        table.add_column(column)
+    for entry in entries:
+        table.add_row(entry["id"], str(entry.get("difficulty", "")))
+    console.print(table)
+
+
+@app.command()
+def generate(
+    selector: Annotated[str, typer.Argument(metavar="ID_OR_PREFIX", help="Generator id or id prefix.")],
+    n: Annotated[int, typer.Option("-n", "--n", help="Instances per matching generator.")] = 1,
+    seed: Annotated[int, typer.Option(help="Root seed.")] = 0,
+    config: Annotated[
+        str, typer.Option(help="Config name used for seeding (a build's, to reproduce it).")
+    ] = "adhoc",
+    split: Annotated[str, typer.Option(help="Split name used for seeding and ids.")] = "sample",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON record per line.")] = False,
+) -> None:
+    """Draw records from a generator (or every generator under a prefix).
+
+    Examples:
+        finsynth generate finchain/investment_analysis/compound_interest -n 2 --seed 7
+
+        finsynth generate finchain/ -n 10 --seed 1 --json > sample.jsonl
+
+    """
+    from finsynth.pipeline import generate as generate_records
+
+    try:
+        records = list(generate_records(selector, n=n, seed=seed, config=config, split=split))
+    except FinsynthError as error:
+        raise _fail(error) from None
+    for record in records:
+        if as_json:
+            typer.echo(json.dumps(record, ensure_ascii=False))
+            continue
+        console.rule(record["id"], style="dim")
+        console.print(record["input"], highlight=False, markup=False)
+        console.print(record["solution"], style="green", highlight=False, markup=False)
+
+
+@app.command()
+def build(
+    config: Annotated[Path, typer.Argument(help="Build config YAML, e.g. configs/default.yaml.")],
+    out: Annotated[
+        Path, typer.Option(help="Root output folder; the dataset goes to OUT/NAME/VERSION.")
+    ] = Path("build"),
+    num_proc: Annotated[int, typer.Option(help="Worker processes (the output does not depend on it).")] = 1,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing folder of the same version.")] = False,
+) -> None:
+    """Build a versioned dataset folder laid out like a Hugging Face dataset repository.
+
+    Examples:
+        finsynth build configs/default.yaml
+
+        finsynth build configs/default.yaml --out /data/build --num-proc 2 --overwrite
+
+    """
+    from finsynth.build import load_config, run_build
+    from finsynth.build.plan import ShardSpec
+    from finsynth.build.shard import ShardResult
+
+    try:
+        build_config = load_config(config)
+    except FinsynthError as error:
+        raise _fail(error) from None
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=errors,
+    )
+    tasks: dict[tuple[str, str], TaskID] = {}
+
+    def on_plan(shards: Sequence[ShardSpec]) -> None:
+        for spec in shards:
+            key = (spec.config, spec.split)
+            if key not in tasks:
+                total = sum(s.rows for s in shards if (s.config, s.split) == key)
+                tasks[key] = progress.add_task(f"{spec.config}/{spec.split}", total=total)
+
+    def on_done(spec: ShardSpec, result: ShardResult) -> None:
+        progress.advance(tasks[(spec.config, spec.split)], result.rows)
+
+    try:
+        with progress:
+            folder = run_build(
+                build_config, out, num_proc=num_proc, overwrite=overwrite, on_plan=on_plan, on_done=on_done
+            )
+    except FinsynthError as error:
+        raise _fail(error) from None
+    typer.echo(str(folder))
+
+
+def _records_of_parquet(path: Path) -> Iterator[dict[str, Any]]:
+    import pyarrow.parquet as pq
+
+    parquet = pq.ParquetFile(path)
+    for batch in parquet.iter_batches(batch_size=10_000):
+        yield from batch.to_pylist()
+
+
+def _dataset_files(folder: Path) -> list[tuple[Path, str, bool]]:
+    """Return (parquet file, family, has variation column) for every shard in a manifest."""
+    from finsynth.build.manifest import read_manifest
+
+    manifest = read_manifest(folder)
+    files = []
+    for config in manifest["configs"].values():
+        for split in config["splits"].values():
+            files += [
+                (folder / name, config["family"], config["variations"] is not None) for name in split["files"]
+            ]
+    return files
+
+
+@app.command()
+def validate(
+    path: Annotated[
+        Path, typer.Argument(help="A build config (.yaml), a dataset folder, a .parquet or a .jsonl file.")
+    ],
+    family: Annotated[str, typer.Option(help="Record family of a .parquet or .jsonl file.")] = "finchain",
+) -> None:
+    """Check a build config, or every record of a dataset, against its JSON Schema.
+
+    Examples:
+        finsynth validate configs/default.yaml
+
+        finsynth validate build/finsynth/0.1.0
+
+    """
+    from finsynth.build import load_config
+    from finsynth.schemas import validator_for
+    from finsynth.schemas.loader import explain, json_path
+
+    try:
+        if path.suffix in (".yaml", ".yml"):
+            build_config = load_config(path)
+            generators = sum(len(config.generator_ids) for config in build_config.configs)
+            configs = len(build_config.configs)
+            typer.echo(f"{path}: valid build config ({configs} configs, {generators} generator uses)")
+            return
+        if path.is_dir():
+            files = _dataset_files(path)
+        elif path.suffix in (".parquet", ".jsonl"):
+            files = [(path, family, False)]
+        else:
+            raise FinsynthError(
+                f"{path}: expected a .yaml config, a dataset folder, a .parquet or a .jsonl file"
+            )
+        if not all(file.exists() for file, _, _ in files):
+            missing = next(file for file, _, _ in files if not file.exists())
+            raise FinsynthError(f"{missing}: file not found")
+    except FinsynthError as error:
+        raise _fail(error) from None
+    failures = 0
+    checked = 0
+    for file, record_family, with_variation in files:
+        records = _records_of_parquet(file) if file.suffix == ".parquet" else _records_of_jsonl(file)
+        for line, record in enumerate(records, 1):
+            validator = validator_for(record_family, with_variation or "variation" in record)
+            checked += 1
+            if not validator.is_valid(record):
+                failures += 1
+                problem = next(validator.errors(record))
+                where = f"{file}:{line}" if file.suffix == ".jsonl" else f"{file} row {line}"
+                message = f"{where}: {record.get('id')}: {json_path(problem)}: {explain(problem)}"
+                errors.print(message, highlight=False, markup=False)
+    if failures:
+        errors.print(f"{failures} of {checked} records are invalid")
+        raise typer.Exit(EXIT_CHECK_FAILED)
+    typer.echo(f"{path}: {checked} records valid")
+
+
+def _records_of_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    with path.open(encoding="utf-8") as handle:
+        for line, text in enumerate(handle, 1):
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise _fail(FinsynthError(f"{path}:{line}: not valid JSON: {error.msg}")) from None
+            yield record
+
+
+@app.command()
+def verify(
+    folder: Annotated[Path, typer.Argument(help="A built dataset folder (with manifest.json).")],
+) -> None:
+    """Check every file against the manifest's sha256 and replay every record's trace.
+
+    Exits with 1 and prints the failing files and record ids if anything differs.
+
+    Examples:
+        finsynth verify build/finsynth/0.1.0
+
+    """
+    from finsynth.build.manifest import check_files, read_manifest
+    from finsynth.generators.finchain.trace import check_record
+
+    try:
+        manifest = read_manifest(folder)
+        files = _dataset_files(folder)
+    except FinsynthError as error:
+        raise _fail(error) from None
+    problems = check_files(folder, manifest)
+    for problem in problems:
+        errors.print(f"file {problem}", highlight=False, markup=False)
+    checked = 0
+    failing = 0
+    for file, family, _ in files:
+        if family != "finchain" or not file.exists():
+            continue
+        for record in _records_of_parquet(file):
+            checked += 1
+            record_problems = check_record(record)
+            if record_problems:
+                failing += 1
+                errors.print(f"{record['id']}: {'; '.join(record_problems)}", highlight=False, markup=False)
+    if problems or failing:
+        errors.print(
+            f"verify failed: {len(problems)} file problems, {failing} of {checked} traces do not replay"
+        )
+        raise typer.Exit(EXIT_CHECK_FAILED)
+    typer.echo(
+        f"{folder}: {len(manifest['files'])} files match the manifest; {checked} traces replay exactly"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line (the ``finsynth`` console script)."""
+    try:
+        app(args=list(argv) if argv is not None else None, prog_name="finsynth")
+    except FinsynthError as error:  # errors raised outside a command's own handling
+        errors.print(f"error: {error}", highlight=False, markup=False)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+if __name__ == "__main__":
+    main()
