@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import statistics
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -24,6 +25,7 @@ import numpy as np
 SeedPart = str | int | bytes
 
 _WORDS_PER_BLOCK = 8
+_EIGHT_WORDS = struct.Struct(">8Q")
 _WORD_BYTES = 8
 _TWO_TO_64 = 1 << 64
 _STANDARD_NORMAL = statistics.NormalDist()
@@ -60,9 +62,12 @@ class SeedDeriver:
 
     def derive(self, *parts: SeedPart) -> int:
         """Return the 63-bit seed of the prefix followed by ``parts``."""
+        return self.derive_encoded(b"".join(_encode_part(part) for part in parts))
+
+    def derive_encoded(self, encoded: bytes) -> int:
+        """Like :meth:`derive`, for parts already encoded (the per-instance hot path)."""
         hasher = self._prefix.copy()
-        for part in parts:
-            hasher.update(_encode_part(part))
+        hasher.update(encoded)
         return int.from_bytes(hasher.digest(), "big") >> 1
 
 
@@ -78,6 +83,11 @@ def derive_seed(*parts: SeedPart) -> int:
 
     """
     return SeedDeriver(*parts).derive()
+
+
+def rejection_limit(span: int) -> int:
+    """Largest multiple of ``span`` not above 2**64: words below it map uniformly onto ``span`` values."""
+    return _TWO_TO_64 - (_TWO_TO_64 % span)
 
 
 class RandomStream:
@@ -103,10 +113,8 @@ class RandomStream:
                 self._block.to_bytes(_WORD_BYTES, "big"), digest_size=64, key=self._key
             ).digest()
             self._block += 1
-            self._words = [
-                int.from_bytes(digest[i : i + _WORD_BYTES], "big")
-                for i in range(64 - _WORD_BYTES, -1, -_WORD_BYTES)
-            ]
+            self._words = list(_EIGHT_WORDS.unpack(digest))
+            self._words.reverse()  # pop() from the end yields words in digest order
         return self._words.pop()
 
     def random(self) -> float:
@@ -116,6 +124,16 @@ class RandomStream:
     def uniform(self, low: float, high: float) -> float:
         """Return a float uniformly distributed in ``[low, high)``."""
         return low + (high - low) * self.random()
+
+    def below(self, span: int, limit: int) -> int:
+        """Return an integer uniform in ``[0, span)``; ``limit`` must be ``rejection_limit(span)``.
+
+        The fast path for callers that draw from the same range many times.
+        """
+        while True:
+            word = self.next_word()
+            if word < limit:
+                return word % span
 
     def randint(self, low: int, high: int) -> int:
         """Return an integer uniformly distributed in ``[low, high]`` (both ends included).
@@ -129,12 +147,7 @@ class RandomStream:
         span = high - low + 1
         if span > _TWO_TO_64:
             raise ValueError(f"integer range [{low}, {high}] is wider than 2**64")
-        # Rejection sampling keeps every integer exactly equally likely.
-        limit = _TWO_TO_64 - (_TWO_TO_64 % span)
-        while True:
-            word = self.next_word()
-            if word < limit:
-                return low + word % span
+        return low + self.below(span, rejection_limit(span))
 
     def choice(self, options: Sequence[T]) -> T:
         """Return one element of a non-empty sequence, each equally likely."""
@@ -178,6 +191,12 @@ class InstanceSeeds:
     values: int
 
 
+_NAMES = _encode_part("names")
+_VALUES = _encode_part("values")
+_NAMES_VARIED = _NAMES + _encode_part("variation")
+_VALUES_VARIED = _VALUES + _encode_part("variation")
+
+
 class InstanceSeeder:
     """Seeds of the instances of one generator in one split of one config.
 
@@ -199,15 +218,15 @@ class InstanceSeeder:
             variation: ``None``, ``"names"``, ``"values"`` or ``"both"``.
 
         """
-        names = self._deriver.derive(index, "names")
-        values = self._deriver.derive(index, "values")
-        if variation in ("names", "both"):
-            names = self._deriver.derive(index, "names", "variation")
-        if variation in ("values", "both"):
-            values = self._deriver.derive(index, "values", "variation")
         if variation not in (None, "names", "values", "both"):
             raise ValueError(f"variation must be names, values or both, not {variation!r}")
-        return InstanceSeeds(names, values)
+        position = _encode_part(index)
+        redraw_names = variation in ("names", "both")
+        redraw_values = variation in ("values", "both")
+        return InstanceSeeds(
+            self._deriver.derive_encoded(position + (_NAMES_VARIED if redraw_names else _NAMES)),
+            self._deriver.derive_encoded(position + (_VALUES_VARIED if redraw_values else _VALUES)),
+        )
 
 
 def numpy_generator(seed: int) -> np.random.Generator:

@@ -101,3 +101,11 @@ def test_variations_change_only_their_stream():
     assert both.names == names.names and both.values == values.values
     with pytest.raises(ValueError):
         seeder.seeds(4, "everything")
+
+
+def test_instance_seeds_follow_the_documented_derivation():
+    seeds = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12)
+    assert seeds.names == derive_seed(7, "finchain", "test", "finchain/x", 12, "names")
+    assert seeds.values == derive_seed(7, "finchain", "test", "finchain/x", 12, "values")
+    varied = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12, "both")
+    assert varied.names == derive_seed(7, "finchain", "test", "finchain/x", 12, "names", "variation")

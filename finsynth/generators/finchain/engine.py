@@ -26,8 +26,8 @@ from finsynth.generators.finchain.dsl import (
 )
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
 from finsynth.generators.finchain.names import company_name, person_name
-from finsynth.generators.finchain.quantities import Quantity, Unit
-from finsynth.seeding import RandomStream
+from finsynth.generators.finchain.quantities import Quantity, Unit, round_half_up
+from finsynth.seeding import RandomStream, rejection_limit
 
 MAX_ATTEMPTS = 1_000
 """Draws tried per instance before a template's constraints are declared unsatisfiable."""
@@ -108,13 +108,15 @@ class _NumberSampler:
     """Draws a grid value exactly (integer arithmetic, one division at the end)."""
 
     def __init__(self, given: NumberGiven) -> None:
-        self.low, self.count, self.spacing, _ = _grid(given)
+        self.low, count, self.spacing, _ = _grid(given)
+        self.span = count + 1
+        self.limit = rejection_limit(self.span)
         exponent = given.quantity.decimals + (2 if given.quantity.unit is Unit.PERCENT else 0)
         self.divisor = 10**exponent
         self.integral = exponent == 0
 
     def draw(self, stream: RandomStream) -> float:
-        units = self.low + self.spacing * stream.randint(0, self.count)
+        units = self.low + self.spacing * stream.below(self.span, self.limit)
         return units if self.integral else units / self.divisor
 
 
@@ -200,6 +202,15 @@ class CompiledTemplate:
             self.choices = answer.choices
         self._check_question(numeric_givens)
         self._check_every_step_is_used()
+        self.series_names = {
+            name
+            for name, drawer in self.drawers
+            if isinstance(drawer, tuple) and isinstance(drawer[0], SeriesGiven)
+        }
+        self._showers = {name: self._shower(name) for name, _ in self.drawers}
+        self._given_plan = [
+            (name, self._showers[name], self._formula_shower(name)) for name, _ in self.drawers
+        ]
         self._entity_plan = [
             (e.name, person_name if e.kind == "person" else company_name) for e in self.entities
         ]
@@ -304,10 +315,11 @@ class CompiledTemplate:
             shown[entity_name] = draw_name(names_stream)
         values = self.draw_values(RandomStream(values_seed))
         in_formula: dict[str, str] = {}
-        for name, value in values.items():
-            shown[name] = self.shown_value(name, value)
-            if not isinstance(value, tuple):
-                in_formula[name] = self._in_formula(name, value)
+        for name, show, in_steps in self._given_plan:
+            value = values[name]
+            shown[name] = show(value)
+            if in_steps is not None:
+                in_formula[name] = in_steps(value)
         question = self.template.question.format_map(shown)
         env: dict[str, Value] = dict(values)
         results = []
@@ -315,7 +327,7 @@ class CompiledTemplate:
             raw = plan.formula.evaluator(env)
             if type(raw) not in _NUMBERS:
                 raise self._error(f"step {plan.name!r} must compute a number")
-            value = round(cast(float, raw), plan.digits) + 0.0
+            value = round_half_up(cast(float, raw), plan.digits)
             env[plan.name] = value
             result = plan.quantity.for_formula(value)
             in_formula[plan.name] = f"({result})" if value < 0 else result
@@ -383,19 +395,32 @@ class CompiledTemplate:
         suffix = f',"steps":{steps_json},"answer":{json.dumps(answer_trace, separators=compact)}}}'
         return prefix, suffix
 
-    def shown_value(self, name: str, value: Value) -> str:
-        """Return how the question shows the value of a given."""
+    def _shower(self, name: str) -> Any:
+        """Return the function that shows a given's value in the question."""
         option = self.options.get(name)
         if option is not None:
-            return next(label for label, option_value in option.options.items() if option_value == value)
+            labels = {value: label for label, value in reversed(list(option.options.items()))}
+            return labels.__getitem__
         quantity = self.quantities[name]
-        if isinstance(value, tuple):
-            return ", ".join(quantity.for_question(item) for item in value)
-        return quantity.for_question(float(value))
+        if name in self.series_names:
+            return lambda values: ", ".join(quantity.for_question(item) for item in values)
+        return quantity.for_question
 
-    def _in_formula(self, name: str, value: Value) -> str:
-        text = self.quantities[name].for_formula(float(value))  # type: ignore[arg-type]
-        return f"({text})" if text.startswith("-") else text
+    def _formula_shower(self, name: str) -> Any:
+        """Return the function that shows a scalar given inside step arithmetic (None for series)."""
+        if name in self.series_names:
+            return None
+        quantity = self.quantities[name]
+
+        def show(value: float) -> str:
+            text = quantity.for_formula(value)
+            return f"({text})" if value < 0 else text
+
+        return show
+
+    def shown_value(self, name: str, value: Value) -> str:
+        """Return how the question shows the value of a given."""
+        return str(self._showers[name](value))
 
     def _format(self, name: str, value: float) -> str:
         quantity = self.quantities.get(name, _LOOP_INDEX)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from finsynth.errors import FormulaError
+from finsynth.generators.finchain.quantities import round_half_up
 
 Value = float | int | bool | tuple[float, ...]
 """What a formula can compute: a number, a truth value, or a sequence of numbers."""
@@ -165,8 +166,14 @@ def _exp(x: float) -> float:
         raise FormulaError(f"exp({x}) is too large") from error
 
 
+MAX_ROUND_DIGITS = 15
+
+
 def _round(x: float, digits: float = 0) -> float:
-    return round(x, int(digits))
+    places = _index(digits, "round() digits")
+    if not 0 <= places <= MAX_ROUND_DIGITS:
+        raise FormulaError(f"round() digits must be 0..{MAX_ROUND_DIGITS}, got {places}")
+    return round_half_up(x, places)
 
 
 def _normal_quantile(probability: float) -> float:

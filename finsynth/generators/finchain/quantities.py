@@ -7,8 +7,27 @@ the numbers a reader sees are the numbers the next step uses.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
+
+_TIE_WINDOW = 1e-6
+
+
+def round_half_up(value: float, decimals: int) -> float:
+    """Round as a reader does: to ``decimals`` places, halves away from zero.
+
+    Python's ``round`` works on the binary value, so 0.09075 (stored as 0.0907499999…)
+    would become 0.0907 although the computation means 9.075% and a reader writes 9.08%.
+    Near a tie the value's shortest decimal form is rounded exactly with ``Decimal``;
+    elsewhere ``round`` already agrees. The result is the same on every platform.
+    """
+    scaled = abs(value) * 10.0**decimals
+    if abs(scaled - math.floor(scaled) - 0.5) > _TIE_WINDOW:
+        return round(value, decimals) + 0.0
+    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    return float(exact) + 0.0
 
 
 class Unit(str, Enum):
@@ -71,8 +90,7 @@ class Quantity:
 
     def round(self, value: float) -> float:
         """Round a computed value to what is displayed (the value later steps use)."""
-        rounded = round(value, self.stored_decimals)
-        return rounded + 0.0  # normalizes -0.0 to 0.0 so text and value agree
+        return round_half_up(value, self.stored_decimals)
 
     def for_question(self, value: float) -> str:
         """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""

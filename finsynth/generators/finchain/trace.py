@@ -15,6 +15,7 @@ from typing import Any
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.formula import Value, parse_formula
+from finsynth.generators.finchain.quantities import round_half_up
 
 MAX_TRACE_STEPS = 200
 MAX_INPUT_LENGTH = 10_000
@@ -94,7 +95,7 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
         if isinstance(round_to, bool) or not isinstance(round_to, int) or not 0 <= round_to <= MAX_ROUND_TO:
             raise FormulaError(f"trace step {name!r} must round to 0..{MAX_ROUND_TO} decimals")
         value = _number(parse_formula(formula).evaluate(env), f"trace step {name!r}")
-        env[name] = step_values[name] = round(value, round_to) + 0.0
+        env[name] = step_values[name] = round_half_up(value, round_to)
     answer = trace.get("answer")
     if not isinstance(answer, dict):
         raise FormulaError("trace answer must be an object")
