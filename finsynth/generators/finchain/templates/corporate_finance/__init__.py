@@ -1,0 +1,1 @@
+"""Corporate Finance templates."""
