@@ -1,0 +1,205 @@
+"""Budgeting: splitting take-home pay, tracking spending against income, and planning savings.
+
+Covers percentage-based budgets, monthly surpluses from itemized spending, emergency reserves,
+lenders' debt-to-income tests, and how a raise and inflation change next year's savings rate.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    count,
+    money,
+    numeric,
+    option,
+    person,
+    rate,
+    series,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+DTI_LIMITS = {"36%": 0.36, "43%": 0.43}
+"""Common back-end debt-to-income ceilings used by U.S. mortgage lenders."""
+
+
+@template(difficulty="basic")
+def monthly_savings_under_a_percentage_budget() -> Template:
+    """Percentage budget: savings = (annual take-home / 12) · (1 − needs share − wants share)."""
+    return Template(
+        givens=[
+            person("earner"),
+            money("annual_take_home", 30_000, 250_000, step=100),
+            rate("needs_share", 40, 60, step=1, decimals=0),
+            rate("wants_share", 15, 35, step=1, decimals=0),
+        ],
+        question=(
+            "{earner} takes home {annual_take_home} a year after taxes and budgets each month's take-home "
+            "pay as {needs_share} for needs and {wants_share} for wants, saving whatever is left. How much "
+            "does {earner} save each month? Round to the nearest cent."
+        ),
+        steps=[
+            step("monthly_take_home", "annual_take_home / 12", "Monthly take-home pay"),
+            step(
+                "savings_share",
+                "1 - needs_share - wants_share",
+                "Share of pay left for savings",
+                unit=Unit.PERCENT,
+                decimals=0,
+            ),
+            step("monthly_savings", "monthly_take_home * savings_share", "Amount saved each month"),
+        ],
+        answer=numeric("monthly_savings"),
+    )
+
+
+@template(difficulty="basic")
+def monthly_surplus_from_itemized_expenses() -> Template:
+    """Monthly budget balance: surplus = take-home income − Σ expenses (negative means a deficit)."""
+    return Template(
+        givens=[
+            person("household_head"),
+            money("monthly_income", 2_500, 15_000, step=25),
+            series("expenses", money("expense", 50, 3_000, step=5), length=(4, 8)),
+        ],
+        question=(
+            "{household_head} takes home {monthly_income} a month. This month's expenses, item by item, were "
+            "{expenses}. How much is left over at the end of the month? Give a negative number if spending "
+            "exceeded income. Round to the nearest cent."
+        ),
+        steps=[
+            step("total_expenses", "sum(expenses)", "Total spending for the month"),
+            step("monthly_surplus", "monthly_income - total_expenses", "Income left after spending"),
+        ],
+        answer=numeric("monthly_surplus"),
+    )
+
+
+@template(difficulty="intermediate")
+def months_to_fund_an_emergency_reserve() -> Template:
+    """Emergency fund: months = ⌈(cover months · essential expenses − savings) / (income − spending)⌉."""
+    return Template(
+        givens=[
+            person("saver"),
+            money("monthly_take_home", 3_000, 12_000, step=50),
+            money("monthly_spending", 2_000, 11_000, step=50),
+            money("essential_expenses", 1_500, 8_000, step=50),
+            count("months_of_cover", 3, 6, unit=Unit.MONTHS),
+            money("current_savings", 0, 20_000, step=100),
+        ],
+        constraints=[
+            "monthly_take_home - monthly_spending >= 200",
+            "essential_expenses <= monthly_spending",
+            "months_of_cover * essential_expenses >= current_savings + 500",
+            "(months_of_cover * essential_expenses - current_savings)"
+            " / (monthly_take_home - monthly_spending) <= 120",
+        ],
+        question=(
+            "{saver} takes home {monthly_take_home} a month and spends {monthly_spending}, of which "
+            "{essential_expenses} is essential (housing, food, insurance, transport). {saver} wants an "
+            "emergency reserve equal to {months_of_cover} of essential expenses and already has "
+            "{current_savings} set aside. Saving the whole monthly surplus, how many months will it take to "
+            "complete the reserve? Count a partial month as a full month."
+        ),
+        steps=[
+            step("target_reserve", "months_of_cover * essential_expenses", "Size of the reserve"),
+            step("amount_still_needed", "target_reserve - current_savings", "Amount still to save"),
+            step("monthly_saving", "monthly_take_home - monthly_spending", "Surplus saved each month"),
+            step(
+                "months_needed",
+                "ceil(amount_still_needed / monthly_saving)",
+                "Whole months of saving",
+                unit=Unit.MONTHS,
+                decimals=0,
+            ),
+        ],
+        answer=numeric("months_needed"),
+    )
+
+
+@template(difficulty="intermediate")
+def debt_to_income_ratio_check() -> Template:
+    """Back-end debt-to-income ratio: DTI = monthly debt payments / (gross annual income / 12)."""
+    return Template(
+        givens=[
+            person("applicant"),
+            money("gross_annual_income", 36_000, 240_000, step=500),
+            money("housing_payment", 600, 6_000, step=25),
+            money("car_payment", 0, 1_200, step=10),
+            money("student_loan_payment", 0, 900, step=10),
+            money("card_minimum", 25, 600, step=5),
+            option("dti_limit", DTI_LIMITS),
+        ],
+        question=(
+            "{applicant} earns {gross_annual_income} a year before taxes and applies for a mortgage whose "
+            "monthly payment, with taxes and insurance, would be {housing_payment}. Other monthly debt "
+            "payments are {car_payment} on a car loan, {student_loan_payment} on student loans and a "
+            "{card_minimum} credit-card minimum. The lender approves only if the back-end debt-to-income "
+            "ratio (all monthly debt payments divided by gross monthly income) is at most {dti_limit}. "
+            "Compute the ratio as a percentage to two decimal places, then classify the application as "
+            "'qualifies' if the ratio is at most the limit, otherwise 'does not qualify'."
+        ),
+        steps=[
+            step("gross_monthly_income", "gross_annual_income / 12", "Gross monthly income"),
+            step(
+                "monthly_debt_payments",
+                "housing_payment + car_payment + student_loan_payment + card_minimum",
+                "Total monthly debt payments",
+            ),
+            step(
+                "debt_to_income",
+                "monthly_debt_payments / gross_monthly_income",
+                "Back-end debt-to-income ratio",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=categorical([("debt_to_income <= dti_limit", "qualifies")], otherwise="does not qualify"),
+    )
+
+
+@template(difficulty="advanced")
+def next_year_savings_rate_after_a_raise_and_inflation() -> Template:
+    """Next year's savings rate: s = (I(1 + g) − F − V(1 + π)) / (I(1 + g)).
+
+    Take-home pay I grows by the raise g, fixed costs F stay put and variable costs V grow with inflation π.
+    """
+    return Template(
+        givens=[
+            person("earner"),
+            money("monthly_take_home", 3_000, 15_000, step=50),
+            rate("raise_rate", 0, 8, step=0.1, decimals=1),
+            money("fixed_costs", 800, 5_000, step=25),
+            money("variable_costs", 800, 7_000, step=25),
+            rate("inflation_rate", 1, 7, step=0.1, decimals=1),
+        ],
+        constraints=["0.6 * monthly_take_home <= fixed_costs + variable_costs <= monthly_take_home"],
+        question=(
+            "{earner} takes home {monthly_take_home} a month. Monthly spending is {fixed_costs} of fixed "
+            "costs locked in by contracts and a lease, plus {variable_costs} of variable costs such as food "
+            "and fuel. Next year take-home pay rises by {raise_rate}, the fixed costs stay the same, and the "
+            "variable costs rise with inflation of {inflation_rate}. What share of next year's monthly "
+            "take-home pay will be left to save? Give the answer as a percentage to two decimal places "
+            "(negative if spending would exceed pay)."
+        ),
+        steps=[
+            step(
+                "next_take_home", "monthly_take_home * (1 + raise_rate)", "Next year's monthly take-home pay"
+            ),
+            step(
+                "next_variable_costs",
+                "variable_costs * (1 + inflation_rate)",
+                "Next year's variable costs",
+            ),
+            step("next_spending", "fixed_costs + next_variable_costs", "Next year's monthly spending"),
+            step("next_savings", "next_take_home - next_spending", "Next year's monthly savings"),
+            step(
+                "next_savings_rate",
+                "next_savings / next_take_home",
+                "Savings as a share of take-home pay",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("next_savings_rate"),
+    )

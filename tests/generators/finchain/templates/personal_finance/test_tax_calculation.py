@@ -1,0 +1,134 @@
+"""Tax calculation templates against an independent bracket-by-bracket tax, over 1,000 seeds.
+
+The bracket tax is piecewise (min/max), which the symbolic harness does not compose, so each
+template is checked numerically against a reference written from the printed 2024 single-filer
+schedule, plus invariants that hold for any progressive schedule.
+"""
+
+from collections import Counter
+
+import pytest
+
+from tests.generators.finchain.harness import assert_matches_reference, draws
+
+TOPIC = "finchain/personal_finance/tax_calculation/"
+
+# (upper edge of the bracket, rate), as printed in every question.
+SCHEDULE = [
+    (11_600, 0.10),
+    (47_150, 0.12),
+    (100_525, 0.22),
+    (191_950, 0.24),
+    (243_725, 0.32),
+    (609_350, 0.35),
+    (float("inf"), 0.37),
+]
+
+
+def tax(income):
+    owed, lower = 0.0, 0.0
+    for upper, bracket_rate in SCHEDULE:
+        if income > lower:
+            owed += bracket_rate * (min(income, upper) - lower)
+        lower = upper
+    return owed
+
+
+def marginal_rate(income):
+    return next(bracket_rate for upper, bracket_rate in SCHEDULE if income <= upper)
+
+
+def test_reference_schedule_matches_known_values() -> None:
+    # Spot checks of the reference itself against hand-computed 2024 single-filer taxes.
+    assert tax(11_600) == pytest.approx(1_160)
+    assert tax(47_150) == pytest.approx(1_160 + 0.12 * 35_550)
+    assert tax(100_000) == pytest.approx(5_426 + 0.22 * (100_000 - 47_150))
+    assert marginal_rate(11_600) == 0.10 and marginal_rate(11_601) == 0.12
+
+
+def test_tax_owed_on_taxable_income() -> None:
+    template_id = TOPIC + "tax_owed_on_taxable_income"
+    brackets = Counter()
+
+    def sane(givens, record):
+        income = givens["taxable_income"]
+        owed = record["answer_value"]
+        # Progressive: between the lowest and the highest rate applied to all income.
+        assert 0.10 * income - 0.01 <= owed <= 0.37 * income
+        brackets[marginal_rate(income)] += 1
+
+    assert_matches_reference(template_id, lambda g: tax(g["taxable_income"]), invariants=sane)
+    assert len(brackets) == len(SCHEDULE), brackets  # every bracket is exercised
+
+
+def test_effective_tax_rate_after_the_standard_deduction() -> None:
+    template_id = TOPIC + "effective_tax_rate_after_the_standard_deduction"
+
+    def reference(g):
+        return tax(g["gross_income"] - 14_600) / g["gross_income"]
+
+    def sane(givens, record):
+        effective = record["answer_value"]
+        taxable = givens["gross_income"] - 14_600
+        # The deduction keeps the effective rate below both the average rate on taxable income and 37%.
+        assert 0 < effective <= tax(taxable) / taxable + 5e-5
+        assert effective < 0.37
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+
+
+def test_marginal_rate_minus_average_rate() -> None:
+    template_id = TOPIC + "marginal_rate_minus_average_rate"
+
+    def reference(g):
+        income = g["taxable_income"]
+        return marginal_rate(income) - tax(income) / income
+
+    def sane(givens, record):
+        steps = {step["name"]: step["value"] for step in record["steps"]}
+        assert steps["marginal_tax_rate"] in {bracket_rate for _, bracket_rate in SCHEDULE}
+        # Under progressive brackets the marginal rate is never below the average rate.
+        assert steps["marginal_tax_rate"] >= steps["average_tax_rate"]
+        assert 0 <= record["answer_value"] < 0.37
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+
+
+def test_share_of_a_raise_paid_in_tax() -> None:
+    template_id = TOPIC + "share_of_a_raise_paid_in_tax"
+
+    def reference(g):
+        income, extra = g["taxable_income"], g["raise_amount"]
+        return (tax(income + extra) - tax(income)) / extra
+
+    crossings = Counter()
+
+    def sane(givens, record):
+        income, extra = givens["taxable_income"], givens["raise_amount"]
+        share = record["answer_value"]
+        # The raise is taxed between the marginal rate now and the marginal rate after the raise.
+        assert marginal_rate(income) - 5e-5 <= share <= marginal_rate(income + extra) + 5e-5
+        crossings[marginal_rate(income) != marginal_rate(income + extra)] += 1
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+    # Some raises cross into a higher bracket, where the share is a blend of two rates.
+    assert crossings[True] >= 20, crossings
+
+
+def test_balance_due_or_refund_after_deductions_and_credits() -> None:
+    template_id = TOPIC + "balance_due_or_refund_after_deductions_and_credits"
+
+    def reference(g):
+        agi = g["wages"] - g["retirement_contribution"]
+        taxable = max(0.0, agi - max(14_600, g["itemized_deductions"]))
+        after_credits = max(0.0, tax(taxable) - 2_000 * g["children"])
+        return after_credits - g["withholding"]
+
+    def sane(givens, record):
+        due = record["answer_value"]
+        assert -givens["withholding"] <= due <= 0.37 * givens["wages"]
+        assert 0 <= givens["children"] <= 4
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+    outcomes = Counter(record["answer_value"] > 0 for _, record in draws(template_id))
+    assert min(outcomes.values()) >= 50, outcomes  # both balances due and refunds occur
