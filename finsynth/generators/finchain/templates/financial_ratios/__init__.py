@@ -1,0 +1,1 @@
+"""Financial Ratios templates."""

@@ -1,0 +1,244 @@
+"""Efficiency (activity) ratios: how fast a company turns assets and working capital into sales and cash.
+
+Covers inventory turnover and days, total asset turnover, the cash conversion cycle, the collection
+period on credit sales, and the financing cost saved by holding fewer days of receivables and stock.
+All day counts use a 365-day year.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def days_of_inventory_on_hand() -> Template:
+    """Days in inventory = 365 / inventory turnover, with turnover = COGS / average inventory."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost_of_goods_sold", 1_000_000, 200_000_000, step=10_000),
+            money("beginning_inventory", 100_000, 40_000_000, step=10_000),
+            money("ending_inventory", 100_000, 40_000_000, step=10_000),
+        ],
+        constraints=[
+            "2 <= cost_of_goods_sold / ((beginning_inventory + ending_inventory) / 2) <= 30",
+        ],
+        question=(
+            "{firm}'s cost of goods sold for the year was {cost_of_goods_sold}. Inventory was "
+            "{beginning_inventory} at the start of the year and {ending_inventory} at the end. Using average "
+            "inventory, compute the inventory turnover to four decimal places and then the average number of "
+            "days inventory is held. Assume a 365-day year and give the answer in days to one decimal place."
+        ),
+        steps=[
+            step(
+                "average_inventory",
+                "(beginning_inventory + ending_inventory) / 2",
+                "Average inventory",
+            ),
+            step(
+                "inventory_turnover",
+                "cost_of_goods_sold / average_inventory",
+                "Times inventory is sold through in a year",
+                unit=Unit.TIMES,
+                decimals=4,
+            ),
+            step(
+                "days_in_inventory",
+                "365 / inventory_turnover",
+                "Average days inventory is held",
+                unit=Unit.DAYS,
+                decimals=1,
+            ),
+        ],
+        answer=numeric("days_in_inventory"),
+    )
+
+
+@template(difficulty="basic")
+def total_asset_turnover() -> Template:
+    """Total asset turnover = revenue / ((beginning total assets + ending total assets) / 2)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 1_000_000, 500_000_000, step=10_000),
+            money("beginning_total_assets", 1_000_000, 600_000_000, step=10_000),
+            money("ending_total_assets", 1_000_000, 600_000_000, step=10_000),
+        ],
+        constraints=[
+            "0.2 <= revenue / ((beginning_total_assets + ending_total_assets) / 2) <= 4",
+            "0.7 <= ending_total_assets / beginning_total_assets <= 1.5",
+        ],
+        question=(
+            "{firm} generated revenue of {revenue} this year. Its total assets were {beginning_total_assets} "
+            "at the start of the year and {ending_total_assets} at the end. What was its total asset "
+            "turnover based on average total assets? Give the answer to two decimal places."
+        ),
+        steps=[
+            step(
+                "average_total_assets",
+                "(beginning_total_assets + ending_total_assets) / 2",
+                "Average total assets",
+            ),
+            step(
+                "asset_turnover",
+                "revenue / average_total_assets",
+                "Revenue per dollar of assets",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("asset_turnover"),
+    )
+
+
+@template(difficulty="intermediate")
+def cash_conversion_cycle() -> Template:
+    """Cash conversion cycle = DIO + DSO − DPO.
+
+    DIO = 365 · inventory / COGS, DSO = 365 · receivables / sales and DPO = 365 · payables / COGS.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 2_000_000, 300_000_000, step=10_000),
+            money("cost_of_goods_sold", 1_000_000, 250_000_000, step=10_000),
+            money("receivables", 100_000, 60_000_000, step=10_000),
+            money("inventory", 100_000, 60_000_000, step=10_000),
+            money("payables", 50_000, 40_000_000, step=10_000),
+        ],
+        constraints=[
+            "0.4 * revenue <= cost_of_goods_sold <= 0.9 * revenue",
+            "10 <= 365 * receivables / revenue <= 90",
+            "10 <= 365 * inventory / cost_of_goods_sold <= 150",
+            "10 <= 365 * payables / cost_of_goods_sold <= 90",
+        ],
+        question=(
+            "{firm} reported revenue of {revenue} and cost of goods sold of {cost_of_goods_sold}. At year "
+            "end it had {receivables} of accounts receivable, {inventory} of inventory and {payables} of "
+            "accounts payable. Using these year-end balances and a 365-day year, compute days inventory "
+            "outstanding, days sales outstanding and days payables outstanding (each to two decimal places), "
+            "then the cash conversion cycle. Give the answer in days to one decimal place."
+        ),
+        steps=[
+            step(
+                "days_inventory_outstanding",
+                "365 * inventory / cost_of_goods_sold",
+                "Days inventory outstanding",
+                unit=Unit.DAYS,
+                decimals=2,
+            ),
+            step(
+                "days_sales_outstanding",
+                "365 * receivables / revenue",
+                "Days sales outstanding",
+                unit=Unit.DAYS,
+                decimals=2,
+            ),
+            step(
+                "days_payables_outstanding",
+                "365 * payables / cost_of_goods_sold",
+                "Days payables outstanding",
+                unit=Unit.DAYS,
+                decimals=2,
+            ),
+            step(
+                "cash_conversion_cycle",
+                "days_inventory_outstanding + days_sales_outstanding - days_payables_outstanding",
+                "Days between paying suppliers and collecting from customers",
+                unit=Unit.DAYS,
+                decimals=1,
+            ),
+        ],
+        answer=numeric("cash_conversion_cycle"),
+    )
+
+
+@template(difficulty="intermediate")
+def collection_period_on_credit_sales() -> Template:
+    """Average collection period = 365 / (credit sales / average receivables)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("net_sales", 1_000_000, 300_000_000, step=10_000),
+            rate("credit_share", 40, 100, step=5, decimals=0),
+            money("beginning_receivables", 50_000, 60_000_000, step=10_000),
+            money("ending_receivables", 50_000, 60_000_000, step=10_000),
+        ],
+        constraints=[
+            "12 <= 365 * (beginning_receivables + ending_receivables) / 2 / (net_sales * credit_share)",
+            "365 * (beginning_receivables + ending_receivables) / 2 / (net_sales * credit_share) <= 120",
+        ],
+        question=(
+            "{firm} had net sales of {net_sales}, of which {credit_share} were on credit. Accounts "
+            "receivable were {beginning_receivables} at the start of the year and {ending_receivables} at "
+            "the end. Compute the receivables turnover on credit sales (using average receivables) to four "
+            "decimal places, then the average collection period. Assume a 365-day year and give the answer "
+            "in days to one decimal place."
+        ),
+        steps=[
+            step("credit_sales", "net_sales * credit_share", "Sales made on credit"),
+            step(
+                "average_receivables",
+                "(beginning_receivables + ending_receivables) / 2",
+                "Average accounts receivable",
+            ),
+            step(
+                "receivables_turnover",
+                "credit_sales / average_receivables",
+                "Times receivables are collected in a year",
+                unit=Unit.TIMES,
+                decimals=4,
+            ),
+            step(
+                "collection_period",
+                "365 / receivables_turnover",
+                "Average days to collect",
+                unit=Unit.DAYS,
+                decimals=1,
+            ),
+        ],
+        answer=numeric("collection_period"),
+    )
+
+
+@template(difficulty="advanced")
+def interest_saved_by_tightening_working_capital() -> Template:
+    """Interest saved = rate · ((AR − sales · DSO* / 365) + (inventory − COGS · DIO* / 365)).
+
+    DSO* and DIO* are the target days; the brackets are the receivables and inventory released.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 5_000_000, 300_000_000, step=10_000),
+            money("cost_of_goods_sold", 2_000_000, 250_000_000, step=10_000),
+            money("receivables", 200_000, 80_000_000, step=10_000),
+            money("inventory", 200_000, 80_000_000, step=10_000),
+            count("target_dso", 20, 60, unit=Unit.DAYS),
+            count("target_dio", 20, 90, unit=Unit.DAYS),
+            rate("financing_rate", 4, 12, step=0.05),
+        ],
+        constraints=[
+            "0.4 * revenue <= cost_of_goods_sold <= 0.9 * revenue",
+            "target_dso + 3 <= 365 * receivables / revenue <= 120",
+            "target_dio + 3 <= 365 * inventory / cost_of_goods_sold <= 180",
+        ],
+        question=(
+            "{firm} has revenue of {revenue}, cost of goods sold of {cost_of_goods_sold}, accounts "
+            "receivable of {receivables} and inventory of {inventory}. Management plans to cut days sales "
+            "outstanding to {target_dso} and days inventory outstanding to {target_dio} (365-day year, same "
+            "sales and costs). The cash released would repay a credit line costing {financing_rate} a year. "
+            "How much interest would the company save per year? Round to the nearest cent."
+        ),
+        steps=[
+            step("target_receivables", "revenue * target_dso / 365", "Receivables at the target DSO"),
+            step("target_inventory", "cost_of_goods_sold * target_dio / 365", "Inventory at the target DIO"),
+            step(
+                "cash_released",
+                "(receivables - target_receivables) + (inventory - target_inventory)",
+                "Working capital freed",
+            ),
+            step("interest_saved", "cash_released * financing_rate", "Annual interest saved"),
+        ],
+        answer=numeric("interest_saved"),
+    )

@@ -1,0 +1,211 @@
+"""Liquidity ratios: whether a company can meet short-term obligations from short-term resources.
+
+Covers the current and quick (acid-test) ratios, the defensive interval, how paying suppliers moves
+the current ratio against a loan covenant, and the long-term funding that restores a quick ratio.
+"""
+
+from finsynth.generators.finchain.dsl import Template, categorical, company, money, number, numeric, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def current_ratio_from_the_balance_sheet() -> Template:
+    """Current ratio = (cash + receivables + inventory) / current liabilities."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 20_000, 2_000_000, step=500),
+            money("receivables", 20_000, 3_000_000, step=500),
+            money("inventory", 0, 4_000_000, step=500),
+            money("current_liabilities", 50_000, 6_000_000, step=500),
+        ],
+        constraints=["0.4 <= (cash + receivables + inventory) / current_liabilities <= 5"],
+        question=(
+            "At year end {firm} holds {cash} in cash, {receivables} of accounts receivable and {inventory} "
+            "of inventory, which are all of its current assets. Its current liabilities total "
+            "{current_liabilities}. What is its current ratio? Give the answer to two decimal places."
+        ),
+        steps=[
+            step("current_assets", "cash + receivables + inventory", "Total current assets"),
+            step(
+                "current_ratio",
+                "current_assets / current_liabilities",
+                "Current assets per dollar of current liabilities",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("current_ratio"),
+    )
+
+
+@template(difficulty="basic")
+def quick_ratio_excluding_inventory() -> Template:
+    """Quick (acid-test) ratio = (cash + marketable securities + receivables) / current liabilities."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 10_000, 2_000_000, step=500),
+            money("marketable_securities", 0, 1_500_000, step=500),
+            money("receivables", 20_000, 3_000_000, step=500),
+            money("inventory", 50_000, 5_000_000, step=500),
+            money("prepaid_expenses", 0, 400_000, step=500),
+            money("current_liabilities", 50_000, 6_000_000, step=500),
+        ],
+        constraints=["0.2 <= (cash + marketable_securities + receivables) / current_liabilities <= 4"],
+        question=(
+            "{firm}'s balance sheet lists cash of {cash}, marketable securities of {marketable_securities}, "
+            "accounts receivable of {receivables}, inventory of {inventory} and prepaid expenses of "
+            "{prepaid_expenses}, against current liabilities of {current_liabilities}. What is its quick "
+            "(acid-test) ratio? Give the answer to two decimal places."
+        ),
+        steps=[
+            step(
+                "quick_assets",
+                "cash + marketable_securities + receivables",
+                "Assets convertible to cash quickly",
+            ),
+            step(
+                "quick_ratio",
+                "quick_assets / current_liabilities",
+                "Quick assets per dollar of current liabilities",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("quick_ratio"),
+    )
+
+
+@template(difficulty="intermediate")
+def defensive_interval_in_days() -> Template:
+    """Defensive interval = (cash + securities + receivables) / ((operating expenses − depreciation)/365)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 20_000, 3_000_000, step=500),
+            money("marketable_securities", 0, 2_000_000, step=500),
+            money("receivables", 20_000, 4_000_000, step=500),
+            money("operating_expenses", 500_000, 50_000_000, step=1_000),
+            money("depreciation", 0, 8_000_000, step=1_000),
+        ],
+        constraints=[
+            "depreciation <= 0.3 * operating_expenses",
+            "10 <= (cash + marketable_securities + receivables)"
+            " / ((operating_expenses - depreciation) / 365) <= 400",
+        ],
+        question=(
+            "{firm} has {cash} in cash, {marketable_securities} in marketable securities and {receivables} "
+            "of accounts receivable. Its annual operating expenses are {operating_expenses}, including "
+            "{depreciation} of depreciation, which uses no cash. For how many days could these liquid assets "
+            "cover its cash operating expenses with no new revenue (the defensive interval)? Assume a "
+            "365-day year and give the answer in days to one decimal place."
+        ),
+        steps=[
+            step("defensive_assets", "cash + marketable_securities + receivables", "Liquid assets"),
+            step("cash_expenses", "operating_expenses - depreciation", "Operating expenses paid in cash"),
+            step("daily_cash_expenses", "cash_expenses / 365", "Cash expenses per day"),
+            step(
+                "defensive_interval",
+                "defensive_assets / daily_cash_expenses",
+                "Days the liquid assets last",
+                unit=Unit.DAYS,
+                decimals=1,
+            ),
+        ],
+        answer=numeric("defensive_interval"),
+    )
+
+
+@template(difficulty="intermediate")
+def current_ratio_covenant_after_paying_suppliers() -> Template:
+    """Current ratio after paying payables with cash, (CA − payment) / (CL − payment), against a covenant."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("current_assets", 200_000, 8_000_000, step=1_000),
+            money("current_liabilities", 100_000, 6_000_000, step=1_000),
+            money("payment", 10_000, 1_500_000, step=1_000),
+            number("covenant_minimum", 1.1, 2.0, step=0.05, unit=Unit.TIMES),
+        ],
+        constraints=[
+            "payment <= 0.5 * current_liabilities",
+            "payment <= 0.5 * current_assets",
+            "0.7 <= current_assets / current_liabilities <= 3",
+        ],
+        question=(
+            "{firm} has current assets of {current_assets} and current liabilities of {current_liabilities}. "
+            "It uses {payment} of its cash to pay suppliers' invoices before year end. Its bank loan "
+            "requires a current ratio of at least {covenant_minimum} at year end. Compute the current ratio "
+            "after the payment to two decimal places, then classify the company as 'meets covenant' if it is "
+            "at least the minimum, otherwise 'breaches covenant'."
+        ),
+        steps=[
+            step("assets_after_payment", "current_assets - payment", "Current assets after paying"),
+            step(
+                "liabilities_after_payment",
+                "current_liabilities - payment",
+                "Current liabilities after paying",
+            ),
+            step(
+                "current_ratio_after",
+                "assets_after_payment / liabilities_after_payment",
+                "Current ratio after the payment",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=categorical(
+            [("current_ratio_after >= covenant_minimum", "meets covenant")], otherwise="breaches covenant"
+        ),
+    )
+
+
+@template(difficulty="advanced")
+def borrowing_needed_to_restore_the_quick_ratio() -> Template:
+    """Long-term borrowing to reach a target quick ratio: q* · (CL + purchase on credit) − quick assets."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 20_000, 2_000_000, step=500),
+            money("marketable_securities", 0, 1_000_000, step=500),
+            money("receivables", 50_000, 3_000_000, step=500),
+            money("inventory", 100_000, 5_000_000, step=500),
+            money("accounts_payable", 50_000, 3_000_000, step=500),
+            money("accrued_liabilities", 10_000, 1_500_000, step=500),
+            money("inventory_purchase", 20_000, 1_500_000, step=500),
+            number("target_quick_ratio", 0.8, 1.5, step=0.05, unit=Unit.TIMES),
+        ],
+        constraints=[
+            "target_quick_ratio * (accounts_payable + accrued_liabilities + inventory_purchase)"
+            " >= cash + marketable_securities + receivables + 10000",
+            "(cash + marketable_securities + receivables) / (accounts_payable + accrued_liabilities) >= 0.4",
+        ],
+        question=(
+            "{firm} holds {cash} in cash, {marketable_securities} in marketable securities, {receivables} of "
+            "receivables and {inventory} of inventory; its current liabilities are {accounts_payable} of "
+            "accounts payable and {accrued_liabilities} of accrued liabilities. It now buys "
+            "{inventory_purchase} of inventory on credit from a supplier. The company wants its quick ratio "
+            "to be {target_quick_ratio} after the purchase and will raise the cash with a long-term loan. "
+            "How much must it borrow? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "quick_assets", "cash + marketable_securities + receivables", "Quick assets before borrowing"
+            ),
+            step("current_liabilities", "accounts_payable + accrued_liabilities", "Current liabilities now"),
+            step(
+                "liabilities_after_purchase",
+                "current_liabilities + inventory_purchase",
+                "Current liabilities after the credit purchase",
+            ),
+            step(
+                "required_quick_assets",
+                "target_quick_ratio * liabilities_after_purchase",
+                "Quick assets the target requires",
+            ),
+            step("borrowing_needed", "required_quick_assets - quick_assets", "Cash to raise long term"),
+        ],
+        answer=numeric("borrowing_needed"),
+    )

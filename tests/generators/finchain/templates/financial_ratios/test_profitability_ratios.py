@@ -1,0 +1,97 @@
+"""Profitability ratio templates against textbook definitions, symbolically and over 1,000 seeds."""
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+
+TOPIC = "finchain/financial_ratios/profitability_ratios/"
+
+
+def test_net_profit_margin() -> None:
+    template_id = TOPIC + "net_profit_margin"
+
+    def margin(revenue, cost_of_goods_sold, operating_expenses, interest_expense, tax_rate):
+        pretax = revenue - cost_of_goods_sold - operating_expenses - interest_expense
+        return pretax * (1 - tax_rate) / revenue
+
+    assert_symbolically_equal(template_id, margin)
+
+    def sane(givens, record):
+        gross_margin = 1 - givens["cost_of_goods_sold"] / givens["revenue"]
+        # Positive by construction, and never above the gross margin.
+        assert 0 < record["answer_value"] < gross_margin
+
+    assert_matches_reference(template_id, lambda g: margin(**g), invariants=sane)
+
+
+def test_return_on_average_equity() -> None:
+    template_id = TOPIC + "return_on_average_equity"
+
+    def roe(net_income, beginning_equity, ending_equity):
+        return net_income / ((beginning_equity + ending_equity) / 2)
+
+    assert_symbolically_equal(template_id, roe)
+
+    def sane(givens, record):
+        assert givens["beginning_equity"] > 0 and givens["ending_equity"] > 0
+        assert 0.02 - 5e-5 <= record["answer_value"] <= 0.4 + 5e-5
+
+    assert_matches_reference(template_id, lambda g: roe(**g), invariants=sane)
+
+
+def test_roe_gain_from_a_higher_net_margin() -> None:
+    template_id = TOPIC + "roe_gain_from_a_higher_net_margin"
+
+    # The DuPont product telescopes (margin × turnover × multiplier = margin × revenue / equity), so total
+    # assets cancel out of the composed answer and the reference does without them.
+    def roe_increase(revenue, net_income, shareholders_equity, target_margin):
+        return target_margin * revenue / shareholders_equity - net_income / shareholders_equity
+
+    assert_symbolically_equal(template_id, roe_increase)
+
+    def sane(givens, record):
+        assert givens["shareholders_equity"] > 0
+        current_roe = givens["net_income"] / givens["shareholders_equity"]
+        new_roe = givens["target_margin"] * givens["revenue"] / givens["shareholders_equity"]
+        assert record["answer_value"] > 0
+        assert abs(record["answer_value"] - (new_roe - current_roe)) < 1e-4
+
+    assert_matches_reference(
+        template_id,
+        lambda g: roe_increase(g["revenue"], g["net_income"], g["shareholders_equity"], g["target_margin"]),
+        invariants=sane,
+    )
+
+
+def test_return_on_invested_capital() -> None:
+    template_id = TOPIC + "return_on_invested_capital"
+
+    def roic(ebit, tax_rate, total_debt, shareholders_equity, cash):
+        return ebit * (1 - tax_rate) / (total_debt + shareholders_equity - cash)
+
+    assert_symbolically_equal(template_id, roic)
+
+    def sane(givens, record):
+        assert givens["total_debt"] + givens["shareholders_equity"] - givens["cash"] > 0
+        assert 0.02 - 5e-5 <= record["answer_value"] <= 0.4 + 5e-5
+
+    assert_matches_reference(template_id, lambda g: roic(**g), invariants=sane)
+
+
+def test_sales_needed_for_a_target_return_on_equity() -> None:
+    template_id = TOPIC + "sales_needed_for_a_target_return_on_equity"
+
+    def required_sales(
+        shareholders_equity, target_roe, tax_rate, interest_expense, fixed_costs, variable_cost_ratio
+    ):
+        pretax = target_roe * shareholders_equity / (1 - tax_rate)
+        return (pretax + interest_expense + fixed_costs) / (1 - variable_cost_ratio)
+
+    assert_symbolically_equal(template_id, required_sales)
+
+    def sane(givens, record):
+        sales = record["answer_value"]
+        # Working forward from the answer's sales reproduces the target return on equity.
+        ebit = sales * (1 - givens["variable_cost_ratio"]) - givens["fixed_costs"]
+        net_income = (ebit - givens["interest_expense"]) * (1 - givens["tax_rate"])
+        assert abs(net_income / givens["shareholders_equity"] - givens["target_roe"]) < 1e-6
+
+    assert_matches_reference(template_id, lambda g: required_sales(**g), invariants=sane)
