@@ -1,0 +1,1 @@
+"""Risk Management templates."""

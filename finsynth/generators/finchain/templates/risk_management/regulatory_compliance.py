@@ -1,0 +1,271 @@
+"""Regulatory compliance: Basel III capital, leverage and liquidity ratios against their minimums.
+
+A bank must hold enough CET1, Tier 1 and total capital against its risk-weighted assets, enough
+Tier 1 capital against its total (unweighted) exposure, and enough high-quality liquid assets
+to survive 30 days of stressed outflows; falling into the capital conservation buffer limits
+what it may pay out.
+"""
+
+from finsynth.generators.finchain.dsl import Template, categorical, company, money, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+PAYOUT_BY_BUFFER_QUARTILE = (0, 0.2, 0.4, 0.6)
+"""Basel III: the share of earnings a bank may distribute when its CET1 ratio lies in the first,
+second, third or fourth quartile of the conservation buffer (above the buffer: no limit)."""
+
+FULL_PAYOUT = 1
+
+
+def _payout_schedule() -> str:
+    """The payout limit as a formula of the buffer headroom (quartile bounds inclusive at the top)."""
+    first, second, third, fourth = PAYOUT_BY_BUFFER_QUARTILE
+    return (
+        f"{first} if buffer_headroom <= conservation_buffer / 4 else "
+        f"({second} if buffer_headroom <= conservation_buffer / 2 else "
+        f"({third} if buffer_headroom <= 3 * conservation_buffer / 4 else "
+        f"({fourth} if buffer_headroom <= conservation_buffer else {FULL_PAYOUT})))"
+    )
+
+
+@template(difficulty="basic")
+def cet1_ratio_against_the_combined_requirement() -> Template:
+    """CET1 ratio = CET1 / RWA against the requirement minimum + conservation buffer + G-SIB surcharge."""
+    return Template(
+        givens=[
+            company("bank"),
+            money("cet1_capital", 200_000_000, 30_000_000_000, step=10_000_000),
+            money("risk_weighted_assets", 5_000_000_000, 300_000_000_000, step=100_000_000),
+            rate("minimum_ratio", 4.5, 4.5, step=0.5, decimals=1),
+            rate("conservation_buffer", 2.5, 2.5, step=0.5, decimals=1),
+            rate("gsib_surcharge", 0, 3.5, step=0.5, decimals=1),
+        ],
+        constraints=[
+            "cet1_capital >= 0.05 * risk_weighted_assets",
+            "cet1_capital <= 0.14 * risk_weighted_assets",
+        ],
+        question=(
+            "{bank} reports CET1 capital of {cet1_capital} and risk-weighted assets of "
+            "{risk_weighted_assets}. Its CET1 requirement is the {minimum_ratio} minimum plus the "
+            "{conservation_buffer} capital conservation buffer plus a G-SIB surcharge of {gsib_surcharge}. "
+            "Compute the CET1 ratio as a percentage to two decimal places and classify the bank as "
+            "'compliant' if the ratio is at least the total requirement, otherwise as 'not compliant'."
+        ),
+        steps=[
+            step(
+                "cet1_ratio",
+                "cet1_capital / risk_weighted_assets",
+                "CET1 ratio",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+            step(
+                "required_ratio",
+                "minimum_ratio + conservation_buffer + gsib_surcharge",
+                "Total CET1 requirement",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=categorical([("cet1_ratio >= required_ratio", "compliant")], otherwise="not compliant"),
+    )
+
+
+@template(difficulty="basic")
+def liquidity_coverage_ratio() -> Template:
+    """LCR = HQLA / (outflows − min(inflows, cap · outflows)) over a 30-day stress period."""
+    net_outflows = "(stressed_outflows - min(stressed_inflows, inflow_cap * stressed_outflows))"
+    return Template(
+        givens=[
+            company("bank"),
+            money("liquid_assets", 500_000_000, 60_000_000_000, step=10_000_000),
+            money("stressed_outflows", 1_000_000_000, 60_000_000_000, step=10_000_000),
+            money("stressed_inflows", 100_000_000, 50_000_000_000, step=10_000_000),
+            rate("inflow_cap", 75, 75, step=5, decimals=0),
+        ],
+        constraints=[
+            "stressed_inflows <= stressed_outflows",
+            f"liquid_assets >= 0.5 * {net_outflows}",
+            f"liquid_assets <= 3 * {net_outflows}",
+        ],
+        question=(
+            "{bank} holds {liquid_assets} of high-quality liquid assets. Over a 30-day stress period it "
+            "expects cash outflows of {stressed_outflows} and cash inflows of {stressed_inflows}; inflows "
+            "count only up to {inflow_cap} of outflows. What is the bank's liquidity coverage ratio? Give "
+            "the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "counted_inflows",
+                "min(stressed_inflows, inflow_cap * stressed_outflows)",
+                "Inflows after the cap",
+            ),
+            step("net_outflows", "stressed_outflows - counted_inflows", "Net cash outflows over 30 days"),
+            step(
+                "coverage_ratio",
+                "liquid_assets / net_outflows",
+                "Liquidity coverage ratio",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("coverage_ratio"),
+    )
+
+
+@template(difficulty="intermediate")
+def total_capital_ratio_from_risk_weights() -> Template:
+    """Total capital ratio = (CET1 + AT1 + T2) / Σ w_i · EAD_i under standardized risk weights."""
+    risk_weighted_assets = (
+        "mortgage_loans * mortgage_weight + retail_loans * retail_weight + corporate_loans * corporate_weight"
+    )
+    return Template(
+        givens=[
+            company("bank"),
+            money("mortgage_loans", 1_000_000_000, 80_000_000_000, step=10_000_000),
+            money("retail_loans", 500_000_000, 40_000_000_000, step=10_000_000),
+            money("corporate_loans", 1_000_000_000, 90_000_000_000, step=10_000_000),
+            rate("mortgage_weight", 35, 35, step=5, decimals=0),
+            rate("retail_weight", 75, 75, step=5, decimals=0),
+            rate("corporate_weight", 100, 100, step=5, decimals=0),
+            money("cet1_capital", 200_000_000, 20_000_000_000, step=10_000_000),
+            money("additional_tier1", 0, 3_000_000_000, step=10_000_000),
+            money("tier2_capital", 0, 5_000_000_000, step=10_000_000),
+        ],
+        constraints=[
+            f"cet1_capital + additional_tier1 + tier2_capital >= 0.06 * ({risk_weighted_assets})",
+            f"cet1_capital + additional_tier1 + tier2_capital <= 0.2 * ({risk_weighted_assets})",
+            "additional_tier1 + tier2_capital <= cet1_capital",
+        ],
+        question=(
+            "{bank} has {mortgage_loans} of residential mortgages, {retail_loans} of retail loans and "
+            "{corporate_loans} of unrated corporate loans, with standardized risk weights of "
+            "{mortgage_weight}, {retail_weight} and {corporate_weight}. Its capital is {cet1_capital} of "
+            "CET1, {additional_tier1} of Additional Tier 1 and {tier2_capital} of Tier 2. What is its total "
+            "capital ratio? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "risk_weighted_assets",
+                risk_weighted_assets,
+                "Risk-weighted assets",
+            ),
+            step("tier1_capital", "cet1_capital + additional_tier1", "Tier 1 capital"),
+            step("total_capital", "tier1_capital + tier2_capital", "Total regulatory capital"),
+            step(
+                "total_capital_ratio",
+                "total_capital / risk_weighted_assets",
+                "Total capital ratio",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("total_capital_ratio"),
+    )
+
+
+@template(difficulty="intermediate")
+def leverage_ratio_surplus() -> Template:
+    """Leverage ratio requirement: surplus = (CET1 + AT1) − k · (on-balance exposure + CCF · off-balance)."""
+    return Template(
+        givens=[
+            company("bank"),
+            money("cet1_capital", 200_000_000, 20_000_000_000, step=10_000_000),
+            money("additional_tier1", 0, 3_000_000_000, step=10_000_000),
+            money("on_balance_exposure", 10_000_000_000, 500_000_000_000, step=100_000_000),
+            money("off_balance_commitments", 1_000_000_000, 100_000_000_000, step=100_000_000),
+            rate("conversion_factor", 10, 50, step=5, decimals=0),
+            rate("minimum_leverage", 3, 5, step=0.5, decimals=1),
+        ],
+        constraints=[
+            "cet1_capital + additional_tier1 >= 0.02 * (on_balance_exposure + off_balance_commitments)",
+            "cet1_capital + additional_tier1 <= 0.08 * on_balance_exposure",
+            "additional_tier1 <= 0.5 * cet1_capital",
+        ],
+        question=(
+            "{bank} has CET1 capital of {cet1_capital} and Additional Tier 1 capital of {additional_tier1}. "
+            "Its on-balance-sheet exposures total {on_balance_exposure}, and it has "
+            "{off_balance_commitments} of off-balance-sheet commitments, which count at a credit conversion "
+            "factor of {conversion_factor}. The minimum leverage ratio is {minimum_leverage}. By how much "
+            "does its Tier 1 capital exceed the amount the leverage requirement calls for? (A negative "
+            "answer is a shortfall.) Round to the nearest cent."
+        ),
+        steps=[
+            step("tier1_capital", "cet1_capital + additional_tier1", "Tier 1 capital"),
+            step(
+                "exposure_measure",
+                "on_balance_exposure + conversion_factor * off_balance_commitments",
+                "Leverage exposure measure",
+            ),
+            step("required_tier1", "minimum_leverage * exposure_measure", "Tier 1 capital required"),
+            step("tier1_surplus", "tier1_capital - required_tier1", "Surplus over the requirement"),
+        ],
+        answer=numeric("tier1_surplus"),
+    )
+
+
+@template(difficulty="advanced")
+def maximum_payout_under_the_conservation_buffer() -> Template:
+    """Basel III capital conservation: the payout limit is set by the buffer quartile of the CET1 ratio.
+
+    CET1 = common equity − deductions; headroom = CET1 / RWA − minimum; headroom in the first to fourth
+    quarter of the buffer allows 0%, 20%, 40% or 60% of earnings, above the buffer 100%.
+    """
+    cet1_ratio = "(common_equity - regulatory_deductions) / risk_weighted_assets"
+    boundaries = [f"{quarter} * conservation_buffer / 4" for quarter in (1, 2, 3, 4)]
+    return Template(
+        givens=[
+            company("bank"),
+            money("common_equity", 1_000_000_000, 30_000_000_000, step=10_000_000),
+            money("regulatory_deductions", 50_000_000, 3_000_000_000, step=10_000_000),
+            money("risk_weighted_assets", 10_000_000_000, 300_000_000_000, step=100_000_000),
+            rate("minimum_ratio", 4.5, 4.5, step=0.5, decimals=1),
+            rate("conservation_buffer", 2.5, 2.5, step=0.5, decimals=1),
+            money("net_income", 50_000_000, 5_000_000_000, step=5_000_000),
+        ],
+        constraints=[
+            "regulatory_deductions <= 0.2 * common_equity",
+            f"{cet1_ratio} >= minimum_ratio + 0.0002",
+            f"{cet1_ratio} <= minimum_ratio + 0.04",
+            "net_income <= 0.2 * common_equity",
+            # Keep the ratio clear of the quartile bounds so the two-decimal rounding cannot move it across.
+            *(f"abs({cet1_ratio} - minimum_ratio - {bound}) >= 0.0001" for bound in boundaries),
+        ],
+        question=(
+            "{bank} has common equity of {common_equity}, of which {regulatory_deductions} (goodwill and "
+            "other intangibles) must be deducted to obtain CET1 capital, and risk-weighted assets of "
+            "{risk_weighted_assets}. The CET1 minimum is {minimum_ratio} with a capital conservation buffer "
+            "of {conservation_buffer} on top. If the CET1 ratio exceeds the minimum by no more than a "
+            "quarter of the buffer the bank may pay out 0% of earnings; by more than one quarter up to one "
+            "half, 20%; by more than one half up to three quarters, 40%; by more than three quarters up to "
+            "the full buffer, 60%; above the buffer, 100%. With net income of {net_income}, what is the "
+            "most the bank may distribute as dividends and buybacks? Compute the CET1 ratio as a percentage "
+            "to two decimal places and round the answer to the nearest cent."
+        ),
+        steps=[
+            step("cet1_capital", "common_equity - regulatory_deductions", "CET1 capital after deductions"),
+            step(
+                "cet1_ratio",
+                "cet1_capital / risk_weighted_assets",
+                "CET1 ratio",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+            step(
+                "buffer_headroom",
+                "cet1_ratio - minimum_ratio",
+                "CET1 ratio above the minimum",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+            step(
+                "payout_limit",
+                _payout_schedule(),
+                "Share of earnings that may be paid out",
+                unit=Unit.PERCENT,
+                decimals=0,
+            ),
+            step("max_distribution", "payout_limit * net_income", "Largest permitted distribution"),
+        ],
+        answer=numeric("max_distribution"),
+    )

@@ -1,0 +1,246 @@
+"""Scenario planning: valuing a decision under a few discrete, probability-weighted futures.
+
+Each scenario (boom, base case, recession and so on) fixes the uncertain inputs; the analyst
+computes the outcome in each one and combines them with the scenario probabilities, which
+always add up to 100%.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, derived, money, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def expected_net_income_across_three_scenarios() -> Template:
+    """Probability-weighted outcome: E[X] = Σ p_s · X_s over boom, base and recession scenarios."""
+    return Template(
+        givens=[
+            company("firm"),
+            rate("boom_probability", 10, 40, step=1, decimals=0),
+            rate("recession_probability", 10, 40, step=1, decimals=0),
+            derived(
+                "base_probability",
+                "1 - boom_probability - recession_probability",
+                unit=Unit.PERCENT,
+                decimals=0,
+            ),
+            money("boom_income", 1_000_000, 9_000_000, step=5_000),
+            money("base_income", 200_000, 5_000_000, step=5_000),
+            money("recession_income", -3_000_000, 1_000_000, step=5_000),
+        ],
+        constraints=["boom_income > base_income", "base_income > recession_income"],
+        question=(
+            "{firm} plans next year under three scenarios. In a boom (probability {boom_probability}) net "
+            "income would be {boom_income}; in the base case (probability {base_probability}) it would be "
+            "{base_income}; in a recession (probability {recession_probability}) it would be "
+            "{recession_income}. What is the expected net income? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "expected_income",
+                "boom_probability * boom_income + base_probability * base_income"
+                " + recession_probability * recession_income",
+                "Probability-weighted net income",
+            ),
+        ],
+        answer=numeric("expected_income"),
+    )
+
+
+@template(difficulty="basic")
+def operating_profit_in_a_downside_scenario() -> Template:
+    """Scenario operating profit: EBIT = R · (1 − d) · (1 − v) − F.
+
+    R is base revenue, d the scenario's revenue decline, v the variable-cost ratio and F fixed costs.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("base_revenue", 1_000_000, 40_000_000, step=10_000),
+            rate("revenue_decline", 5, 40, step=0.5, decimals=1),
+            rate("variable_cost_ratio", 30, 75, step=0.5, decimals=1),
+            money("fixed_costs", 100_000, 8_000_000, step=5_000),
+        ],
+        question=(
+            "{firm} has base-case revenue of {base_revenue}, variable costs equal to {variable_cost_ratio} "
+            "of revenue and fixed costs of {fixed_costs}. In the downside scenario revenue falls by "
+            "{revenue_decline} while the cost structure stays the same. What is operating profit in the "
+            "downside scenario? (A negative answer is an operating loss.) Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "scenario_revenue", "base_revenue * (1 - revenue_decline)", "Revenue in the downside scenario"
+            ),
+            step(
+                "contribution_margin",
+                "scenario_revenue * (1 - variable_cost_ratio)",
+                "Revenue left after variable costs",
+            ),
+            step("operating_profit", "contribution_margin - fixed_costs", "Operating profit in the scenario"),
+        ],
+        answer=numeric("operating_profit"),
+    )
+
+
+@template(difficulty="intermediate")
+def standard_deviation_of_scenario_returns() -> Template:
+    """Scenario risk: E[r] = Σ p_s · r_s and σ = √(Σ p_s · (r_s − E[r])²)."""
+    return Template(
+        givens=[
+            company("stock"),
+            rate("boom_probability", 10, 40, step=1, decimals=0),
+            rate("recession_probability", 10, 40, step=1, decimals=0),
+            derived(
+                "normal_probability",
+                "1 - boom_probability - recession_probability",
+                unit=Unit.PERCENT,
+                decimals=0,
+            ),
+            rate("boom_return", 10, 45, step=0.1, decimals=1),
+            rate("normal_return", 2, 15, step=0.1, decimals=1),
+            rate("recession_return", -35, 1, step=0.1, decimals=1),
+        ],
+        constraints=["boom_return > normal_return", "normal_return > recession_return"],
+        question=(
+            "An analyst models the one-year return on {stock} shares in three economic scenarios: a boom "
+            "(probability {boom_probability}, return {boom_return}), a normal year (probability "
+            "{normal_probability}, return {normal_return}) and a recession (probability "
+            "{recession_probability}, return {recession_return}). What is the standard deviation of the "
+            "return across the scenarios? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "expected_return",
+                "boom_probability * boom_return + normal_probability * normal_return"
+                " + recession_probability * recession_return",
+                "Expected return",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "variance",
+                "boom_probability * (boom_return - expected_return) ** 2"
+                " + normal_probability * (normal_return - expected_return) ** 2"
+                " + recession_probability * (recession_return - expected_return) ** 2",
+                "Probability-weighted squared deviations",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step("standard_deviation", "sqrt(variance)", "Standard deviation", unit=Unit.PERCENT, decimals=2),
+        ],
+        answer=numeric("standard_deviation"),
+    )
+
+
+@template(difficulty="intermediate")
+def expected_npv_across_demand_scenarios() -> Template:
+    """Probability-weighted project value: NPV_s = CF_s · (1 − (1 + r)^−n) / r − I, E[NPV] = Σ p_s · NPV_s."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("initial_investment", 500_000, 20_000_000, step=10_000),
+            money("strong_cash_flow", 100_000, 6_000_000, step=5_000),
+            money("weak_cash_flow", 20_000, 3_000_000, step=5_000),
+            rate("strong_probability", 20, 80, step=1, decimals=0),
+            derived("weak_probability", "1 - strong_probability", unit=Unit.PERCENT, decimals=0),
+            count("years", 3, 15, unit=Unit.YEARS),
+            rate("discount_rate", 4, 15, step=0.1, decimals=1),
+        ],
+        constraints=[
+            "strong_cash_flow > 1.3 * weak_cash_flow",
+            "strong_cash_flow * years > initial_investment",
+            "weak_cash_flow * years < 1.5 * initial_investment",
+        ],
+        question=(
+            "{firm} is considering a project that costs {initial_investment} today and lasts {years}. If "
+            "demand is strong (probability {strong_probability}) it will generate {strong_cash_flow} at the "
+            "end of each year; if demand is weak (probability {weak_probability}) it will generate "
+            "{weak_cash_flow} a year. The discount rate is {discount_rate}. What is the expected net "
+            "present value of the project? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "annuity_factor",
+                "(1 - (1 + discount_rate) ** -years) / discount_rate",
+                "Present value of 1 dollar a year",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step(
+                "strong_npv",
+                "strong_cash_flow * annuity_factor - initial_investment",
+                "NPV with strong demand",
+            ),
+            step("weak_npv", "weak_cash_flow * annuity_factor - initial_investment", "NPV with weak demand"),
+            step(
+                "expected_npv",
+                "strong_probability * strong_npv + weak_probability * weak_npv",
+                "Probability-weighted NPV",
+            ),
+        ],
+        answer=numeric("expected_npv"),
+    )
+
+
+@template(difficulty="advanced")
+def expected_value_of_perfect_information() -> Template:
+    """EVPI = Σ p_s · max_a V(a, s) − max_a Σ p_s · V(a, s): what knowing the scenario in advance is worth."""
+    return Template(
+        givens=[
+            company("firm"),
+            rate("high_probability", 10, 45, step=1, decimals=0),
+            rate("low_probability", 10, 45, step=1, decimals=0),
+            derived(
+                "medium_probability", "1 - high_probability - low_probability", unit=Unit.PERCENT, decimals=0
+            ),
+            money("expand_high", 2_000_000, 12_000_000, step=10_000),
+            money("expand_medium", 200_000, 5_000_000, step=10_000),
+            money("expand_low", -6_000_000, -100_000, step=10_000),
+            money("hold_high", 500_000, 6_000_000, step=10_000),
+            money("hold_medium", 300_000, 4_000_000, step=10_000),
+            money("hold_low", -1_000_000, 1_000_000, step=10_000),
+        ],
+        constraints=["expand_high > hold_high", "expand_low < hold_low"],
+        question=(
+            "{firm} must choose between expanding and holding its current capacity before it learns which "
+            "of three demand scenarios occurs. Demand will be high with probability {high_probability}, "
+            "medium with probability {medium_probability} and low with probability {low_probability}. "
+            "Expanding pays {expand_high}, {expand_medium} and {expand_low} in the high, medium and low "
+            "scenarios; holding pays {hold_high}, {hold_medium} and {hold_low}. What is the expected value "
+            "of perfect information about the scenario, i.e. how much more the firm expects to earn if it "
+            "could choose after learning the scenario than by choosing the better option now? Round to the "
+            "nearest cent."
+        ),
+        steps=[
+            step(
+                "expand_expected",
+                "high_probability * expand_high + medium_probability * expand_medium"
+                " + low_probability * expand_low",
+                "Expected payoff of expanding",
+            ),
+            step(
+                "hold_expected",
+                "high_probability * hold_high + medium_probability * hold_medium"
+                " + low_probability * hold_low",
+                "Expected payoff of holding",
+            ),
+            step(
+                "best_expected",
+                "max(expand_expected, hold_expected)",
+                "Best expected payoff without information",
+            ),
+            step(
+                "expected_with_information",
+                "high_probability * max(expand_high, hold_high)"
+                " + medium_probability * max(expand_medium, hold_medium)"
+                " + low_probability * max(expand_low, hold_low)",
+                "Expected payoff choosing the best option in each scenario",
+            ),
+            step(
+                "value_of_information",
+                "expected_with_information - best_expected",
+                "Expected value of perfect information",
+            ),
+        ],
+        answer=numeric("value_of_information"),
+    )

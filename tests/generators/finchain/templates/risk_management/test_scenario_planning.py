@@ -1,0 +1,174 @@
+"""Scenario planning templates against textbook formulas, symbolically and over 1,000 seeds."""
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+import sympy
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+
+TOPIC = "finchain/risk_management/scenario_planning/"
+
+
+def step_value(record: Mapping[str, Any], name: str) -> float:
+    return next(item["value"] for item in record["steps"] if item["name"] == name)
+
+
+def check_probabilities(*probabilities: float) -> None:
+    assert all(0 < p < 1 for p in probabilities)
+    assert sum(probabilities) == pytest.approx(1)
+
+
+def test_expected_net_income_across_three_scenarios() -> None:
+    template_id = TOPIC + "expected_net_income_across_three_scenarios"
+
+    def reference(
+        boom_probability, boom_income, base_probability, base_income, recession_probability, recession_income
+    ):
+        return (
+            boom_probability * boom_income
+            + base_probability * base_income
+            + recession_probability * recession_income
+        )
+
+    assert_symbolically_equal(template_id, reference)
+
+    def between_worst_and_best(givens, record):
+        check_probabilities(
+            givens["boom_probability"], givens["base_probability"], givens["recession_probability"]
+        )
+        assert givens["recession_income"] <= record["answer_value"] <= givens["boom_income"]
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_worst_and_best)
+
+
+def test_operating_profit_in_a_downside_scenario() -> None:
+    template_id = TOPIC + "operating_profit_in_a_downside_scenario"
+
+    def reference(base_revenue, revenue_decline, variable_cost_ratio, fixed_costs):
+        revenue = base_revenue * (1 - revenue_decline)
+        return revenue - variable_cost_ratio * revenue - fixed_costs
+
+    assert_symbolically_equal(template_id, reference)
+
+    def downside_is_worse(givens, record):
+        assert 0 < givens["revenue_decline"] < 1
+        base_profit = givens["base_revenue"] * (1 - givens["variable_cost_ratio"]) - givens["fixed_costs"]
+        assert record["answer_value"] < base_profit
+        assert record["answer_value"] > -givens["fixed_costs"]
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=downside_is_worse)
+
+
+def test_standard_deviation_of_scenario_returns() -> None:
+    template_id = TOPIC + "standard_deviation_of_scenario_returns"
+
+    def reference(
+        boom_probability,
+        boom_return,
+        normal_probability,
+        normal_return,
+        recession_probability,
+        recession_return,
+    ):
+        pairs = [
+            (boom_probability, boom_return),
+            (normal_probability, normal_return),
+            (recession_probability, recession_return),
+        ]
+        mean = sum(p * r for p, r in pairs)
+        return sympy.sqrt(sum(p * (r - mean) ** 2 for p, r in pairs))
+
+    assert_symbolically_equal(template_id, reference)
+
+    def numeric_reference(g):
+        # Var = E[r²] − E[r]², a different route to the same number when the probabilities sum to 1.
+        pairs = [
+            (g["boom_probability"], g["boom_return"]),
+            (g["normal_probability"], g["normal_return"]),
+            (g["recession_probability"], g["recession_return"]),
+        ]
+        mean = sum(p * r for p, r in pairs)
+        return math.sqrt(sum(p * r * r for p, r in pairs) - mean**2)
+
+    def dispersion_is_bounded(givens, record):
+        check_probabilities(
+            givens["boom_probability"], givens["normal_probability"], givens["recession_probability"]
+        )
+        # Popoviciu: a standard deviation is at most half the range.
+        assert 0 < record["answer_value"] <= (givens["boom_return"] - givens["recession_return"]) / 2 + 1e-4
+        assert givens["recession_return"] <= step_value(record, "expected_return") <= givens["boom_return"]
+
+    assert_matches_reference(template_id, numeric_reference, invariants=dispersion_is_bounded)
+
+
+def test_expected_npv_across_demand_scenarios() -> None:
+    template_id = TOPIC + "expected_npv_across_demand_scenarios"
+
+    def reference(
+        strong_probability,
+        strong_cash_flow,
+        weak_probability,
+        weak_cash_flow,
+        discount_rate,
+        years,
+        initial_investment,
+    ):
+        annuity = (1 - (1 + discount_rate) ** -years) / discount_rate
+        return strong_probability * (strong_cash_flow * annuity - initial_investment) + weak_probability * (
+            weak_cash_flow * annuity - initial_investment
+        )
+
+    assert_symbolically_equal(template_id, reference)
+
+    def numeric_reference(g):
+        # Discount each year's probability-weighted cash flow one by one.
+        expected_flow = (
+            g["strong_probability"] * g["strong_cash_flow"] + g["weak_probability"] * g["weak_cash_flow"]
+        )
+        present_value = sum(expected_flow / (1 + g["discount_rate"]) ** t for t in range(1, g["years"] + 1))
+        return present_value - g["initial_investment"]
+
+    def ordered(givens, record):
+        check_probabilities(givens["strong_probability"], givens["weak_probability"])
+        assert step_value(record, "weak_npv") <= record["answer_value"] <= step_value(record, "strong_npv")
+
+    assert_matches_reference(template_id, numeric_reference, invariants=ordered)
+
+
+def test_expected_value_of_perfect_information() -> None:
+    template_id = TOPIC + "expected_value_of_perfect_information"
+    scenarios = ("high", "medium", "low")
+
+    def reference(**g):
+        probability = {s: g[f"{s}_probability"] for s in scenarios}
+        expand = sum(probability[s] * g[f"expand_{s}"] for s in scenarios)
+        hold = sum(probability[s] * g[f"hold_{s}"] for s in scenarios)
+        with_information = sum(
+            probability[s] * sympy.Max(g[f"expand_{s}"], g[f"hold_{s}"]) for s in scenarios
+        )
+        return with_information - sympy.Max(expand, hold)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def numeric_reference(g):
+        expand = sum(g[f"{s}_probability"] * g[f"expand_{s}"] for s in scenarios)
+        hold = sum(g[f"{s}_probability"] * g[f"hold_{s}"] for s in scenarios)
+        best_by_scenario = sum(
+            g[f"{s}_probability"] * max(g[f"expand_{s}"], g[f"hold_{s}"]) for s in scenarios
+        )
+        return best_by_scenario - max(expand, hold)
+
+    positive = 0
+
+    def information_has_value(givens, record):
+        nonlocal positive
+        check_probabilities(*(givens[f"{s}_probability"] for s in scenarios))
+        assert record["answer_value"] >= 0
+        positive += record["answer_value"] > 0
+
+    assert_matches_reference(template_id, numeric_reference, invariants=information_has_value)
+    # Expanding wins when demand is high and loses when it is low, so information nearly always has value.
+    assert positive >= 950
