@@ -1,0 +1,1 @@
+"""Sustainable Finance templates."""

@@ -1,0 +1,230 @@
+"""Social impact investing: capital placed for measurable social outcomes as well as a financial return.
+
+The templates cover the return cost of an impact allocation, the social return on investment (SROI)
+ratio used in impact reports, pay-for-success (social impact bond) economics, and the first-loss
+structures of blended finance.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, person, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def blended_return_with_an_impact_allocation() -> Template:
+    """Weighted portfolio return: R_p = w · R_impact + (1 − w) · R_market."""
+    return Template(
+        givens=[
+            person("investor"),
+            rate("impact_weight", 5, 40, step=0.5),
+            rate("impact_return", 0, 6, step=0.05),
+            rate("market_return", 4, 12, step=0.05),
+        ],
+        question=(
+            "{investor} places {impact_weight} of a portfolio in impact investments expected to return "
+            "{impact_return} a year and the rest in a diversified market portfolio expected to return "
+            "{market_return} a year. What is the expected annual return of the whole portfolio? Give the "
+            "answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "impact_contribution",
+                "impact_weight * impact_return",
+                "Return contributed by the impact sleeve",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "market_contribution",
+                "(1 - impact_weight) * market_return",
+                "Return contributed by the market sleeve",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "portfolio_return",
+                "impact_contribution + market_contribution",
+                "Expected portfolio return",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("portfolio_return"),
+    )
+
+
+@template(difficulty="basic")
+def social_return_on_investment_ratio() -> Template:
+    """Undiscounted SROI ratio = (number of outcomes × value per outcome) / amount invested."""
+    return Template(
+        givens=[
+            company("fund"),
+            money("investment", 100_000, 5_000_000, step=5_000),
+            count("placements", 50, 5_000),
+            money("value_per_placement", 500, 50_000, step=50),
+        ],
+        constraints=[
+            "placements * value_per_placement >= 0.5 * investment",
+            "placements * value_per_placement <= 15 * investment",
+        ],
+        question=(
+            "{fund} invests {investment} in a job-training program that places {placements} people in steady "
+            "jobs. Public agencies value each placement at {value_per_placement} in avoided benefit payments "
+            "and added tax revenue. What is the program's social return on investment, the social value "
+            "created per dollar invested? Give the ratio to two decimal places."
+        ),
+        steps=[
+            step("social_value", "placements * value_per_placement", "Total social value created"),
+            step(
+                "sroi_ratio",
+                "social_value / investment",
+                "Social value per dollar invested",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("sroi_ratio"),
+    )
+
+
+@template(difficulty="intermediate")
+def discounted_sroi_with_deadweight_and_attribution() -> Template:
+    """Discounted SROI = PV(net impact) / investment.
+
+    Net annual impact = gross outcome value × (1 − deadweight) × (1 − attribution); the present value uses
+    the annuity factor (1 − (1 + r)^−n) / r.
+    """
+    return Template(
+        givens=[
+            company("charity"),
+            money("investment", 200_000, 5_000_000, step=10_000),
+            money("gross_outcome_value", 50_000, 2_000_000, step=5_000),
+            rate("deadweight", 5, 50, step=1),
+            rate("attribution", 5, 40, step=1),
+            rate("discount_rate", 2, 8, step=0.1),
+            count("years", 3, 10, unit=Unit.YEARS),
+        ],
+        constraints=[
+            "gross_outcome_value * years >= 0.5 * investment",
+            "gross_outcome_value * years <= 12 * investment",
+        ],
+        question=(
+            "{charity} spends {investment} on a youth mentoring program. Its evaluation values the outcomes "
+            "at {gross_outcome_value} a year for {years}, received at each year's end. It estimates that "
+            "{deadweight} of the outcomes would have happened anyway (deadweight) and that {attribution} of "
+            "what remains is due to other organizations (attribution). Discounting at {discount_rate} a "
+            "year, what is the program's social return on investment (present value of the net impact per "
+            "dollar invested)? Give the ratio to two decimal places."
+        ),
+        steps=[
+            step(
+                "net_annual_impact",
+                "gross_outcome_value * (1 - deadweight) * (1 - attribution)",
+                "Yearly impact after deadweight and attribution",
+            ),
+            step(
+                "annuity_factor",
+                "(1 - (1 + discount_rate) ** -years) / discount_rate",
+                "Present value of 1 dollar a year",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "impact_present_value",
+                "net_annual_impact * annuity_factor",
+                "Present value of the net impact",
+            ),
+            step(
+                "sroi_ratio",
+                "impact_present_value / investment",
+                "Present value of impact per dollar invested",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("sroi_ratio"),
+    )
+
+
+@template(difficulty="intermediate")
+def expected_return_on_a_social_impact_bond() -> Template:
+    """Social impact bond: E = p · I(1 + s) + (1 − p) · I · ρ, annualized as (E / I)^(1/n) − 1."""
+    return Template(
+        givens=[
+            person("investor"),
+            money("investment", 1_000_000, 20_000_000, step=50_000),
+            rate("success_premium", 15, 80, step=0.5),
+            rate("success_probability", 50, 95, step=1),
+            rate("recovery_rate", 0, 60, step=1),
+            count("years", 3, 7, unit=Unit.YEARS),
+        ],
+        question=(
+            "{investor} funds a social impact bond with {investment}. If the program meets its reoffending "
+            "target, the city repays the capital plus a success payment of {success_premium} of it at the "
+            "end of {years}; if it misses, the city returns only {recovery_rate} of the capital then. "
+            "{investor} puts the chance of success at {success_probability}. What annual return does the "
+            "expected payoff represent? (A negative answer means an expected loss.) Give the answer as a "
+            "percentage to two decimal places."
+        ),
+        steps=[
+            step("success_payoff", "investment * (1 + success_premium)", "Payoff if the target is met"),
+            step("failure_payoff", "investment * recovery_rate", "Payoff if the target is missed"),
+            step(
+                "expected_payoff",
+                "success_probability * success_payoff + (1 - success_probability) * failure_payoff",
+                "Probability-weighted payoff",
+            ),
+            step(
+                "annualized_return",
+                "(expected_payoff / investment) ** (1 / years) - 1",
+                "Annual return on the expected payoff",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("annualized_return"),
+    )
+
+
+@template(difficulty="advanced")
+def senior_return_in_a_first_loss_blended_fund() -> Template:
+    """First-loss waterfall: senior return = (S · y − max(L · F − f · F, 0)) / S.
+
+    The first-loss tranche f · F absorbs credit losses L · F first; senior capital is S = F − f · F.
+    """
+    return Template(
+        givens=[
+            company("foundation"),
+            money("fund_size", 10_000_000, 200_000_000, step=500_000),
+            rate("first_loss_share", 5, 25, step=0.5),
+            rate("portfolio_yield", 4, 12, step=0.05),
+            rate("credit_loss_rate", 0.5, 20, step=0.1),
+        ],
+        question=(
+            "A blended-finance fund of {fund_size} lends to small businesses in emerging markets. "
+            "{foundation} supplies {first_loss_share} of the capital as a first-loss tranche that absorbs "
+            "credit losses before anyone else; commercial investors supply the rest as the senior tranche. "
+            "This year the loans earn interest equal to {portfolio_yield} of the fund, shared in proportion "
+            "to capital, and credit losses equal {credit_loss_rate} of the fund. Losses beyond the "
+            "first-loss tranche fall on the senior tranche. What is the senior tranche's return for the "
+            "year? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("first_loss_capital", "fund_size * first_loss_share", "Capital in the first-loss tranche"),
+            step("senior_capital", "fund_size - first_loss_capital", "Capital in the senior tranche"),
+            step("credit_losses", "fund_size * credit_loss_rate", "Credit losses on the portfolio"),
+            step(
+                "senior_losses",
+                "max(credit_losses - first_loss_capital, 0)",
+                "Losses left after the first-loss tranche is used up",
+            ),
+            step(
+                "senior_return",
+                "(senior_capital * portfolio_yield - senior_losses) / senior_capital",
+                "Senior tranche's interest less its losses, per dollar of senior capital",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("senior_return"),
+    )

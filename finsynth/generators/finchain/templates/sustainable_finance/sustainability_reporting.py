@@ -1,0 +1,262 @@
+"""Sustainability reporting: greenhouse-gas figures a company discloses under the GHG Protocol.
+
+The templates cover emissions intensity, market-based Scope 2 accounting with renewable energy
+certificates, progress against a reduction target, the yearly cut a target requires, and a
+spend-based Scope 3 estimate feeding a year-over-year intensity change.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    company,
+    count,
+    number,
+    numeric,
+    rate,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def emissions_intensity_per_million_of_revenue() -> Template:
+    """Emissions intensity = (Scope 1 + Scope 2 emissions) / revenue in millions of dollars."""
+    return Template(
+        givens=[
+            company("reporter"),
+            number("scope_1_emissions", 1_000, 800_000, step=50, decimals=0, unit=Unit.TONS),
+            number("scope_2_emissions", 500, 400_000, step=50, decimals=0, unit=Unit.TONS),
+            number("revenue_millions", 50, 20_000, step=0.5, decimals=1),
+        ],
+        question=(
+            "In its sustainability report, {reporter} discloses Scope 1 emissions of {scope_1_emissions} and "
+            "Scope 2 emissions of {scope_2_emissions} of CO2-equivalent, on revenue of ${revenue_millions} "
+            "million. What is its Scope 1 and 2 emissions intensity, in metric tons of CO2-equivalent per $1 "
+            "million of revenue? Round to two decimal places."
+        ),
+        steps=[
+            step(
+                "operational_emissions",
+                "scope_1_emissions + scope_2_emissions",
+                "Scope 1 and 2 emissions",
+                unit=Unit.TONS,
+                decimals=0,
+            ),
+            step(
+                "emissions_intensity",
+                "operational_emissions / revenue_millions",
+                "Tons per $1 million of revenue",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("emissions_intensity"),
+    )
+
+
+@template(difficulty="basic")
+def market_based_scope_2_emissions() -> Template:
+    """Market-based Scope 2 = (electricity bought − electricity covered by RECs) × residual-mix factor."""
+    return Template(
+        givens=[
+            company("reporter"),
+            number("electricity_mwh", 1_000, 500_000, step=100, decimals=0),
+            number("certificates_mwh", 0, 450_000, step=100, decimals=0),
+            number("residual_mix_factor", 0.2, 0.9, step=0.001, decimals=3),
+        ],
+        constraints=["certificates_mwh < electricity_mwh"],
+        question=(
+            "{reporter} bought {electricity_mwh} MWh of grid electricity last year and retired renewable "
+            "energy certificates covering {certificates_mwh} MWh of it. The residual-mix emission factor for "
+            "uncovered electricity is {residual_mix_factor} metric tons of CO2-equivalent per MWh. What are "
+            "its market-based Scope 2 emissions? Give the answer in metric tons to two decimal places."
+        ),
+        steps=[
+            step(
+                "uncovered_mwh",
+                "electricity_mwh - certificates_mwh",
+                "Electricity not covered by certificates (MWh)",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "market_based_scope_2",
+                "uncovered_mwh * residual_mix_factor",
+                "Market-based Scope 2 emissions",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("market_based_scope_2"),
+    )
+
+
+@template(difficulty="intermediate")
+def on_track_against_a_linear_reduction_target() -> Template:
+    """Linear target pathway: E_t = E_base − (E_base − E_target) · t / T, with E_target = E_base · (1 − cut).
+
+    The company is on track when its current emissions are at or below the pathway.
+    """
+    return Template(
+        givens=[
+            company("reporter"),
+            number("base_emissions", 10_000, 2_000_000, step=100, decimals=0, unit=Unit.TONS),
+            rate("target_cut", 20, 60, step=1),
+            count("target_horizon", 8, 15, unit=Unit.YEARS),
+            count("years_elapsed", 1, 7, unit=Unit.YEARS),
+            number("current_emissions", 5_000, 2_100_000, step=100, decimals=0, unit=Unit.TONS),
+        ],
+        constraints=[
+            "current_emissions >= 0.5 * base_emissions",
+            "current_emissions <= 1.05 * base_emissions",
+            # Keep instances away from an exact tie with the pathway.
+            "abs(current_emissions - base_emissions * (1 - target_cut * years_elapsed / target_horizon))"
+            " >= 1",
+        ],
+        question=(
+            "{reporter} emitted {base_emissions} of CO2-equivalent in its base year and has committed to cut "
+            "emissions by {target_cut} over {target_horizon}, reducing by the same tonnage each year. "
+            "{years_elapsed} after the base year it emits {current_emissions}. Answer 'on track' if current "
+            "emissions are at or below the straight-line pathway for this year, otherwise 'off track'."
+        ),
+        steps=[
+            step(
+                "target_emissions",
+                "base_emissions * (1 - target_cut)",
+                "Emissions allowed in the target year",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            step(
+                "pathway_emissions",
+                "base_emissions - (base_emissions - target_emissions) * years_elapsed / target_horizon",
+                "Emissions on the straight-line pathway this year",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            step(
+                "gap_to_pathway",
+                "current_emissions - pathway_emissions",
+                "Current emissions above the pathway",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+        ],
+        answer=categorical([("gap_to_pathway <= 0", "on track")], otherwise="off track"),
+    )
+
+
+@template(difficulty="intermediate")
+def annual_reduction_rate_to_meet_a_target() -> Template:
+    """Compound yearly cut needed: g = 1 − (E_target / E_now)^(1/n), with E_target = E_base · (1 − cut)."""
+    return Template(
+        givens=[
+            company("reporter"),
+            number("base_emissions", 10_000, 2_000_000, step=100, decimals=0, unit=Unit.TONS),
+            rate("target_cut", 20, 70, step=1),
+            number("current_emissions", 5_000, 2_400_000, step=100, decimals=0, unit=Unit.TONS),
+            count("years_to_target", 3, 15, unit=Unit.YEARS),
+        ],
+        constraints=[
+            "current_emissions >= 1.05 * base_emissions * (1 - target_cut)",
+            "current_emissions <= 1.2 * base_emissions",
+        ],
+        question=(
+            "{reporter}'s base-year emissions were {base_emissions} of CO2-equivalent, and it has a target "
+            "to cut them by {target_cut}. It emits {current_emissions} today and has {years_to_target} left "
+            "to reach the target. By what percentage must it reduce emissions each year, compounding, to "
+            "land exactly on the target? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "target_emissions",
+                "base_emissions * (1 - target_cut)",
+                "Emissions allowed in the target year",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            step(
+                "remaining_fraction",
+                "target_emissions / current_emissions",
+                "Target as a fraction of today's emissions",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "required_annual_cut",
+                "1 - remaining_fraction ** (1 / years_to_target)",
+                "Yearly compound reduction needed",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("required_annual_cut"),
+    )
+
+
+@template(difficulty="advanced")
+def scope_3_estimate_and_intensity_change() -> Template:
+    """Intensity change I_now / I_prior − 1 with I_now = (S1 + S2 + S3) / revenue ($ millions).
+
+    Scope 3 = spend ($ millions) × emission factor per $1 million: the GHG Protocol's spend-based
+    method for purchased goods and services (category 1).
+    """
+    return Template(
+        givens=[
+            company("reporter"),
+            number("scope_1_emissions", 5_000, 500_000, step=50, decimals=0, unit=Unit.TONS),
+            number("scope_2_emissions", 2_000, 300_000, step=50, decimals=0, unit=Unit.TONS),
+            number("purchased_spend_millions", 20, 2_000, step=0.5, decimals=1),
+            number("spend_emission_factor", 100, 600, step=1, decimals=0, unit=Unit.TONS),
+            number("revenue_millions", 100, 10_000, step=0.5, decimals=1),
+            number("prior_intensity", 10, 3_000, step=0.01, decimals=2, unit=Unit.TONS),
+        ],
+        constraints=[
+            "purchased_spend_millions <= 0.8 * revenue_millions",
+            "scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor"
+            " >= 0.7 * prior_intensity * revenue_millions",
+            "scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor"
+            " <= 1.3 * prior_intensity * revenue_millions",
+        ],
+        question=(
+            "{reporter} reports Scope 1 emissions of {scope_1_emissions} and Scope 2 emissions of "
+            "{scope_2_emissions} of CO2-equivalent. It estimates Scope 3 emissions from purchased goods and "
+            "services with the spend-based method: it spent ${purchased_spend_millions} million with "
+            "suppliers, and the emission factor is {spend_emission_factor} of CO2-equivalent per $1 million "
+            "of spend. Revenue was ${revenue_millions} million. Last year its Scope 1, 2 and 3 intensity was "
+            "{prior_intensity} per $1 million of revenue. By what percentage did the intensity change? (A "
+            "negative answer means it fell.) Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "scope_3_emissions",
+                "purchased_spend_millions * spend_emission_factor",
+                "Spend-based Scope 3 emissions",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            step(
+                "total_emissions",
+                "scope_1_emissions + scope_2_emissions + scope_3_emissions",
+                "Scope 1, 2 and 3 emissions",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            step(
+                "emissions_intensity",
+                "total_emissions / revenue_millions",
+                "Tons per $1 million of revenue",
+                unit=Unit.TONS,
+                decimals=4,
+            ),
+            step(
+                "intensity_change",
+                "emissions_intensity / prior_intensity - 1",
+                "Change in intensity from last year",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("intensity_change"),
+    )

@@ -1,0 +1,118 @@
+"""ESG investing templates against textbook formulas, symbolically and over 1,000 seeds."""
+
+from collections import Counter
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
+
+TOPIC = "finchain/sustainable_finance/esg_investing/"
+
+
+def test_value_weighted_portfolio_esg_score() -> None:
+    template_id = TOPIC + "value_weighted_portfolio_esg_score"
+
+    def reference(first_value, first_score, second_value, second_score, third_value, third_score):
+        weighted = first_value * first_score + second_value * second_score + third_value * third_score
+        return weighted / (first_value + second_value + third_value)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def between_lowest_and_highest(givens, record):
+        scores = [givens["first_score"], givens["second_score"], givens["third_score"]]
+        assert min(scores) - 0.005 <= record["answer_value"] <= max(scores) + 0.005
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_lowest_and_highest)
+
+
+def test_composite_esg_rating_from_pillar_scores() -> None:
+    # A categorical rating: the numeric reference maps the weighted score to its band.
+    template_id = TOPIC + "composite_esg_rating_from_pillar_scores"
+
+    def reference(g):
+        score = (
+            g["environmental_weight"] * g["environmental_score"]
+            + g["social_weight"] * g["social_score"]
+            + g["governance_weight"] * g["governance_score"]
+        )
+        if score >= 65 - 1e-9:
+            return "leader"
+        return "average" if score >= 45 - 1e-9 else "laggard"
+
+    def weights_sum_to_one(givens, record):
+        total = givens["environmental_weight"] + givens["social_weight"] + givens["governance_weight"]
+        assert abs(total - 1) < 1e-9
+        assert givens["governance_weight"] >= 0.15
+
+    assert_matches_reference(template_id, reference, invariants=weights_sum_to_one)
+    labels = Counter(record["answer_label"] for _, record in draws(template_id))
+    assert min(labels[label] for label in ("leader", "average", "laggard")) >= 50, labels
+
+
+def test_weighted_average_carbon_intensity() -> None:
+    template_id = TOPIC + "weighted_average_carbon_intensity"
+
+    def reference(
+        first_weight,
+        first_emissions,
+        first_revenue_millions,
+        second_weight,
+        second_emissions,
+        second_revenue_millions,
+        third_weight,
+        third_emissions,
+        third_revenue_millions,
+    ):
+        return (
+            first_weight * first_emissions / first_revenue_millions
+            + second_weight * second_emissions / second_revenue_millions
+            + third_weight * third_emissions / third_revenue_millions
+        )
+
+    assert_symbolically_equal(template_id, reference)
+
+    def between_lowest_and_highest(givens, record):
+        intensities = [
+            givens[f"{which}_emissions"] / givens[f"{which}_revenue_millions"]
+            for which in ("first", "second", "third")
+        ]
+        assert min(intensities) - 0.01 <= record["answer_value"] <= max(intensities) + 0.01
+        assert abs(givens["first_weight"] + givens["second_weight"] + givens["third_weight"] - 1) < 1e-9
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_lowest_and_highest)
+
+
+def test_return_cost_of_meeting_an_esg_score_target() -> None:
+    template_id = TOPIC + "return_cost_of_meeting_an_esg_score_target"
+
+    def reference(target_score, conventional_score, leader_score, leader_return, conventional_return):
+        weight = (target_score - conventional_score) / (leader_score - conventional_score)
+        return weight * (conventional_return - leader_return) * 10000
+
+    assert_symbolically_equal(template_id, reference)
+
+    def bounded_by_the_return_gap(givens, record):
+        gap = (givens["conventional_return"] - givens["leader_return"]) * 10000
+        assert min(gap, 0) - 0.01 <= record["answer_value"] <= max(gap, 0) + 0.01
+        weight = record["steps"][0]["value"]
+        assert 0 < weight < 1
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=bounded_by_the_return_gap)
+
+
+def test_portfolio_carbon_footprint_per_million_invested() -> None:
+    template_id = TOPIC + "portfolio_carbon_footprint_per_million_invested"
+    names = ("first", "second", "third")
+
+    def reference(**g):
+        financed = sum(
+            g[f"{which}_investment_millions"] / g[f"{which}_evic_millions"] * g[f"{which}_emissions"]
+            for which in names
+        )
+        return financed / sum(g[f"{which}_investment_millions"] for which in names)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def between_lowest_and_highest(givens, record):
+        per_million = [givens[f"{which}_emissions"] / givens[f"{which}_evic_millions"] for which in names]
+        assert min(per_million) - 0.01 <= record["answer_value"] <= max(per_million) + 0.01
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_lowest_and_highest)
