@@ -1,0 +1,1 @@
+"""Mergers and Acquisitions templates."""
