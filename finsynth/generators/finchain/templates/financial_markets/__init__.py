@@ -1,0 +1,1 @@
+"""Financial Markets templates."""

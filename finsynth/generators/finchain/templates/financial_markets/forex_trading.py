@@ -1,0 +1,198 @@
+"""Forex trading: converting, hedging and speculating with currency quotes.
+
+A quote such as EUR/USD 1.0850 prices one euro in dollars. These templates cover the cost of the
+bid-ask spread, cross rates, forward rates from covered interest parity, leveraged spot trades,
+and triangular arbitrage between three quotes.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    person,
+    rate,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+PIPS_PER_UNIT = 10_000
+"""A pip is 0.0001 of the quote currency for four-decimal pairs such as EUR/USD."""
+
+MONEY_MARKET_DAYS = 360
+"""Dollar and euro money-market rates accrue on an actual/360 day count."""
+
+
+@template(difficulty="basic")
+def round_trip_cost_of_the_bid_ask_spread() -> Template:
+    """Spread cost: euros bought = USD / ask; dollars back = euros × bid; cost = USD − dollars back."""
+    return Template(
+        givens=[
+            person("traveler"),
+            money("dollars", 1_000, 500_000, step=100),
+            number("bid", 1.05, 1.2, step=0.0001, decimals=4),
+            count("spread_pips", 2, 40),
+            derived("ask", f"bid + spread_pips / {PIPS_PER_UNIT}", unit=Unit.NONE, decimals=4),
+        ],
+        question=(
+            "{traveler} converts {dollars} into euros with a dealer quoting EUR/USD at {bid} bid and {ask} "
+            "ask (a spread of {spread_pips} pips), and later converts all the euros back to dollars at the "
+            "same quote. Each conversion is paid to the cent. How much does the round trip cost? Round to "
+            "the nearest cent."
+        ),
+        steps=[
+            step("euros", "dollars / ask", "Euros bought at the ask", unit=Unit.EUR),
+            step("dollars_back", "euros * bid", "Dollars received at the bid"),
+            step("round_trip_cost", "dollars - dollars_back", "Cost of the round trip"),
+        ],
+        answer=numeric("round_trip_cost"),
+    )
+
+
+@template(difficulty="basic")
+def yen_from_euros_through_a_cross_rate() -> Template:
+    """Cross rate through the dollar: EUR/JPY = EUR/USD × USD/JPY; yen = euros × EUR/JPY."""
+    return Template(
+        givens=[
+            person("exporter"),
+            number("euros", 5_000, 2_000_000, step=50, decimals=2, unit=Unit.EUR),
+            number("eur_usd", 1.05, 1.2, step=0.0001, decimals=4),
+            number("usd_jpy", 135, 160, step=0.01, decimals=2),
+        ],
+        question=(
+            "{exporter} needs to turn {euros} into Japanese yen. The bank quotes EUR/USD at {eur_usd} and "
+            "USD/JPY at {usd_jpy}, and converts through the implied EUR/JPY cross rate (computed to four "
+            "decimal places). How many yen does {exporter} receive? Round to the nearest yen."
+        ),
+        steps=[
+            step("eur_jpy", "eur_usd * usd_jpy", "Implied EUR/JPY cross rate", unit=Unit.NONE, decimals=4),
+            step("yen", "euros * eur_jpy", "Yen received", unit=Unit.JPY, decimals=0),
+        ],
+        answer=numeric("yen"),
+    )
+
+
+@template(difficulty="intermediate")
+def forward_points_from_covered_interest_parity() -> Template:
+    """Forward rate by covered interest parity.
+
+    F = S · (1 + i_USD · d/360) / (1 + i_EUR · d/360); forward points = (F − S) × 10,000.
+    """
+    return Template(
+        givens=[
+            person("treasurer"),
+            number("spot", 1.05, 1.2, step=0.0001, decimals=4),
+            rate("usd_rate", 0.5, 6, step=0.05),
+            rate("eur_rate", 0, 5, step=0.05),
+            count("days", 30, 360, unit=Unit.DAYS),
+        ],
+        question=(
+            "{treasurer} wants to hedge a euro receivable due in {days}. EUR/USD spot is {spot}, the dollar "
+            "interest rate is {usd_rate} and the euro interest rate is {eur_rate}, both simple annual rates "
+            "on an actual/360 basis. Using covered interest parity, what are the forward points (forward "
+            "minus spot, in pips)? A negative answer means the euro trades at a forward discount. Give the "
+            "answer to two decimal places."
+        ),
+        steps=[
+            step(
+                "usd_growth",
+                f"1 + usd_rate * days / {MONEY_MARKET_DAYS}",
+                "Dollar growth over the period",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step(
+                "eur_growth",
+                f"1 + eur_rate * days / {MONEY_MARKET_DAYS}",
+                "Euro growth over the period",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step("forward", "spot * usd_growth / eur_growth", "Forward rate", unit=Unit.NONE, decimals=8),
+            step(
+                "forward_points",
+                f"(forward - spot) * {PIPS_PER_UNIT}",
+                "Forward points in pips",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("forward_points"),
+    )
+
+
+@template(difficulty="intermediate")
+def return_on_margin_of_a_leveraged_currency_trade() -> Template:
+    """Return on margin of a leveraged spot trade.
+
+    Profit = notional × (exit − entry); return on margin = profit / (notional × entry × margin requirement).
+    """
+    return Template(
+        givens=[
+            person("trader"),
+            number("pounds", 10_000, 1_000_000, step=10_000, decimals=0, unit=Unit.GBP),
+            number("entry_rate", 1.2, 1.35, step=0.0001, decimals=4),
+            number("exit_rate", 1.18, 1.37, step=0.0001, decimals=4),
+            rate("margin_requirement", 2, 10, step=0.5, decimals=1),
+        ],
+        constraints=["abs(exit_rate - entry_rate) <= 0.03", "exit_rate != entry_rate"],
+        question=(
+            "{trader} buys {pounds} against the dollar at a GBP/USD rate of {entry_rate}, posting margin of "
+            "{margin_requirement} of the position's dollar value at entry. The position is closed at "
+            "{exit_rate}. What is the return on the margin posted? (A negative answer means a loss.) Give "
+            "the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("profit", "pounds * (exit_rate - entry_rate)", "Profit in dollars"),
+            step("margin", "pounds * entry_rate * margin_requirement", "Margin posted"),
+            step("return_on_margin", "profit / margin", "Return on margin", unit=Unit.PERCENT, decimals=2),
+        ],
+        answer=numeric("return_on_margin"),
+    )
+
+
+@template(difficulty="advanced")
+def triangular_arbitrage_profit() -> Template:
+    """Triangular arbitrage: compare USD→EUR→JPY→USD with USD→JPY→EUR→USD and keep the larger end amount.
+
+    Profit = max(A / EURUSD × EURJPY / USDJPY, A × USDJPY / EURJPY × EURUSD) − A.
+    """
+    return Template(
+        givens=[
+            person("trader"),
+            money("dollars", 100_000, 5_000_000, step=1_000),
+            number("eur_usd", 1.05, 1.2, step=0.0001, decimals=4),
+            number("usd_jpy", 135, 160, step=0.01, decimals=2),
+            number("eur_jpy", 140, 195, step=0.01, decimals=2),
+        ],
+        constraints=[
+            "abs(eur_jpy / (eur_usd * usd_jpy) - 1) >= 0.001",
+            "abs(eur_jpy / (eur_usd * usd_jpy) - 1) <= 0.01",
+        ],
+        question=(
+            "{trader} has {dollars} and sees three dealer quotes with no spread: EUR/USD {eur_usd}, USD/JPY "
+            "{usd_jpy} and EUR/JPY {eur_jpy}. The trader can go round the triangle either way: dollars to "
+            "euros to yen and back to dollars, or dollars to yen to euros and back to dollars. Each "
+            "conversion is paid to the cent (euros, dollars) or to the whole yen. Taking the more profitable "
+            "direction, what is the arbitrage profit? Round to the nearest cent."
+        ),
+        steps=[
+            step("euros_first", "dollars / eur_usd", "Euros bought with the dollars", unit=Unit.EUR),
+            step(
+                "yen_second", "euros_first * eur_jpy", "Yen bought with the euros", unit=Unit.JPY, decimals=0
+            ),
+            step("dollars_via_euros", "yen_second / usd_jpy", "Dollars back via euros then yen"),
+            step("yen_first", "dollars * usd_jpy", "Yen bought with the dollars", unit=Unit.JPY, decimals=0),
+            step("euros_second", "yen_first / eur_jpy", "Euros bought with the yen", unit=Unit.EUR),
+            step("dollars_via_yen", "euros_second * eur_usd", "Dollars back via yen then euros"),
+            step(
+                "arbitrage_profit",
+                "max(dollars_via_euros, dollars_via_yen) - dollars",
+                "Profit of the better route",
+            ),
+        ],
+        answer=numeric("arbitrage_profit"),
+    )

@@ -1,0 +1,233 @@
+"""Option pricing: fair values of European options on a non-dividend-paying stock.
+
+Covers put-call parity, the one-step binomial model with risk-neutral probabilities, and the
+Black-Scholes formula (N(·) is the standard normal distribution function), including a straddle
+priced from both legs.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Given,
+    Step,
+    Template,
+    company,
+    count,
+    money,
+    numeric,
+    person,
+    rate,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+YEARS_TO_EXPIRY = "months / 12"
+"""Time to expiry in years, from a maturity stated in months."""
+
+D1 = f"(log(stock_price / strike) + (risk_free_rate + volatility ** 2 / 2) * {YEARS_TO_EXPIRY})" + (
+    f" / (volatility * sqrt({YEARS_TO_EXPIRY}))"
+)
+"""Black-Scholes d1 = (ln(S/K) + (r + σ²/2)T) / (σ√T)."""
+
+
+def factor(name: str, formula: str, description: str, decimals: int = 6) -> Step:
+    """Return a dimensionless step (a d-value, a probability weight, a discount factor)."""
+    return step(name, formula, description, unit=Unit.NONE, decimals=decimals)
+
+
+def black_scholes_givens() -> list[Given]:
+    """Return the inputs every Black-Scholes question states."""
+    return [
+        person("trader"),
+        company("issuer"),
+        money("stock_price", 20, 300, step=0.01),
+        money("strike", 20, 300, step=0.5),
+        rate("volatility", 10, 80, step=1, decimals=0),
+        rate("risk_free_rate", 0.5, 6, step=0.05),
+        count("months", 1, 24, unit=Unit.MONTHS),
+    ]
+
+
+MONEYNESS = [
+    "strike >= 0.75 * stock_price",
+    "strike <= 1.3 * stock_price",
+    f"abs(log(stock_price / strike)) <= 1.5 * volatility * sqrt({YEARS_TO_EXPIRY})",
+]
+"""Keep strikes within a realistic band around the stock price, at most 1.5 standard deviations away."""
+
+
+@template(difficulty="basic")
+def put_price_from_put_call_parity() -> Template:
+    """Put-call parity for European options: P = C − S + K · e^(−rT)."""
+    return Template(
+        givens=[
+            person("trader"),
+            company("issuer"),
+            money("stock_price", 20, 300, step=0.01),
+            money("strike", 20, 300, step=0.5),
+            money("call_price", 0.5, 60, step=0.01),
+            rate("risk_free_rate", 0.5, 6, step=0.05),
+            count("months", 1, 24, unit=Unit.MONTHS),
+        ],
+        constraints=[
+            *MONEYNESS[:2],
+            f"call_price >= max(0, stock_price - strike * exp(-risk_free_rate * {YEARS_TO_EXPIRY})) + 0.25",
+            f"call_price <= max(0, stock_price - strike * exp(-risk_free_rate * {YEARS_TO_EXPIRY}))"
+            " + 0.2 * stock_price",
+        ],
+        question=(
+            "{issuer} stock, which pays no dividends, trades at {stock_price}. A European call with a strike "
+            "of {strike} expiring in {months} costs {call_price}. The continuously compounded risk-free rate "
+            "is {risk_free_rate} a year. {trader} wants the European put with the same strike and expiry. "
+            "What price does put-call parity imply for it? Round to the nearest cent."
+        ),
+        steps=[
+            factor(
+                "discount_factor",
+                f"exp(-risk_free_rate * {YEARS_TO_EXPIRY})",
+                "Continuous discount factor to expiry",
+                decimals=8,
+            ),
+            step("put_price", "call_price - stock_price + strike * discount_factor", "Put price from parity"),
+        ],
+        answer=numeric("put_price"),
+    )
+
+
+@template(difficulty="basic")
+def risk_neutral_probability_of_exercise() -> Template:
+    """Black-Scholes risk-neutral probability that a call ends in the money: N(d2), d2 = d1 − σ√T."""
+    return Template(
+        givens=black_scholes_givens(),
+        constraints=MONEYNESS,
+        question=(
+            "{issuer} stock, which pays no dividends, trades at {stock_price} with volatility of "
+            "{volatility} a year. The continuously compounded risk-free rate is {risk_free_rate}. Under the "
+            "Black-Scholes model, what is the risk-neutral probability, N(d2), that a European call with a "
+            "strike of {strike} expiring in {months} finishes in the money? {trader} computes d2 to six "
+            "decimal places. Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            factor("d2", f"{D1} - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 of Black-Scholes"),
+            step("exercise_probability", "normal_cdf(d2)", "N(d2)", unit=Unit.PERCENT, decimals=2),
+        ],
+        answer=numeric("exercise_probability"),
+    )
+
+
+@template(difficulty="intermediate")
+def one_step_binomial_call_price() -> Template:
+    """One-step binomial model: q = (1 + r − d) / (u − d); C = (q · C_u + (1 − q) · C_d) / (1 + r)."""
+    return Template(
+        givens=[
+            person("trader"),
+            company("issuer"),
+            money("stock_price", 20, 300, step=1, decimals=2),
+            money("strike", 20, 300, step=0.5),
+            rate("up_move", 5, 40, step=1, decimals=0),
+            rate("down_move", 5, 35, step=1, decimals=0),
+            rate("period_rate", 0.5, 4, step=0.25),
+        ],
+        constraints=[
+            "strike > stock_price * (1 - down_move)",
+            "strike < stock_price * (1 + up_move)",
+            "period_rate < up_move",
+        ],
+        question=(
+            "{issuer} stock trades at {stock_price}. Over the next period it will either rise by {up_move} "
+            "or fall by {down_move}, and the risk-free rate for the period is {period_rate}. Using a "
+            "one-step binomial model with risk-neutral probabilities (computed to six decimal places), what "
+            "is the value of a European call with a strike of {strike} expiring at the end of the period? "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            factor(
+                "up_probability",
+                "(period_rate + down_move) / (up_move + down_move)",
+                "Risk-neutral probability of the up move",
+            ),
+            step("up_payoff", "max(stock_price * (1 + up_move) - strike, 0)", "Call payoff after an up move"),
+            step(
+                "down_payoff",
+                "max(stock_price * (1 - down_move) - strike, 0)",
+                "Call payoff after a down move",
+            ),
+            step(
+                "call_value",
+                "(up_probability * up_payoff + (1 - up_probability) * down_payoff) / (1 + period_rate)",
+                "Discounted expected payoff",
+            ),
+        ],
+        answer=numeric("call_value"),
+    )
+
+
+@template(difficulty="intermediate")
+def black_scholes_call_price() -> Template:
+    """Black-Scholes call: C = S · N(d1) − K · e^(−rT) · N(d2)."""
+    return Template(
+        givens=black_scholes_givens(),
+        constraints=MONEYNESS,
+        question=(
+            "{trader} prices a European call on {issuer} stock, which pays no dividends and trades at "
+            "{stock_price}. The strike is {strike}, the option expires in {months}, volatility is "
+            "{volatility} a year and the continuously compounded risk-free rate is {risk_free_rate}. Using "
+            "the Black-Scholes model with d1, d2 and N(·) computed to six decimal places, what is the call "
+            "worth? Round to the nearest cent."
+        ),
+        steps=[
+            factor("d1", D1, "d1 of Black-Scholes"),
+            factor("d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T"),
+            factor("n_d1", "normal_cdf(d1)", "N(d1)"),
+            factor("n_d2", "normal_cdf(d2)", "N(d2)"),
+            step(
+                "call_price",
+                f"stock_price * n_d1 - strike * exp(-risk_free_rate * {YEARS_TO_EXPIRY}) * n_d2",
+                "Call value",
+            ),
+        ],
+        answer=numeric("call_price"),
+    )
+
+
+@template(difficulty="advanced")
+def black_scholes_straddle_cost() -> Template:
+    """Cost of a long straddle under Black-Scholes.
+
+    C = S·N(d1) − K·e^(−rT)·N(d2); P = C − S + K·e^(−rT) by put-call parity; cost = C + P.
+    """
+    return Template(
+        givens=black_scholes_givens(),
+        constraints=MONEYNESS,
+        question=(
+            "{trader} buys a straddle on {issuer} stock: a European call and a European put, both with a "
+            "strike of {strike} and expiring in {months}. The stock pays no dividends and trades at "
+            "{stock_price}, volatility is {volatility} a year and the continuously compounded risk-free rate "
+            "is {risk_free_rate}. Pricing the call with Black-Scholes (d1 and d2 to six decimal places, "
+            "option values to four) and the put by put-call parity, what does the straddle cost? Round to "
+            "the nearest cent."
+        ),
+        steps=[
+            factor("d1", D1, "d1 of Black-Scholes"),
+            factor("d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T"),
+            factor(
+                "discount_factor",
+                f"exp(-risk_free_rate * {YEARS_TO_EXPIRY})",
+                "Continuous discount factor to expiry",
+                decimals=8,
+            ),
+            step(
+                "call_price",
+                "stock_price * normal_cdf(d1) - strike * discount_factor * normal_cdf(d2)",
+                "Call value",
+                decimals=4,
+            ),
+            step(
+                "put_price",
+                "call_price - stock_price + strike * discount_factor",
+                "Put value by parity",
+                decimals=4,
+            ),
+            step("straddle_cost", "call_price + put_price", "Cost of the straddle"),
+        ],
+        answer=numeric("straddle_cost"),
+    )

@@ -1,0 +1,96 @@
+"""Forex trading templates against textbook formulas, symbolically and over 1,000 seeds."""
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+
+TOPIC = "finchain/financial_markets/forex_trading/"
+
+
+def test_round_trip_cost_of_the_bid_ask_spread() -> None:
+    template_id = TOPIC + "round_trip_cost_of_the_bid_ask_spread"
+    assert_symbolically_equal(template_id, lambda dollars, ask, bid: dollars * (1 - bid / ask))
+
+    def plausible(givens, record):
+        assert givens["ask"] > givens["bid"]
+        # The cost is the spread as a share of the ask, give or take the cent rounding of each leg.
+        spread_share = (givens["ask"] - givens["bid"]) / givens["ask"]
+        assert abs(record["answer_value"] - givens["dollars"] * spread_share) <= 0.02
+        assert record["answer_value"] > 0
+
+    # The question pays each conversion to the cent, so the euro amount is rounded before converting back.
+    assert_matches_reference(
+        template_id,
+        lambda g: g["dollars"] - round(g["dollars"] / g["ask"], 2) * g["bid"],
+        invariants=plausible,
+    )
+
+
+def test_yen_from_euros_through_a_cross_rate() -> None:
+    template_id = TOPIC + "yen_from_euros_through_a_cross_rate"
+    assert_symbolically_equal(template_id, lambda euros, eur_usd, usd_jpy: euros * eur_usd * usd_jpy)
+
+    def plausible(givens, record):
+        assert 135 * 1.05 * givens["euros"] - 1 <= record["answer_value"] <= 160 * 1.2 * givens["euros"] + 1
+
+    # Going through dollars explicitly: euros -> dollars -> yen, without rounding the cross rate.
+    assert_matches_reference(
+        template_id, lambda g: (g["euros"] * g["eur_usd"]) * g["usd_jpy"], invariants=plausible
+    )
+
+
+def test_forward_points_from_covered_interest_parity() -> None:
+    template_id = TOPIC + "forward_points_from_covered_interest_parity"
+
+    def reference(spot, usd_rate, eur_rate, days):
+        forward = spot * (1 + usd_rate * days / 360) / (1 + eur_rate * days / 360)
+        return (forward - spot) * 10_000
+
+    assert_symbolically_equal(template_id, reference)
+
+    def parity_sign(givens, record):
+        # The higher-yielding currency trades at a forward discount.
+        if givens["usd_rate"] > givens["eur_rate"]:
+            assert record["answer_value"] >= 0
+        elif givens["usd_rate"] < givens["eur_rate"]:
+            assert record["answer_value"] <= 0
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=parity_sign)
+
+
+def test_return_on_margin_of_a_leveraged_currency_trade() -> None:
+    template_id = TOPIC + "return_on_margin_of_a_leveraged_currency_trade"
+
+    def reference(entry_rate, exit_rate, margin_requirement, pounds=1):
+        # The notional cancels: the return on margin does not depend on the position size.
+        return (exit_rate / entry_rate - 1) / margin_requirement
+
+    assert_symbolically_equal(template_id, reference)
+
+    def leverage(givens, record):
+        # Leverage multiplies the rate's percentage move by 1 / margin, with the same sign.
+        move = givens["exit_rate"] / givens["entry_rate"] - 1
+        assert (record["answer_value"] > 0) == (move > 0)
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=leverage)
+
+
+def test_triangular_arbitrage_profit() -> None:
+    # The answer takes the max of two routes, which sympy cannot compose into one closed form; the
+    # reference walks both routes explicitly, rounding each leg as the question says.
+    template_id = TOPIC + "triangular_arbitrage_profit"
+
+    def reference(g):
+        dollars, eur_usd, usd_jpy, eur_jpy = g["dollars"], g["eur_usd"], g["usd_jpy"], g["eur_jpy"]
+        via_euros = round(round(round(dollars / eur_usd, 2) * eur_jpy) / usd_jpy, 2)
+        via_yen = round(round(round(dollars * usd_jpy) / eur_jpy, 2) * eur_usd, 2)
+        return max(via_euros, via_yen) - dollars
+
+    def arbitrage(givens, record):
+        mispricing = givens["eur_jpy"] / (givens["eur_usd"] * givens["usd_jpy"]) - 1
+        # The profit is about the mispricing times the stake, and always positive.
+        assert record["answer_value"] > 0
+        assert (
+            abs(record["answer_value"] - givens["dollars"] * abs(mispricing))
+            <= 0.011 * givens["dollars"] * abs(mispricing) + 0.05
+        )
+
+    assert_matches_reference(template_id, reference, invariants=arbitrage)

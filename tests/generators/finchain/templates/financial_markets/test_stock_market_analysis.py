@@ -1,0 +1,104 @@
+"""Stock market analysis templates against textbook formulas, symbolically and over 1,000 seeds."""
+
+from collections import Counter
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
+
+TOPIC = "finchain/financial_markets/stock_market_analysis/"
+
+
+def test_holding_period_return_with_dividends() -> None:
+    template_id = TOPIC + "holding_period_return_with_dividends"
+
+    def reference(purchase_price, sale_price, dividends):
+        # Capital gain yield plus dividend yield.
+        return (sale_price - purchase_price) / purchase_price + dividends / purchase_price
+
+    assert_symbolically_equal(template_id, reference)
+
+    def plausible(givens, record):
+        assert -0.4 - 1e-4 <= record["answer_value"] <= 0.58 + 1e-4
+        if givens["sale_price"] >= givens["purchase_price"]:
+            assert record["answer_value"] >= 0
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
+
+
+def test_gordon_growth_value_of_a_stock() -> None:
+    template_id = TOPIC + "gordon_growth_value_of_a_stock"
+
+    def reference(current_dividend, growth_rate, required_return):
+        return current_dividend * (1 + growth_rate) / (required_return - growth_rate)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def plausible(givens, record):
+        assert givens["required_return"] > givens["growth_rate"]
+        # Worth more than a no-growth perpetuity of the current dividend.
+        assert record["answer_value"] > givens["current_dividend"] / givens["required_return"]
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
+
+
+def test_price_weighted_index_divisor_after_a_split() -> None:
+    template_id = TOPIC + "price_weighted_index_divisor_after_a_split"
+
+    def reference(first_price, second_price, third_price, divisor, split):
+        # Scale the old divisor by how much the price sum shrank.
+        before = first_price + second_price + third_price
+        after = first_price / split + second_price + third_price
+        return divisor * after / before
+
+    assert_symbolically_equal(template_id, reference)
+
+    def index_unchanged(givens, record):
+        assert 0 < record["answer_value"] < givens["divisor"]
+        before = (givens["first_price"] + givens["second_price"] + givens["third_price"]) / givens["divisor"]
+        after = (
+            givens["first_price"] / givens["split"] + givens["second_price"] + givens["third_price"]
+        ) / record["answer_value"]
+        assert abs(after - before) <= 1e-4 * before
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=index_unchanged)
+
+
+def test_margin_call_price_of_a_leveraged_purchase() -> None:
+    template_id = TOPIC + "margin_call_price_of_a_leveraged_purchase"
+
+    def reference(purchase_price, initial_margin, maintenance_margin, shares=1):
+        # Per share: equity (P − loan per share) / P equals the maintenance margin at the call price.
+        return purchase_price * (1 - initial_margin) / (1 - maintenance_margin)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def at_maintenance(givens, record):
+        price = record["answer_value"]
+        assert 0 < price < givens["purchase_price"]
+        loan = givens["shares"] * givens["purchase_price"] * (1 - givens["initial_margin"])
+        equity_share = (givens["shares"] * price - loan) / (givens["shares"] * price)
+        assert abs(equity_share - givens["maintenance_margin"]) < 1e-3
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=at_maintenance)
+
+
+def test_dividend_discount_valuation_verdict_with_capm() -> None:
+    # Categorical answer: no closed form to prove; the reference applies the stated rule, rounding each
+    # figure exactly where the question says to.
+    template_id = TOPIC + "dividend_discount_valuation_verdict_with_capm"
+
+    def reference(g):
+        required = round(g["risk_free_rate"] + g["beta"] * (g["market_return"] - g["risk_free_rate"]), 4)
+        next_dividend = round(g["current_dividend"] * (1 + g["growth_rate"]), 2)
+        value = round(next_dividend / (required - g["growth_rate"]), 2)
+        upside = round(value / g["market_price"] - 1, 4)
+        if upside > 0.10:
+            return "undervalued"
+        return "overvalued" if upside < -0.10 else "fairly valued"
+
+    def plausible(givens, record):
+        assert record["choices"] == ["undervalued", "overvalued", "fairly valued"]
+        assert givens["risk_free_rate"] < givens["market_return"]
+
+    assert_matches_reference(template_id, reference, invariants=plausible)
+    labels = Counter(record["answer_label"] for _, record in draws(template_id))
+    assert all(labels[label] >= 50 for label in ("undervalued", "overvalued", "fairly valued")), labels
