@@ -1,0 +1,260 @@
+"""Digital banking: the profitability and customer economics of branchless banks.
+
+The templates cover net interest margin, the cost-to-income ratio, the payback period of customer
+acquisition cost, customer lifetime value against acquisition cost, and how a rise in the policy
+rate moves net interest margin through asset and deposit betas.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, money, number, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def net_interest_margin_from_the_income_statement() -> Template:
+    """NIM = (interest income − interest expense) / average earning assets, average = (begin + end) / 2."""
+    return Template(
+        givens=[
+            company("bank"),
+            money("interest_income", 5_000_000, 500_000_000, step=100_000),
+            money("interest_expense", 1_000_000, 300_000_000, step=100_000),
+            money("earning_assets_begin", 100_000_000, 10_000_000_000, step=10_000_000),
+            money("earning_assets_end", 100_000_000, 10_000_000_000, step=10_000_000),
+        ],
+        constraints=[
+            "interest_expense < interest_income",
+            "earning_assets_end >= 0.8 * earning_assets_begin",
+            "earning_assets_end <= 1.5 * earning_assets_begin",
+            "interest_income - interest_expense >= 0.01 * (earning_assets_begin + earning_assets_end) / 2",
+            "interest_income - interest_expense <= 0.07 * (earning_assets_begin + earning_assets_end) / 2",
+        ],
+        question=(
+            "{bank}, a digital bank, earned {interest_income} of interest income and paid {interest_expense} "
+            "of interest expense this year. Its earning assets were {earning_assets_begin} at the start of "
+            "the year and {earning_assets_end} at the end. Using the average of the two, what is its net "
+            "interest margin? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("net_interest_income", "interest_income - interest_expense", "Net interest income"),
+            step(
+                "average_earning_assets",
+                "(earning_assets_begin + earning_assets_end) / 2",
+                "Average earning assets",
+            ),
+            step(
+                "net_interest_margin",
+                "net_interest_income / average_earning_assets",
+                "Net interest margin",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("net_interest_margin"),
+    )
+
+
+@template(difficulty="basic")
+def cost_to_income_ratio() -> Template:
+    """Cost-to-income ratio = operating expenses / (net interest income + non-interest income)."""
+    return Template(
+        givens=[
+            company("bank"),
+            money("net_interest_income", 10_000_000, 800_000_000, step=100_000),
+            money("fee_income", 1_000_000, 300_000_000, step=100_000),
+            money("operating_expenses", 5_000_000, 900_000_000, step=100_000),
+        ],
+        constraints=[
+            "operating_expenses >= 0.25 * (net_interest_income + fee_income)",
+            "operating_expenses <= 1.2 * (net_interest_income + fee_income)",
+        ],
+        question=(
+            "{bank}, an app-only bank, reports net interest income of {net_interest_income}, fee and "
+            "interchange income of {fee_income}, and operating expenses of {operating_expenses} for the "
+            "year. What is its cost-to-income ratio? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("operating_income", "net_interest_income + fee_income", "Total operating income"),
+            step(
+                "cost_to_income",
+                "operating_expenses / operating_income",
+                "Operating expenses per dollar of income",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("cost_to_income"),
+    )
+
+
+@template(difficulty="intermediate")
+def payback_period_of_customer_acquisition_cost() -> Template:
+    """CAC payback (months) = customer acquisition cost / monthly contribution per customer.
+
+    Contribution = balance × deposit spread / 12 + card spend × interchange rate − servicing cost.
+    """
+    return Template(
+        givens=[
+            company("bank"),
+            money("acquisition_cost", 20, 400, step=1),
+            money("average_balance", 200, 20_000, step=50),
+            rate("deposit_spread", 1, 4, step=0.05),
+            money("monthly_card_spend", 100, 3_000, step=10),
+            rate("interchange_rate", 0.5, 1.8, step=0.05),
+            money("servicing_cost", 1, 8, step=0.25),
+        ],
+        constraints=[
+            "average_balance * deposit_spread / 12 + monthly_card_spend * interchange_rate"
+            " - servicing_cost >= 3",
+            "acquisition_cost / (average_balance * deposit_spread / 12"
+            " + monthly_card_spend * interchange_rate - servicing_cost) <= 60",
+        ],
+        question=(
+            "{bank}, a neobank, spends {acquisition_cost} to acquire each customer. The average customer "
+            "keeps {average_balance} on deposit, which the bank lends out at a net spread of "
+            "{deposit_spread} a year, and spends {monthly_card_spend} a month on the debit card, earning the "
+            "bank interchange of {interchange_rate}. Serving a customer costs {servicing_cost} a month. How "
+            "many months does it take to recover the acquisition cost? Give the answer in months to two "
+            "decimal places."
+        ),
+        steps=[
+            step(
+                "deposit_revenue",
+                "average_balance * deposit_spread / 12",
+                "Monthly spread revenue on deposits",
+                decimals=4,
+            ),
+            step(
+                "interchange_revenue",
+                "monthly_card_spend * interchange_rate",
+                "Monthly interchange revenue",
+                decimals=4,
+            ),
+            step(
+                "monthly_contribution",
+                "deposit_revenue + interchange_revenue - servicing_cost",
+                "Monthly contribution per customer",
+                decimals=4,
+            ),
+            step(
+                "payback_months",
+                "acquisition_cost / monthly_contribution",
+                "Months to recover the acquisition cost",
+                unit=Unit.MONTHS,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("payback_months"),
+    )
+
+
+@template(difficulty="intermediate")
+def customer_lifetime_value_to_acquisition_cost() -> Template:
+    """CLV = m · r / (1 + d − r) for yearly margin m, retention r and discount rate d; ratio = CLV / CAC."""
+    return Template(
+        givens=[
+            company("bank"),
+            money("annual_revenue", 50, 1_000, step=1),
+            money("annual_cost", 10, 400, step=1),
+            rate("retention_rate", 60, 95, step=0.5),
+            rate("discount_rate", 5, 15, step=0.5),
+            money("acquisition_cost", 20, 500, step=1),
+        ],
+        constraints=[
+            "annual_cost <= annual_revenue - 10",
+            # Keep the lifetime value between half and twelve times the acquisition cost.
+            "(annual_revenue - annual_cost) * retention_rate / (1 + discount_rate - retention_rate)"
+            " >= 0.5 * acquisition_cost",
+            "(annual_revenue - annual_cost) * retention_rate / (1 + discount_rate - retention_rate)"
+            " <= 12 * acquisition_cost",
+        ],
+        question=(
+            "A customer of {bank}, a digital bank, brings in {annual_revenue} of revenue and costs "
+            "{annual_cost} to serve each year. Each year a customer stays with probability {retention_rate}, "
+            "and a customer who stays through a year yields that year's margin at its end. Acquiring a "
+            "customer costs {acquisition_cost}, and the bank discounts at {discount_rate} a year. What is "
+            "the ratio of customer lifetime value to acquisition cost? Give the ratio to two decimal places."
+        ),
+        steps=[
+            step("annual_margin", "annual_revenue - annual_cost", "Yearly margin per customer"),
+            step(
+                "lifetime_value",
+                "annual_margin * retention_rate / (1 + discount_rate - retention_rate)",
+                "Customer lifetime value",
+            ),
+            step(
+                "ltv_to_cac",
+                "lifetime_value / acquisition_cost",
+                "Lifetime value per dollar of acquisition cost",
+                unit=Unit.TIMES,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("ltv_to_cac"),
+    )
+
+
+@template(difficulty="advanced")
+def net_interest_margin_after_a_policy_rate_rise() -> Template:
+    """NIM after a rate rise = [L · (y_L + β_L · Δ) + C · (y_C + Δ) − D · (r_D + β_D · Δ)] / (L + C).
+
+    Loan yields reprice by the loan beta β_L, reserves at the central bank by the full rise Δ, and
+    deposit rates by the deposit beta β_D.
+    """
+    return Template(
+        givens=[
+            company("bank"),
+            money("loans", 500_000_000, 20_000_000_000, step=10_000_000),
+            rate("loan_yield", 4, 12, step=0.05),
+            money("reserves", 50_000_000, 5_000_000_000, step=10_000_000),
+            rate("reserve_rate", 1, 5.5, step=0.05),
+            money("deposits", 400_000_000, 24_000_000_000, step=10_000_000),
+            rate("deposit_rate", 0.1, 4, step=0.05),
+            number("rate_rise_bp", 25, 300, step=25, decimals=0, unit=Unit.BASIS_POINTS),
+            rate("loan_beta", 20, 100, step=5, decimals=0),
+            rate("deposit_beta", 10, 90, step=5, decimals=0),
+        ],
+        constraints=[
+            "deposits >= 0.6 * (loans + reserves)",
+            "deposits <= 0.95 * (loans + reserves)",
+            "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate > 0",
+        ],
+        question=(
+            "{bank}, a digital bank, holds {loans} of loans yielding {loan_yield} and {reserves} of reserves "
+            "at the Federal Reserve earning {reserve_rate}; both are earning assets. It funds them with "
+            "{deposits} of deposits costing {deposit_rate}. The Fed raises its policy rate by "
+            "{rate_rise_bp}. Loan yields rise by {loan_beta} of the increase, reserves earn the full "
+            "increase, and deposit rates rise by {deposit_beta} of it. Holding balances fixed, what is the "
+            "bank's new net interest margin? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("earning_assets", "loans + reserves", "Earning assets"),
+            step(
+                "net_interest_income",
+                "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate",
+                "Net interest income before the rise",
+            ),
+            step(
+                "asset_income_increase",
+                "(loans * loan_beta + reserves) * rate_rise_bp / 10000",
+                "Extra interest earned on assets",
+            ),
+            step(
+                "deposit_cost_increase",
+                "deposits * deposit_beta * rate_rise_bp / 10000",
+                "Extra interest paid on deposits",
+            ),
+            step(
+                "new_net_interest_income",
+                "net_interest_income + asset_income_increase - deposit_cost_increase",
+                "Net interest income after the rise",
+            ),
+            step(
+                "new_net_interest_margin",
+                "new_net_interest_income / earning_assets",
+                "Net interest margin after the rise",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("new_net_interest_margin"),
+    )
