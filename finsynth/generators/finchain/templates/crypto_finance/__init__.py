@@ -1,0 +1,1 @@
+"""Crypto Finance templates."""

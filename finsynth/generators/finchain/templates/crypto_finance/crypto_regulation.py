@@ -1,0 +1,245 @@
+"""Crypto regulation: U.S. tax treatment and reporting of digital-asset disposals and income.
+
+The IRS treats digital assets as property: selling or exchanging them realizes a capital gain
+or loss (amount realized minus adjusted basis, with fees folded into both), holding period
+decides short- versus long-term rates, and rewards such as staking income are ordinary income
+at fair market value when received.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    count,
+    money,
+    number,
+    numeric,
+    person,
+    rate,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+MISC_REPORTING_THRESHOLD = 600
+"""Dollar amount of other income at which a payer files Form 1099-MISC."""
+
+CAPITAL_LOSS_LIMIT = 3_000
+"""Net capital loss a (single or joint) filer may deduct against ordinary income each year."""
+
+LONG_TERM_DAYS = 365
+"""Assets held more than this many days (more than one year) give long-term gains."""
+
+
+@template(difficulty="basic")
+def capital_gain_on_a_bitcoin_sale() -> Template:
+    """Capital gain on a disposal: gain = (Q · P_sell − selling fee) − (Q · P_buy + buying fee)."""
+    return Template(
+        givens=[
+            person("trader"),
+            number("bitcoin_sold", 0.05, 5, step=0.01, unit=Unit.BTC),
+            money("purchase_price", 15_000, 70_000, step=50),
+            money("buying_fee", 5, 400, step=0.25),
+            money("sale_price", 20_000, 110_000, step=50),
+            money("selling_fee", 5, 400, step=0.25),
+        ],
+        question=(
+            "{trader} bought {bitcoin_sold} at {purchase_price} per bitcoin, paying an exchange fee "
+            "of {buying_fee}, and later sold all of it at {sale_price} per bitcoin, paying a fee of "
+            "{selling_fee}. "
+            "For U.S. tax purposes, fees are added to the cost basis and subtracted from the sale proceeds. "
+            "What is the capital gain on the sale? (A negative answer is a capital loss.) "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "cost_basis",
+                "bitcoin_sold * purchase_price + buying_fee",
+                "Cost basis including the buying fee",
+            ),
+            step(
+                "amount_realized",
+                "bitcoin_sold * sale_price - selling_fee",
+                "Amount realized net of the selling fee",
+            ),
+            step("capital_gain", "amount_realized - cost_basis", "Capital gain (loss if negative)"),
+        ],
+        answer=numeric("capital_gain"),
+    )
+
+
+@template(difficulty="basic")
+def staking_income_against_a_reporting_threshold() -> Template:
+    """Staking income at fair market value when received, I = Σ q_i · P_i, against a reporting threshold.
+
+    The income is compared with the Form 1099-MISC filing threshold of $600.
+    """
+    return Template(
+        givens=[
+            person("staker"),
+            number("first_reward", 0.01, 0.2, step=0.0001, decimals=4, unit=Unit.ETH),
+            money("first_price", 1_200, 4_500, step=0.5),
+            number("second_reward", 0.01, 0.2, step=0.0001, decimals=4, unit=Unit.ETH),
+            money("second_price", 1_200, 4_500, step=0.5),
+        ],
+        question=(
+            "{staker} received two staking payouts this year: {first_reward} when ether traded at "
+            "{first_price} and {second_reward} when it traded at {second_price}. Each payout is ordinary "
+            "income at its fair market value on the day it is received. The staking platform files a "
+            "Form 1099-MISC for any customer whose staking income for the year is at least "
+            f"${MISC_REPORTING_THRESHOLD:,}. Classify the account as 'form filed' if the threshold is met, "
+            "otherwise 'no form filed'."
+        ),
+        steps=[
+            step("first_income", "first_reward * first_price", "Income from the first payout"),
+            step("second_income", "second_reward * second_price", "Income from the second payout"),
+            step("staking_income", "first_income + second_income", "Staking income for the year"),
+        ],
+        answer=categorical(
+            [(f"staking_income >= {MISC_REPORTING_THRESHOLD}", "form filed")], otherwise="no form filed"
+        ),
+    )
+
+
+@template(difficulty="intermediate")
+def fifo_gain_on_a_partial_sale_across_two_lots() -> Template:
+    """First-in, first-out basis: gain = Q · P_sell − [q₁ · P₁ + (Q − q₁) · P₂].
+
+    The sale uses all of the first lot and part of the second.
+    """
+    return Template(
+        givens=[
+            person("investor"),
+            number("first_lot", 1, 20, step=0.01, unit=Unit.ETH),
+            money("first_price", 800, 2_500, step=5),
+            number("second_lot", 1, 20, step=0.01, unit=Unit.ETH),
+            money("second_price", 1_500, 4_000, step=5),
+            number("ether_sold", 1.5, 38, step=0.01, unit=Unit.ETH),
+            money("sale_price", 1_200, 4_800, step=5),
+        ],
+        constraints=["ether_sold > first_lot", "ether_sold < first_lot + second_lot"],
+        question=(
+            "{investor} bought {first_lot} at {first_price} each and later {second_lot} at "
+            "{second_price} each. "
+            "{investor} then sold {ether_sold} at {sale_price} each and identifies the coins sold first-in, "
+            "first-out. What is the capital gain on the sale? (A negative answer is a capital loss.) "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "sold_from_second_lot",
+                "ether_sold - first_lot",
+                "Ether taken from the second lot",
+                unit=Unit.ETH,
+            ),
+            step(
+                "cost_basis",
+                "first_lot * first_price + sold_from_second_lot * second_price",
+                "FIFO cost basis of the ether sold",
+            ),
+            step("proceeds", "ether_sold * sale_price", "Sale proceeds"),
+            step("capital_gain", "proceeds - cost_basis", "Capital gain (loss if negative)"),
+        ],
+        answer=numeric("capital_gain"),
+    )
+
+
+@template(difficulty="intermediate")
+def capital_loss_deduction_and_carryforward() -> Template:
+    """Capital loss limit: deduction = min(losses − gains, $3,000); carryforward = net loss − deduction."""
+    return Template(
+        givens=[
+            person("taxpayer"),
+            number("ether_sold", 1, 30, step=0.01, unit=Unit.ETH),
+            money("ether_basis", 800, 3_000, step=5),
+            money("ether_sale_price", 1_000, 4_000, step=5),
+            number("bitcoin_sold", 0.1, 3, step=0.01, unit=Unit.BTC),
+            money("bitcoin_basis", 30_000, 70_000, step=50),
+            money("bitcoin_sale_price", 15_000, 60_000, step=50),
+        ],
+        constraints=[
+            "ether_sale_price > ether_basis",
+            "bitcoin_sale_price < bitcoin_basis",
+            "bitcoin_sold * (bitcoin_basis - bitcoin_sale_price)"
+            " > ether_sold * (ether_sale_price - ether_basis)",
+        ],
+        question=(
+            "During the year {taxpayer} sold {ether_sold} that cost {ether_basis} each for "
+            "{ether_sale_price} each, and {bitcoin_sold} that cost {bitcoin_basis} each for "
+            "{bitcoin_sale_price} each. {taxpayer} had no other capital transactions. Up to "
+            f"${CAPITAL_LOSS_LIMIT:,} of a net capital loss may be deducted from ordinary income this year "
+            "and the rest carries forward to later years. How much of the loss carries forward? "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step("ether_gain", "ether_sold * (ether_sale_price - ether_basis)", "Gain on the ether"),
+            step(
+                "bitcoin_loss", "bitcoin_sold * (bitcoin_basis - bitcoin_sale_price)", "Loss on the bitcoin"
+            ),
+            step("net_capital_loss", "bitcoin_loss - ether_gain", "Net capital loss for the year"),
+            step(
+                "deductible_loss",
+                f"min(net_capital_loss, {CAPITAL_LOSS_LIMIT})",
+                "Loss deducted from ordinary income this year",
+            ),
+            step("loss_carryforward", "net_capital_loss - deductible_loss", "Loss carried forward"),
+        ],
+        answer=numeric("loss_carryforward"),
+    )
+
+
+@template(difficulty="advanced")
+def after_tax_proceeds_from_short_and_long_term_lots() -> Template:
+    """After-tax proceeds = Q · P_sell − Σ gain_i · t_i by holding period.
+
+    t_i is the short-term rate for a lot held one year or less and the long-term rate otherwise.
+    """
+    return Template(
+        givens=[
+            person("holder"),
+            number("first_lot", 0.1, 4, step=0.01, unit=Unit.BTC),
+            money("first_cost", 10_000, 60_000, step=50),
+            count("first_days_held", 30, 1_200, unit=Unit.DAYS),
+            number("second_lot", 0.1, 4, step=0.01, unit=Unit.BTC),
+            money("second_cost", 10_000, 60_000, step=50),
+            count("second_days_held", 30, 1_200, unit=Unit.DAYS),
+            money("sale_price", 40_000, 100_000, step=50),
+            rate("short_term_rate", 10, 37, step=0.5),
+            rate("long_term_rate", 0, 20, step=0.5),
+        ],
+        constraints=[
+            "sale_price > first_cost",
+            "sale_price > second_cost",
+            "long_term_rate < short_term_rate",
+        ],
+        question=(
+            "{holder} sells two bitcoin lots at {sale_price} per bitcoin: {first_lot} bought at {first_cost} "
+            "each and held {first_days_held}, and {second_lot} bought at {second_cost} each and held "
+            f"{{second_days_held}}. Gains on lots held more than one year ({LONG_TERM_DAYS} days) are "
+            "taxed at {long_term_rate}; gains on lots held one year or less are taxed at {short_term_rate}. "
+            "What does {holder} keep from the sale after these taxes? Round to the nearest cent."
+        ),
+        steps=[
+            step("first_gain", "first_lot * (sale_price - first_cost)", "Gain on the first lot"),
+            step("second_gain", "second_lot * (sale_price - second_cost)", "Gain on the second lot"),
+            step(
+                "first_tax_rate",
+                f"long_term_rate if first_days_held > {LONG_TERM_DAYS} else short_term_rate",
+                "Tax rate for the first lot's holding period",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "second_tax_rate",
+                f"long_term_rate if second_days_held > {LONG_TERM_DAYS} else short_term_rate",
+                "Tax rate for the second lot's holding period",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "total_tax",
+                "first_gain * first_tax_rate + second_gain * second_tax_rate",
+                "Tax on both gains",
+            ),
+            step("gross_proceeds", "(first_lot + second_lot) * sale_price", "Gross sale proceeds"),
+            step("after_tax_proceeds", "gross_proceeds - total_tax", "Proceeds kept after tax"),
+        ],
+        answer=numeric("after_tax_proceeds"),
+    )

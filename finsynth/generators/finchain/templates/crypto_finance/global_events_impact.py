@@ -1,0 +1,251 @@
+"""Global events impact: how macro and regulatory news moves crypto prices and portfolios.
+
+Analysts stress-test holdings with price shocks, scale a market move by the asset's beta to
+that market, estimate the beta from event-day returns, and measure an event's effect with the
+cumulative abnormal return of a market-model event study.
+"""
+
+from finsynth.generators.finchain.dsl import Template, money, number, numeric, person, rate, series, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+EVENT_DAYS = 6
+"""Event-day returns drawn for the beta estimate (the question lists them all)."""
+
+WINDOW_DAYS = 5
+"""Days in the event window, two before the announcement to two after."""
+
+
+@template(difficulty="basic")
+def portfolio_loss_from_an_event_shock() -> Template:
+    """Stress-test loss: L = Q_BTC · P_BTC · d_BTC + Q_ETH · P_ETH · d_ETH for stated price drops d."""
+    return Template(
+        givens=[
+            person("investor"),
+            number("bitcoin_held", 0.1, 25, step=0.01, unit=Unit.BTC),
+            money("bitcoin_price", 20_000, 110_000, step=50),
+            number("ether_held", 1, 400, step=0.01, unit=Unit.ETH),
+            money("ether_price", 900, 5_000, step=1),
+            rate("bitcoin_drop", 3, 35, step=0.5),
+            rate("ether_drop", 3, 45, step=0.5),
+        ],
+        question=(
+            "{investor} holds {bitcoin_held} at {bitcoin_price} and {ether_held} at {ether_price}. "
+            "A risk desk models a surprise interest-rate hike in which bitcoin falls {bitcoin_drop} and "
+            "ether falls {ether_drop}. How much would the portfolio lose in this scenario? "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step("bitcoin_loss", "bitcoin_held * bitcoin_price * bitcoin_drop", "Loss on the bitcoin"),
+            step("ether_loss", "ether_held * ether_price * ether_drop", "Loss on the ether"),
+            step("portfolio_loss", "bitcoin_loss + ether_loss", "Total portfolio loss"),
+        ],
+        answer=numeric("portfolio_loss"),
+    )
+
+
+@template(difficulty="basic")
+def expected_price_from_event_beta() -> Template:
+    """Beta-scaled event move: E[R] = β · R_market; expected price P₁ = P₀ · (1 + β · R_market)."""
+    return Template(
+        givens=[
+            person("analyst"),
+            money("bitcoin_price", 20_000, 110_000, step=50),
+            number("event_beta", 0.5, 3.5, step=0.01),
+            rate("market_move", -8, 5, step=0.05),
+        ],
+        constraints=["market_move != 0"],
+        question=(
+            "{analyst} estimates that on macroeconomic announcement days bitcoin has a beta of "
+            "{event_beta} to the Nasdaq-100. Bitcoin trades at {bitcoin_price}, and a weak jobs report is "
+            "expected to move the Nasdaq-100 by {market_move}. What bitcoin price does the beta imply after "
+            "the announcement? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "expected_return",
+                "event_beta * market_move",
+                "Expected bitcoin return",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step("expected_price", "bitcoin_price * (1 + expected_return)", "Expected bitcoin price"),
+        ],
+        answer=numeric("expected_price"),
+    )
+
+
+@template(difficulty="intermediate")
+def event_beta_from_paired_returns() -> Template:
+    """Beta as covariance over variance: β = Σ (a_t − ā)(m_t − m̄) / Σ (m_t − m̄)²."""
+    market = rate("market_return", -4, 4, step=0.01)
+    return Template(
+        givens=[
+            person("analyst"),
+            series("market_returns", market, length=EVENT_DAYS),
+            series("bitcoin_returns", rate("bitcoin_return", -9, 9, step=0.01), length=EVENT_DAYS),
+        ],
+        # Bitcoin has moved with stocks on these days: keep draws whose sample covariance is positive.
+        constraints=[
+            f"{EVENT_DAYS} * sum(bitcoin_returns[t] * m for t, m in enumerate(market_returns))"
+            " > sum(bitcoin_returns) * sum(market_returns)"
+        ],
+        question=(
+            "{analyst} collects returns on the last six Federal Reserve announcement days. The S&P 500 "
+            "returned {market_returns} and bitcoin returned {bitcoin_returns} on the same days, in the same "
+            "order. Estimate bitcoin's beta to the S&P 500 on announcement days as the covariance of the two "
+            "return series divided by the variance of the S&P 500 returns. Keep the mean returns to six "
+            "decimals (as fractions) and give the beta to two decimal places."
+        ),
+        steps=[
+            step(
+                "observations", "sum(1 for r in market_returns)", "Number of days", unit=Unit.NONE, decimals=0
+            ),
+            step(
+                "mean_market",
+                "sum(market_returns) / observations",
+                "Mean S&P 500 return",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "mean_bitcoin",
+                "sum(bitcoin_returns) / observations",
+                "Mean bitcoin return",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "event_beta",
+                "sum((bitcoin_returns[t] - mean_bitcoin) * (m - mean_market)"
+                " for t, m in enumerate(market_returns))"
+                " / sum((m - mean_market) ** 2 for m in market_returns)",
+                "Beta: co-movement over market variance",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("event_beta"),
+    )
+
+
+@template(difficulty="intermediate")
+def cumulative_abnormal_return_around_an_event() -> Template:
+    """Market-model event study: CAR = Σ (R_t − α − β · M_t); value effect = CAR · market cap."""
+    return Template(
+        givens=[
+            person("analyst"),
+            series("token_returns", rate("token_return", -15, 15, step=0.01), length=WINDOW_DAYS),
+            series("market_returns", rate("market_return", -6, 6, step=0.01), length=WINDOW_DAYS),
+            rate("alpha", -0.2, 0.3, step=0.01),
+            number("beta", 0.6, 2.2, step=0.01),
+            money("market_cap", 500_000_000, 50_000_000_000, step=10_000_000, decimals=0),
+        ],
+        question=(
+            "A token was listed by a major U.S. exchange. Over the five-day window around the "
+            "announcement the token returned {token_returns} and the crypto market index returned "
+            "{market_returns}, day by day. {analyst}'s market model, fitted before the event, is "
+            "R = {alpha} + {beta} × M per day. "
+            "The token's market capitalization before the window was {market_cap}. Estimate the value the "
+            "listing added or destroyed as the cumulative abnormal return times that market capitalization "
+            "(negative if destroyed). Keep the cumulative abnormal return to six decimals and round the "
+            "answer to the nearest dollar."
+        ),
+        steps=[
+            step(
+                "actual_return_sum",
+                "sum(token_returns)",
+                "Sum of the token's returns",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "expected_return_sum",
+                "sum(alpha + beta * m for m in market_returns)",
+                "Sum of the market model's expected returns",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "cumulative_abnormal_return",
+                "actual_return_sum - expected_return_sum",
+                "Cumulative abnormal return",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "value_effect",
+                "cumulative_abnormal_return * market_cap",
+                "Value effect of the listing",
+                decimals=0,
+            ),
+        ],
+        answer=numeric("value_effect"),
+    )
+
+
+@template(difficulty="advanced")
+def scenario_weighted_portfolio_change_after_an_event() -> Template:
+    """Probability-weighted shock: E[ΔV] = V_BTC · Σ p_s · s_s + V_ETH · β_ETH · Σ p_s · s_s."""
+    return Template(
+        givens=[
+            person("manager"),
+            number("bitcoin_held", 1, 200, step=0.01, unit=Unit.BTC),
+            money("bitcoin_price", 20_000, 110_000, step=50),
+            number("ether_held", 10, 3_000, step=0.1, decimals=1, unit=Unit.ETH),
+            money("ether_price", 900, 5_000, step=1),
+            number("ether_beta", 0.8, 1.8, step=0.01),
+            rate("approval_probability", 10, 60, step=1, decimals=0),
+            rate("delay_probability", 10, 60, step=1, decimals=0),
+            rate("approval_move", 2, 30, step=0.5),
+            rate("delay_move", -10, 5, step=0.5),
+            rate("rejection_move", -35, -3, step=0.5),
+        ],
+        constraints=["approval_probability + delay_probability <= 0.9"],
+        question=(
+            "{manager} runs a fund holding {bitcoin_held} at {bitcoin_price} and {ether_held} at "
+            "{ether_price}. A regulator will rule on a spot crypto ETF tomorrow. {manager} assigns "
+            "{approval_probability} to approval, {delay_probability} to a delay and the rest to rejection, "
+            "with bitcoin moving {approval_move}, {delay_move} and {rejection_move} respectively. Ether "
+            "moves {ether_beta} times as much as bitcoin in each case. What is the probability-weighted "
+            "change in the fund's value? (A negative answer is a loss.) Round to the nearest cent."
+        ),
+        # Probabilities (whole percents) times moves (half percents) and the beta (hundredths) are exact
+        # at eight decimals, so rounding the expected moves loses nothing.
+        steps=[
+            step(
+                "rejection_probability",
+                "1 - approval_probability - delay_probability",
+                "Probability of rejection",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step(
+                "expected_bitcoin_move",
+                "approval_probability * approval_move + delay_probability * delay_move"
+                " + rejection_probability * rejection_move",
+                "Expected bitcoin move",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step(
+                "expected_ether_move",
+                "ether_beta * expected_bitcoin_move",
+                "Expected ether move",
+                unit=Unit.NONE,
+                decimals=8,
+            ),
+            step(
+                "bitcoin_change",
+                "bitcoin_held * bitcoin_price * expected_bitcoin_move",
+                "Expected change in the bitcoin position",
+            ),
+            step(
+                "ether_change",
+                "ether_held * ether_price * expected_ether_move",
+                "Expected change in the ether position",
+            ),
+            step("fund_change", "bitcoin_change + ether_change", "Expected change in the fund's value"),
+        ],
+        answer=numeric("fund_change"),
+    )
