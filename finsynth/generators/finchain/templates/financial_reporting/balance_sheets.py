@@ -1,0 +1,202 @@
+"""Balance sheets: the accounting equation, classified assets and liabilities, and equity roll-forwards.
+
+Assets = liabilities + stockholders' equity. Current items are those expected to turn into cash,
+or fall due, within a year; equity changes with net income, dividends, share issues and buybacks.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def stockholders_equity_from_the_accounting_equation() -> Template:
+    """Accounting equation: equity = total assets − total liabilities."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 10_000, 5_000_000, step=500),
+            money("receivables", 10_000, 6_000_000, step=500),
+            money("inventory", 10_000, 8_000_000, step=500),
+            money("net_ppe", 50_000, 30_000_000, step=1_000),
+            money("accounts_payable", 10_000, 6_000_000, step=500),
+            money("long_term_debt", 0, 20_000_000, step=1_000),
+        ],
+        constraints=["accounts_payable + long_term_debt <= 0.9 * (cash + receivables + inventory + net_ppe)"],
+        question=(
+            "At year-end {firm} holds cash of {cash}, accounts receivable of {receivables}, inventory of "
+            "{inventory}, and net property, plant and equipment of {net_ppe}. It owes {accounts_payable} to "
+            "suppliers and {long_term_debt} in long-term debt, and has no other assets or liabilities. What "
+            "is total stockholders' equity? Round to the nearest cent."
+        ),
+        steps=[
+            step("total_assets", "cash + receivables + inventory + net_ppe", "Total assets"),
+            step("total_liabilities", "accounts_payable + long_term_debt", "Total liabilities"),
+            step("stockholders_equity", "total_assets - total_liabilities", "Stockholders' equity"),
+        ],
+        answer=numeric("stockholders_equity"),
+    )
+
+
+@template(difficulty="basic")
+def ending_retained_earnings() -> Template:
+    """Retained earnings roll-forward: RE₁ = RE₀ + net income − preferred dividends − common dividends."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("beginning_retained_earnings", 100_000, 40_000_000, step=1_000),
+            money("net_income", 10_000, 8_000_000, step=500),
+            money("preferred_dividends", 0, 600_000, step=250),
+            money("common_dividends", 0, 4_000_000, step=500),
+        ],
+        question=(
+            "{firm} started the year with retained earnings of {beginning_retained_earnings}. It earned net "
+            "income of {net_income}, declared preferred dividends of {preferred_dividends}, and declared "
+            "common dividends of {common_dividends}. What is the retained earnings balance at year-end? "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step("dividends_declared", "preferred_dividends + common_dividends", "Total dividends declared"),
+            step(
+                "ending_retained_earnings",
+                "beginning_retained_earnings + net_income - dividends_declared",
+                "Retained earnings at year-end",
+            ),
+        ],
+        answer=numeric("ending_retained_earnings"),
+    )
+
+
+@template(difficulty="intermediate")
+def book_value_per_common_share() -> Template:
+    """Book value per share = (total assets − total liabilities − preferred equity) / common shares."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("total_assets", 1_000_000, 200_000_000, step=1_000),
+            money("total_liabilities", 200_000, 150_000_000, step=1_000),
+            money("preferred_equity", 0, 10_000_000, step=1_000),
+            count("common_shares", 100_000, 20_000_000, unit=Unit.SHARES),
+        ],
+        constraints=[
+            "total_liabilities + preferred_equity <= 0.9 * total_assets",
+            "common_shares <= total_assets / 5",
+        ],
+        question=(
+            "{firm}'s balance sheet shows total assets of {total_assets} and total liabilities of "
+            "{total_liabilities}. Stockholders' equity includes preferred stock carried at "
+            "{preferred_equity}, and {common_shares} of common stock are outstanding. What is the book value "
+            "per common share? Round to the nearest cent."
+        ),
+        steps=[
+            step("stockholders_equity", "total_assets - total_liabilities", "Total stockholders' equity"),
+            step(
+                "common_equity",
+                "stockholders_equity - preferred_equity",
+                "Equity belonging to common holders",
+            ),
+            step(
+                "book_value_per_share",
+                "common_equity / common_shares",
+                "Book value per common share",
+            ),
+        ],
+        answer=numeric("book_value_per_share"),
+    )
+
+
+@template(difficulty="intermediate")
+def net_working_capital_from_a_classified_balance_sheet() -> Template:
+    """Net working capital = current assets − current liabilities (long-term items excluded)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cash", 10_000, 4_000_000, step=500),
+            money("marketable_securities", 0, 3_000_000, step=500),
+            money("receivables", 10_000, 5_000_000, step=500),
+            money("inventory", 10_000, 6_000_000, step=500),
+            money("prepaid_expenses", 0, 500_000, step=250),
+            money("long_term_investments", 0, 8_000_000, step=1_000),
+            money("accounts_payable", 10_000, 5_000_000, step=500),
+            money("accrued_liabilities", 0, 2_000_000, step=500),
+            money("current_portion_of_debt", 0, 3_000_000, step=500),
+            money("long_term_debt", 0, 25_000_000, step=1_000),
+        ],
+        question=(
+            "{firm}'s year-end balance sheet lists cash of {cash}, marketable securities of "
+            "{marketable_securities}, accounts receivable of {receivables}, inventory of {inventory}, "
+            "prepaid expenses of {prepaid_expenses}, and long-term investments of {long_term_investments}. "
+            "On the other side are accounts payable of {accounts_payable}, accrued liabilities of "
+            "{accrued_liabilities}, long-term debt of {long_term_debt}, and the current portion of long-term "
+            "debt, {current_portion_of_debt}. What is its net working capital? (A negative answer means "
+            "current liabilities exceed current assets.) Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "current_assets",
+                "cash + marketable_securities + receivables + inventory + prepaid_expenses",
+                "Current assets (long-term investments excluded)",
+            ),
+            step(
+                "current_liabilities",
+                "accounts_payable + accrued_liabilities + current_portion_of_debt",
+                "Current liabilities (only the current portion of debt)",
+            ),
+            step("net_working_capital", "current_assets - current_liabilities", "Net working capital"),
+        ],
+        answer=numeric("net_working_capital"),
+    )
+
+
+@template(difficulty="advanced")
+def ending_equity_from_a_statement_of_stockholders_equity() -> Template:
+    """Equity roll-forward: E₁ = E₀ + issue proceeds − buyback cost + net income − DPS × year-end shares.
+
+    Shares outstanding at year-end = opening shares + shares issued − shares repurchased.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("beginning_equity", 1_000_000, 200_000_000, step=1_000),
+            count("beginning_shares", 100_000, 10_000_000, unit=Unit.SHARES),
+            count("shares_issued", 0, 2_000_000, unit=Unit.SHARES),
+            money("issue_price", 5, 150, step=0.25),
+            count("shares_repurchased", 0, 1_000_000, unit=Unit.SHARES),
+            money("repurchase_price", 5, 150, step=0.25),
+            money("net_income", 50_000, 30_000_000, step=1_000),
+            money("dividend_per_share", 0.05, 5, step=0.05),
+        ],
+        constraints=[
+            "shares_repurchased <= 0.3 * beginning_shares",
+            "shares_repurchased * repurchase_price <= 0.5 * beginning_equity",
+            "shares_issued * issue_price <= beginning_equity",
+            "(beginning_shares + shares_issued - shares_repurchased) * dividend_per_share"
+            " <= beginning_equity / 4",
+        ],
+        question=(
+            "{firm} began the year with stockholders' equity of {beginning_equity} and {beginning_shares} "
+            "outstanding. During the year it issued {shares_issued} at {issue_price} each, bought back "
+            "{shares_repurchased} as treasury stock at {repurchase_price} each, and earned net income of "
+            "{net_income}. At year-end it declared a cash dividend of {dividend_per_share} per share on the "
+            "shares then outstanding. What is total stockholders' equity at year-end? Round to the nearest "
+            "cent."
+        ),
+        steps=[
+            step("issuance_proceeds", "shares_issued * issue_price", "Cash raised by the share issue"),
+            step("buyback_cost", "shares_repurchased * repurchase_price", "Cost of treasury stock"),
+            step(
+                "ending_shares",
+                "beginning_shares + shares_issued - shares_repurchased",
+                "Shares outstanding at year-end",
+                unit=Unit.SHARES,
+                decimals=0,
+            ),
+            step("dividends_declared", "ending_shares * dividend_per_share", "Dividends declared"),
+            step(
+                "ending_equity",
+                "beginning_equity + issuance_proceeds - buyback_cost + net_income - dividends_declared",
+                "Stockholders' equity at year-end",
+            ),
+        ],
+        answer=numeric("ending_equity"),
+    )

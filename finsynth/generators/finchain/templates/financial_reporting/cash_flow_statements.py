@@ -1,0 +1,215 @@
+"""Cash flow statements: operating cash flow by the indirect method, investing and financing flows.
+
+The indirect method starts from net income, adds back non-cash charges (depreciation, losses),
+removes non-cash gains, subtracts increases in operating assets and adds increases in
+operating liabilities. Capital expenditures, dividends and debt repayments are outflows.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, money, numeric, step
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def operating_cash_flow_from_reported_changes() -> Template:
+    """Indirect method: CFO = net income + depreciation − ΔAR − Δinventory + ΔAP."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("net_income", 20_000, 5_000_000, step=1_000),
+            money("depreciation", 5_000, 800_000, step=500),
+            money("receivables_increase", 0, 600_000, step=500),
+            money("inventory_increase", 0, 600_000, step=500),
+            money("payables_increase", 0, 400_000, step=500),
+        ],
+        question=(
+            "{firm} reports net income of {net_income} for the year, including depreciation expense of "
+            "{depreciation}. During the year accounts receivable increased by {receivables_increase}, "
+            "inventory increased by {inventory_increase}, and accounts payable increased by "
+            "{payables_increase}. Using the indirect method, what is net cash provided by operating "
+            "activities? (Report net cash used as a negative number.) Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "working_capital_absorbed",
+                "receivables_increase + inventory_increase - payables_increase",
+                "Cash absorbed by working capital (asset increases less the payables increase)",
+            ),
+            step(
+                "operating_cash_flow",
+                "net_income + depreciation - working_capital_absorbed",
+                "Net cash from operating activities",
+            ),
+        ],
+        answer=numeric("operating_cash_flow"),
+    )
+
+
+@template(difficulty="basic")
+def net_cash_from_investing_activities() -> Template:
+    """Investing section: CFI = sale proceeds + securities sold − capital expenditures − securities bought."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("capital_expenditures", 50_000, 5_000_000, step=500),
+            money("equipment_sale_proceeds", 0, 800_000, step=250),
+            money("securities_purchased", 0, 2_000_000, step=500),
+            money("securities_sold", 0, 2_000_000, step=500),
+        ],
+        question=(
+            "During the year {firm} spent {capital_expenditures} on new property and equipment, received "
+            "{equipment_sale_proceeds} from selling old equipment, bought marketable securities for "
+            "{securities_purchased}, and received {securities_sold} from selling other securities. What is "
+            "its net cash flow from investing activities? (Report net cash used as a negative number.) Round "
+            "to the nearest cent."
+        ),
+        steps=[
+            step("investing_inflows", "equipment_sale_proceeds + securities_sold", "Cash received"),
+            step("investing_outflows", "capital_expenditures + securities_purchased", "Cash paid out"),
+            step(
+                "net_investing_cash_flow", "investing_inflows - investing_outflows", "Net investing cash flow"
+            ),
+        ],
+        answer=numeric("net_investing_cash_flow"),
+    )
+
+
+@template(difficulty="intermediate")
+def operating_cash_flow_from_comparative_balances() -> Template:
+    """Indirect method from two balance sheets: CFO = NI + dep − gain − ΔAR − ΔInventory + ΔAP.
+
+    Each Δ is the ending balance minus the beginning balance.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("net_income", 50_000, 4_000_000, step=1_000),
+            money("depreciation", 10_000, 900_000, step=500),
+            money("gain_on_sale", 0, 200_000, step=250),
+            money("receivables_begin", 50_000, 2_000_000, step=500),
+            money("receivables_end", 50_000, 2_000_000, step=500),
+            money("inventory_begin", 50_000, 2_000_000, step=500),
+            money("inventory_end", 50_000, 2_000_000, step=500),
+            money("payables_begin", 50_000, 1_500_000, step=500),
+            money("payables_end", 50_000, 1_500_000, step=500),
+        ],
+        question=(
+            "{firm} reports net income of {net_income}, which includes depreciation of {depreciation} and a "
+            "gain of {gain_on_sale} on the sale of equipment. Accounts receivable went from "
+            "{receivables_begin} at the start of the year to {receivables_end} at the end, inventory from "
+            "{inventory_begin} to {inventory_end}, and accounts payable from {payables_begin} to "
+            "{payables_end}. Using the indirect method, what is net cash from operating activities? (Report "
+            "net cash used as a negative number.) Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "receivables_change", "receivables_end - receivables_begin", "Change in accounts receivable"
+            ),
+            step("inventory_change", "inventory_end - inventory_begin", "Change in inventory"),
+            step("payables_change", "payables_end - payables_begin", "Change in accounts payable"),
+            step(
+                "operating_cash_flow",
+                "net_income + depreciation - gain_on_sale"
+                " - receivables_change - inventory_change + payables_change",
+                "Net cash from operating activities (the gain is removed: its cash is in investing)",
+            ),
+        ],
+        answer=numeric("operating_cash_flow"),
+    )
+
+
+@template(difficulty="intermediate")
+def capital_expenditure_from_ppe_rollforward() -> Template:
+    """PP&E roll-forward: capex = PP&E₁ − PP&E₀ + depreciation + book value sold; CFI = proceeds − capex."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("ppe_begin", 200_000, 8_000_000, step=1_000),
+            money("ppe_end", 200_000, 8_000_000, step=1_000),
+            money("depreciation", 20_000, 900_000, step=500),
+            money("book_value_sold", 0, 400_000, step=500),
+            money("sale_proceeds", 0, 500_000, step=250),
+        ],
+        constraints=["ppe_end - ppe_begin + depreciation + book_value_sold > 0"],
+        question=(
+            "{firm}'s net property, plant and equipment was {ppe_begin} at the start of the year and "
+            "{ppe_end} at the end. Depreciation for the year was {depreciation}, and equipment with a book "
+            "value of {book_value_sold} was sold for {sale_proceeds} in cash. No other events affected PP&E, "
+            "and the company had no other investing activity. What is its net cash flow from investing "
+            "activities? (Report net cash used as a negative number.) Round to the nearest cent."
+        ),
+        steps=[
+            step("ppe_change", "ppe_end - ppe_begin", "Change in net PP&E"),
+            step(
+                "capital_expenditures",
+                "ppe_change + depreciation + book_value_sold",
+                "Purchases implied by the roll-forward",
+            ),
+            step(
+                "net_investing_cash_flow", "sale_proceeds - capital_expenditures", "Net investing cash flow"
+            ),
+        ],
+        answer=numeric("net_investing_cash_flow"),
+    )
+
+
+@template(difficulty="advanced")
+def ending_cash_from_a_full_indirect_statement() -> Template:
+    """Cash roll-forward: ending cash = beginning cash + CFO + CFI + CFF.
+
+    CFO by the indirect method = NI + depreciation + loss on sale + AR decrease − inventory increase
+    − accrued-liability decrease; CFI = sale proceeds − capex; CFF = bonds issued − dividends paid.
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("beginning_cash", 50_000, 3_000_000, step=500),
+            money("net_income", 50_000, 4_000_000, step=1_000),
+            money("depreciation", 10_000, 900_000, step=500),
+            money("loss_on_sale", 1_000, 150_000, step=250),
+            money("receivables_decrease", 0, 500_000, step=500),
+            money("inventory_increase", 0, 700_000, step=500),
+            money("accrued_liabilities_decrease", 0, 300_000, step=500),
+            money("capital_expenditures", 50_000, 4_000_000, step=500),
+            money("equipment_sale_proceeds", 1_000, 600_000, step=250),
+            money("bonds_issued", 0, 3_000_000, step=1_000),
+            money("dividends_paid", 0, 1_000_000, step=500),
+        ],
+        constraints=[
+            "beginning_cash + net_income + depreciation + loss_on_sale + receivables_decrease"
+            " - inventory_increase - accrued_liabilities_decrease - capital_expenditures"
+            " + equipment_sale_proceeds + bonds_issued - dividends_paid > 0"
+        ],
+        question=(
+            "{firm} began the year with {beginning_cash} in cash. Net income was {net_income}, after "
+            "depreciation of {depreciation} and a loss of {loss_on_sale} on selling equipment, which brought "
+            "in {equipment_sale_proceeds}. Accounts receivable decreased by {receivables_decrease}, "
+            "inventory increased by {inventory_increase}, and accrued liabilities decreased by "
+            "{accrued_liabilities_decrease}. The company spent {capital_expenditures} on new equipment, "
+            "issued bonds for {bonds_issued} in cash, and paid dividends of {dividends_paid}. Using the "
+            "indirect method for operating activities, what is the cash balance at the end of the year? "
+            "Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "operating_cash_flow",
+                "net_income + depreciation + loss_on_sale + receivables_decrease - inventory_increase"
+                " - accrued_liabilities_decrease",
+                "Net cash from operating activities",
+            ),
+            step(
+                "investing_cash_flow",
+                "equipment_sale_proceeds - capital_expenditures",
+                "Net cash from investing activities",
+            ),
+            step(
+                "financing_cash_flow", "bonds_issued - dividends_paid", "Net cash from financing activities"
+            ),
+            step(
+                "net_change_in_cash",
+                "operating_cash_flow + investing_cash_flow + financing_cash_flow",
+                "Net change in cash",
+            ),
+            step("ending_cash", "beginning_cash + net_change_in_cash", "Cash at the end of the year"),
+        ],
+        answer=numeric("ending_cash"),
+    )

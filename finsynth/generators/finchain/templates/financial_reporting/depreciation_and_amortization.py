@@ -1,0 +1,230 @@
+"""Depreciation and amortization: spreading an asset's cost, less salvage, over its useful life.
+
+The templates cover straight-line (with monthly proration in the first year), units of
+production, declining balance, and sum-of-years'-digits, and the gain or loss when a
+depreciated asset is sold.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, option, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+START_MONTHS = {
+    "January": 12,
+    "February": 11,
+    "March": 10,
+    "April": 9,
+    "May": 8,
+    "June": 7,
+    "July": 6,
+    "August": 5,
+    "September": 4,
+    "October": 3,
+    "November": 2,
+    "December": 1,
+}
+"""Month an asset enters service (on its first day) → months of service in a calendar fiscal year."""
+
+DECLINING_BALANCE_METHODS = {"double-declining-balance (200%)": 2, "150%-declining-balance": 1.5}
+"""Declining-balance method → multiple of the straight-line rate."""
+
+
+@template(difficulty="basic")
+def straight_line_first_year_with_monthly_proration() -> Template:
+    """Straight-line depreciation prorated by month: D = (cost − salvage) / life × months in service / 12."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost", 5_000, 500_000, step=100),
+            money("salvage", 0, 60_000, step=100),
+            count("useful_life", 3, 20, unit=Unit.YEARS),
+            option("start_month", START_MONTHS),
+        ],
+        constraints=["salvage <= 0.3 * cost"],
+        question=(
+            "{firm} buys a machine for {cost} and places it in service on the first day of {start_month}. "
+            "The machine has an estimated salvage value of {salvage} and a useful life of {useful_life}. The "
+            "company uses straight-line depreciation, prorated by whole months, and its fiscal year ends on "
+            "December 31. What depreciation expense does it record for the first fiscal year? Round to the "
+            "nearest cent."
+        ),
+        steps=[
+            step(
+                "annual_depreciation",
+                "(cost - salvage) / useful_life",
+                "Full-year straight-line depreciation",
+            ),
+            step(
+                "first_year_depreciation",
+                "annual_depreciation * start_month / 12",
+                "Depreciation for the months in service in the first year",
+            ),
+        ],
+        answer=numeric("first_year_depreciation"),
+    )
+
+
+@template(difficulty="basic")
+def units_of_production_expense_for_a_year() -> Template:
+    """Units-of-production depreciation: D = (cost − salvage) / total units × units this year."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost", 20_000, 2_000_000, step=500),
+            money("salvage", 0, 200_000, step=500),
+            count("lifetime_units", 10_000, 500_000, unit=Unit.UNITS),
+            count("units_this_year", 1_000, 150_000, unit=Unit.UNITS),
+        ],
+        constraints=["salvage <= 0.3 * cost", "units_this_year <= 0.4 * lifetime_units"],
+        question=(
+            "{firm} bought a stamping press for {cost}. It expects the press to produce {lifetime_units} "
+            "over its life and to be worth {salvage} as salvage at the end. This year the press produced "
+            "{units_this_year}. Using the units-of-production method, what is this year's depreciation "
+            "expense? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "rate_per_unit",
+                "(cost - salvage) / lifetime_units",
+                "Depreciation per unit produced",
+                decimals=6,
+            ),
+            step(
+                "depreciation_expense",
+                "rate_per_unit * units_this_year",
+                "Depreciation for this year's output",
+            ),
+        ],
+        answer=numeric("depreciation_expense"),
+    )
+
+
+@template(difficulty="intermediate")
+def declining_balance_expense_in_a_given_year() -> Template:
+    """Declining balance, no switch: rate = multiple / n, D_k = cost · (1 − rate)^(k − 1) · rate."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost", 10_000, 1_000_000, step=100),
+            money("salvage", 0, 50_000, step=100),
+            count("useful_life", 4, 12, unit=Unit.YEARS),
+            option("method", DECLINING_BALANCE_METHODS),
+            count("year", 2, 8),
+        ],
+        constraints=[
+            "year <= useful_life - 1",
+            "cost * (1 - method / useful_life) ** year >= salvage",
+        ],
+        question=(
+            "{firm} depreciates equipment that cost {cost}, with a salvage value of {salvage} and a useful "
+            "life of {useful_life}, by the {method} method. It does not switch to straight-line, and "
+            "depreciation never takes book value below salvage. What is the depreciation expense in year "
+            "{year}? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "declining_rate",
+                "method / useful_life",
+                "Declining-balance rate (multiple of the straight-line rate)",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "opening_book_value",
+                "cost * (1 - declining_rate) ** (year - 1)",
+                "Book value at the start of the year",
+            ),
+            step("depreciation_expense", "opening_book_value * declining_rate", "Depreciation for the year"),
+        ],
+        answer=numeric("depreciation_expense"),
+    )
+
+
+@template(difficulty="intermediate")
+def sum_of_years_digits_expense_in_a_given_year() -> Template:
+    """Sum-of-years'-digits depreciation: D_k = (cost − salvage) · (n − k + 1) / (n(n + 1)/2)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost", 10_000, 900_000, step=100),
+            money("salvage", 0, 90_000, step=100),
+            count("useful_life", 3, 15, unit=Unit.YEARS),
+            count("year", 1, 15),
+        ],
+        constraints=["salvage <= 0.3 * cost", "year <= useful_life"],
+        question=(
+            "{firm} buys a delivery truck for {cost} with an expected salvage value of {salvage} and a "
+            "useful life of {useful_life}. Using the sum-of-years'-digits method, what is the depreciation "
+            "expense for year {year}? Round to the nearest cent."
+        ),
+        steps=[
+            step("depreciable_base", "cost - salvage", "Depreciable base"),
+            step(
+                "sum_of_digits",
+                "useful_life * (useful_life + 1) / 2",
+                "Sum of the years' digits",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "depreciation_expense",
+                "depreciable_base * (useful_life - year + 1) / sum_of_digits",
+                "Depreciation for the year (remaining life over the sum of digits, unrounded)",
+            ),
+        ],
+        answer=numeric("depreciation_expense"),
+    )
+
+
+@template(difficulty="advanced")
+def gain_or_loss_on_sale_after_sum_of_years_digits() -> Template:
+    """Gain on disposal = proceeds − book value under sum-of-years'-digits depreciation.
+
+    Book value after k years = cost − (cost − salvage) · Σ_{t≤k} (n − t + 1) / (n(n + 1)/2).
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("cost", 20_000, 1_500_000, step=500),
+            money("salvage", 0, 150_000, step=500),
+            count("useful_life", 4, 15, unit=Unit.YEARS),
+            count("years_held", 1, 12, unit=Unit.YEARS),
+            money("sale_price", 1_000, 1_200_000, step=250),
+        ],
+        constraints=[
+            "salvage <= 0.3 * cost",
+            "years_held <= useful_life - 1",
+            "sale_price <= 0.9 * cost",
+        ],
+        question=(
+            "{firm} bought production equipment for {cost}, expecting a useful life of {useful_life} and a "
+            "salvage value of {salvage}, and depreciated it by the sum-of-years'-digits method. After "
+            "exactly {years_held} of use it sells the equipment for {sale_price}. What gain does it report "
+            "on the sale? (A negative answer means a loss.) Round to the nearest cent."
+        ),
+        steps=[
+            step("depreciable_base", "cost - salvage", "Depreciable base"),
+            step(
+                "sum_of_digits",
+                "useful_life * (useful_life + 1) / 2",
+                "Sum of the years' digits",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "digits_used",
+                "years_held * (2 * useful_life - years_held + 1) / 2",
+                "Digits of the years used: n + (n − 1) + … for each year held",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "accumulated_depreciation",
+                "depreciable_base * digits_used / sum_of_digits",
+                "Accumulated depreciation at the sale date",
+            ),
+            step("book_value", "cost - accumulated_depreciation", "Book value at the sale date"),
+            step("gain_on_sale", "sale_price - book_value", "Gain (loss) on the sale"),
+        ],
+        answer=numeric("gain_on_sale"),
+    )

@@ -1,0 +1,190 @@
+"""Income statements: from revenue through gross profit and operating income to net income and EPS.
+
+A multi-step income statement subtracts cost of goods sold to reach gross profit, operating
+expenses to reach operating income (EBIT), then interest and income taxes to reach net income.
+"""
+
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def gross_profit_margin() -> Template:
+    """Gross margin = (revenue − cost of goods sold) / revenue."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 100_000, 50_000_000, step=1_000),
+            money("cost_of_goods_sold", 40_000, 45_000_000, step=1_000),
+        ],
+        constraints=["cost_of_goods_sold <= 0.95 * revenue", "cost_of_goods_sold >= 0.2 * revenue"],
+        question=(
+            "{firm} reports net sales of {revenue} and cost of goods sold of {cost_of_goods_sold} for the "
+            "year. What is its gross profit margin? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step("gross_profit", "revenue - cost_of_goods_sold", "Gross profit"),
+            step(
+                "gross_margin", "gross_profit / revenue", "Gross profit margin", unit=Unit.PERCENT, decimals=2
+            ),
+        ],
+        answer=numeric("gross_margin"),
+    )
+
+
+@template(difficulty="basic")
+def operating_income_from_expense_lines() -> Template:
+    """Operating income (EBIT) = revenue − COGS − SG&A − R&D − depreciation."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 500_000, 80_000_000, step=1_000),
+            money("cost_of_goods_sold", 200_000, 50_000_000, step=1_000),
+            money("selling_general_admin", 50_000, 15_000_000, step=500),
+            money("research_and_development", 0, 8_000_000, step=500),
+            money("depreciation", 10_000, 4_000_000, step=500),
+        ],
+        constraints=["cost_of_goods_sold <= 0.8 * revenue"],
+        question=(
+            "{firm} had revenue of {revenue}, cost of goods sold of {cost_of_goods_sold}, selling, general "
+            "and administrative expenses of {selling_general_admin}, research and development spending of "
+            "{research_and_development}, and depreciation of {depreciation}. What is its operating income? "
+            "(A negative answer means an operating loss.) Round to the nearest cent."
+        ),
+        steps=[
+            step("gross_profit", "revenue - cost_of_goods_sold", "Gross profit"),
+            step(
+                "operating_income",
+                "gross_profit - selling_general_admin - research_and_development - depreciation",
+                "Operating income (EBIT)",
+            ),
+        ],
+        answer=numeric("operating_income"),
+    )
+
+
+@template(difficulty="intermediate")
+def ebitda_margin_rebuilt_from_net_income() -> Template:
+    """EBITDA margin = (net income + taxes + interest + depreciation + amortization) / revenue."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("revenue", 1_000_000, 90_000_000, step=1_000),
+            money("net_income", 10_000, 12_000_000, step=500),
+            money("income_tax_expense", 2_000, 4_000_000, step=500),
+            money("interest_expense", 0, 3_000_000, step=500),
+            money("depreciation", 10_000, 5_000_000, step=500),
+            money("amortization", 0, 2_000_000, step=500),
+        ],
+        constraints=[
+            "net_income + income_tax_expense + interest_expense + depreciation + amortization"
+            " <= 0.6 * revenue",
+            "income_tax_expense <= 0.5 * net_income",
+        ],
+        question=(
+            "{firm} reported revenue of {revenue} and net income of {net_income}. Its income statement also "
+            "shows income tax expense of {income_tax_expense}, interest expense of {interest_expense}, "
+            "depreciation of {depreciation}, and amortization of intangibles of {amortization}. What is its "
+            "EBITDA margin? Give the answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "operating_income",
+                "net_income + income_tax_expense + interest_expense",
+                "EBIT: add back taxes and interest",
+            ),
+            step("ebitda", "operating_income + depreciation + amortization", "EBITDA: add back D&A"),
+            step("ebitda_margin", "ebitda / revenue", "EBITDA margin", unit=Unit.PERCENT, decimals=2),
+        ],
+        answer=numeric("ebitda_margin"),
+    )
+
+
+@template(difficulty="intermediate")
+def gross_profit_with_periodic_inventory() -> Template:
+    """Periodic inventory: gross profit = sales − (opening inventory + purchases + freight-in − closing)."""
+    return Template(
+        givens=[
+            company("firm"),
+            money("net_sales", 200_000, 30_000_000, step=1_000),
+            money("beginning_inventory", 20_000, 5_000_000, step=500),
+            money("purchases", 100_000, 20_000_000, step=500),
+            money("freight_in", 0, 600_000, step=250),
+            money("ending_inventory", 20_000, 5_000_000, step=500),
+        ],
+        constraints=[
+            "ending_inventory < beginning_inventory + purchases + freight_in",
+            "beginning_inventory + purchases + freight_in - ending_inventory <= 0.95 * net_sales",
+            "beginning_inventory + purchases + freight_in - ending_inventory >= 0.3 * net_sales",
+        ],
+        question=(
+            "{firm} uses a periodic inventory system. It began the year with inventory of "
+            "{beginning_inventory}, bought merchandise for {purchases}, and paid {freight_in} in freight-in "
+            "on those purchases. A year-end count puts ending inventory at {ending_inventory}. If net sales "
+            "were {net_sales}, what is gross profit? Round to the nearest cent."
+        ),
+        steps=[
+            step(
+                "goods_available_for_sale",
+                "beginning_inventory + purchases + freight_in",
+                "Cost of goods available for sale",
+            ),
+            step("cost_of_goods_sold", "goods_available_for_sale - ending_inventory", "Cost of goods sold"),
+            step("gross_profit", "net_sales - cost_of_goods_sold", "Gross profit"),
+        ],
+        answer=numeric("gross_profit"),
+    )
+
+
+@template(difficulty="advanced")
+def basic_eps_from_a_multi_step_income_statement() -> Template:
+    """Multi-step income statement to basic EPS = (net income − preferred dividends) / weighted shares.
+
+    Net income = (gross sales − returns − COGS − operating expenses − interest) · (1 − tax rate).
+    """
+    return Template(
+        givens=[
+            company("firm"),
+            money("gross_sales", 1_000_000, 100_000_000, step=1_000),
+            money("sales_returns", 0, 3_000_000, step=500),
+            money("cost_of_goods_sold", 300_000, 60_000_000, step=1_000),
+            money("operating_expenses", 100_000, 20_000_000, step=1_000),
+            money("interest_expense", 0, 4_000_000, step=500),
+            rate("tax_rate", 15, 35, step=0.5),
+            money("preferred_dividends", 0, 1_500_000, step=500),
+            count("weighted_shares", 100_000, 20_000_000, unit=Unit.SHARES),
+        ],
+        constraints=[
+            "sales_returns <= 0.08 * gross_sales",
+            "cost_of_goods_sold <= 0.75 * gross_sales",
+            "gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense"
+            " >= 0.02 * gross_sales",
+            "(gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense)"
+            " * (1 - tax_rate) > preferred_dividends",
+            "weighted_shares >= gross_sales / 200",
+            "weighted_shares <= gross_sales / 20",
+        ],
+        question=(
+            "{firm} recorded gross sales of {gross_sales} and sales returns and allowances of "
+            "{sales_returns}. Cost of goods sold was {cost_of_goods_sold}, operating expenses were "
+            "{operating_expenses}, and interest expense was {interest_expense}. Income is taxed at "
+            "{tax_rate}. The company declared preferred dividends of {preferred_dividends} and had "
+            "{weighted_shares} of common stock outstanding on a weighted-average basis. What is basic "
+            "earnings per share? Round EPS to the nearest cent."
+        ),
+        steps=[
+            step("net_sales", "gross_sales - sales_returns", "Net sales"),
+            step("gross_profit", "net_sales - cost_of_goods_sold", "Gross profit"),
+            step("operating_income", "gross_profit - operating_expenses", "Operating income"),
+            step("pretax_income", "operating_income - interest_expense", "Income before taxes"),
+            step("income_tax", "pretax_income * tax_rate", "Income tax expense"),
+            step("net_income", "pretax_income - income_tax", "Net income"),
+            step(
+                "basic_eps",
+                "(net_income - preferred_dividends) / weighted_shares",
+                "Basic EPS: income available to common per weighted share",
+            ),
+        ],
+        answer=numeric("basic_eps"),
+    )
