@@ -1,0 +1,1 @@
+"""Finance Regulation templates."""

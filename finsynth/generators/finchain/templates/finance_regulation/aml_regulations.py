@@ -1,0 +1,235 @@
+"""Anti-money-laundering (AML) regulations: cash reporting, structuring red flags, and monitoring work.
+
+Under the U.S. Bank Secrecy Act a bank files a Currency Transaction Report (CTR) when a customer's
+cash transactions in one business day total more than $10,000, aggregating multiple deposits;
+breaking deposits up to stay under that line (structuring) is itself a red flag. Transaction
+monitoring raises alerts that analysts review and, where warranted, turn into Suspicious Activity
+Reports (SARs).
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    company,
+    count,
+    money,
+    number,
+    numeric,
+    person,
+    rate,
+    series,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def currency_transaction_report_aggregation() -> Template:
+    """CTR test: aggregate a day's cash deposits, Σ deposits, and file when the total exceeds $10,000."""
+    return Template(
+        givens=[
+            person("customer"),
+            company("bank"),
+            series("cash_deposits", money("deposit", 500, 6_000, step=50), length=(2, 4)),
+            money("ctr_threshold", 10_000, 10_000),
+        ],
+        question=(
+            "On one business day {customer} makes separate cash deposits of {cash_deposits} at different "
+            "branches of {bank}. The bank must aggregate a customer's cash deposits for the day and file a "
+            "Currency Transaction Report when the total is more than {ctr_threshold}. Classify the day as "
+            "'CTR required' or 'no CTR required'."
+        ),
+        steps=[
+            step(
+                "total_cash_deposited", "sum(cash_deposits)", "Aggregate cash deposited in the business day"
+            ),
+        ],
+        answer=categorical(
+            [("total_cash_deposited > ctr_threshold", "CTR required")], otherwise="no CTR required"
+        ),
+    )
+
+
+@template(difficulty="basic")
+def false_positive_rate_of_monitoring_alerts() -> Template:
+    """False-positive rate = (alerts − alerts leading to a SAR) / alerts."""
+    return Template(
+        givens=[
+            company("bank"),
+            count("alerts_reviewed", 200, 20_000),
+            count("alerts_leading_to_sar", 1, 3_000),
+        ],
+        constraints=["alerts_leading_to_sar <= 0.3 * alerts_reviewed"],
+        question=(
+            "{bank}'s transaction-monitoring system generated {alerts_reviewed} alerts last quarter, and "
+            "analysts reviewed all of them. Only {alerts_leading_to_sar} of the alerts led to a Suspicious "
+            "Activity Report; the rest were false positives. What is the false-positive rate? Give the "
+            "answer as a percentage to two decimal places."
+        ),
+        steps=[
+            step(
+                "false_positive_alerts",
+                "alerts_reviewed - alerts_leading_to_sar",
+                "Alerts closed without a SAR",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "false_positive_rate",
+                "false_positive_alerts / alerts_reviewed",
+                "False-positive rate",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("false_positive_rate"),
+    )
+
+
+@template(difficulty="intermediate")
+def structuring_red_flag_from_near_threshold_deposits() -> Template:
+    """Structuring screen: share of deposits in [band × threshold, threshold], flagged at a set share."""
+    return Template(
+        givens=[
+            person("customer"),
+            series("cash_deposits", money("deposit", 7_000, 10_000, step=10), length=(3, 8)),
+            money("ctr_threshold", 10_000, 10_000),
+            rate("band_share", 90, 90),
+            rate("flag_share", 50, 50),
+        ],
+        question=(
+            "Over two weeks {customer} made cash deposits of {cash_deposits}, each on a different day. A "
+            "bank's structuring rule looks at deposits in the band just under the {ctr_threshold} reporting "
+            "threshold: at least {band_share} of the threshold and no more than the threshold itself. It "
+            "counts the deposits in that band and divides by the number of deposits, giving a percentage to "
+            "two decimal places. Classify the customer as 'flag for review' if that share is at least "
+            "{flag_share}, otherwise 'no flag'."
+        ),
+        steps=[
+            step("band_floor", "band_share * ctr_threshold", "Lower edge of the near-threshold band"),
+            step(
+                "near_threshold_count",
+                "sum((1 if deposit >= band_floor and deposit <= ctr_threshold else 0)"
+                " for deposit in cash_deposits)",
+                "Deposits inside the band",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "near_threshold_share",
+                "near_threshold_count / sum(1 for deposit in cash_deposits)",
+                "Share of deposits inside the band",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
+        ],
+        answer=categorical([("near_threshold_share >= flag_share", "flag for review")], otherwise="no flag"),
+    )
+
+
+@template(difficulty="intermediate")
+def alert_backlog_clearance_time() -> Template:
+    """Backlog clearance time = backlog / (analysts × reviews per analyst per day − new alerts per day)."""
+    return Template(
+        givens=[
+            company("bank"),
+            count("backlog_alerts", 500, 60_000),
+            count("new_alerts_per_day", 50, 3_000),
+            count("analysts", 5, 200),
+            count("reviews_per_analyst_per_day", 8, 40),
+        ],
+        constraints=[
+            "analysts * reviews_per_analyst_per_day >= 1.05 * new_alerts_per_day",
+            "analysts * reviews_per_analyst_per_day <= 3 * new_alerts_per_day",
+            "backlog_alerts / (analysts * reviews_per_analyst_per_day - new_alerts_per_day) <= 400",
+        ],
+        question=(
+            "{bank}'s AML team has a backlog of {backlog_alerts} unreviewed monitoring alerts, and "
+            "{new_alerts_per_day} new alerts arrive each business day. The team has {analysts} analysts, "
+            "each of whom closes {reviews_per_analyst_per_day} alerts a business day. How many business days "
+            "will it take to clear the backlog? Give the answer in days to two decimal places."
+        ),
+        steps=[
+            step(
+                "daily_capacity",
+                "analysts * reviews_per_analyst_per_day",
+                "Alerts the team closes per day",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "daily_backlog_reduction",
+                "daily_capacity - new_alerts_per_day",
+                "Net reduction of the backlog per day",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "days_to_clear",
+                "backlog_alerts / daily_backlog_reduction",
+                "Business days to clear the backlog",
+                unit=Unit.DAYS,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("days_to_clear"),
+    )
+
+
+@template(difficulty="advanced")
+def review_cost_per_suspicious_activity_report() -> Template:
+    """Cost per SAR = hourly cost × (alerts × minutes per alert / 60 + investigations × hours each) / SARs.
+
+    Alerts = transactions × alert rate; investigations = alerts × escalation rate; SARs = investigations
+    × conversion rate (each rounded to a whole number).
+    """
+    return Template(
+        givens=[
+            company("bank"),
+            count("monthly_transactions", 100_000, 20_000_000),
+            rate("alert_rate", 0.05, 2, step=0.01),
+            rate("escalation_rate", 5, 40, step=0.5),
+            rate("sar_conversion_rate", 10, 60, step=0.5),
+            count("minutes_per_alert", 5, 30),
+            number("hours_per_investigation", 2, 20, step=0.5),
+            money("hourly_cost", 40, 150, step=0.5),
+        ],
+        constraints=["monthly_transactions * alert_rate * escalation_rate * sar_conversion_rate >= 5"],
+        question=(
+            "{bank} screens {monthly_transactions} transactions a month. Its monitoring rules alert on "
+            "{alert_rate} of transactions; analysts spend {minutes_per_alert} minutes on each alert and "
+            "escalate {escalation_rate} of alerts to a full investigation, which takes "
+            "{hours_per_investigation} hours. Investigators file a Suspicious Activity Report on "
+            "{sar_conversion_rate} of investigations. Staff time costs {hourly_cost} an hour. Rounding the "
+            "numbers of alerts, investigations and SARs to whole numbers, what is the monthly review cost "
+            "per SAR filed? Round to the nearest cent."
+        ),
+        steps=[
+            step("alerts", "monthly_transactions * alert_rate", "Alerts a month", unit=Unit.NONE, decimals=0),
+            step(
+                "investigations",
+                "alerts * escalation_rate",
+                "Investigations a month",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "sars_filed",
+                "investigations * sar_conversion_rate",
+                "SARs filed a month",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "review_hours",
+                "alerts * minutes_per_alert / 60 + investigations * hours_per_investigation",
+                "Staff hours a month",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+            step("monthly_review_cost", "review_hours * hourly_cost", "Monthly review cost"),
+            step("cost_per_sar", "monthly_review_cost / sars_filed", "Review cost per SAR filed"),
+        ],
+        answer=numeric("cost_per_sar"),
+    )

@@ -1,0 +1,215 @@
+"""Compliance risk management: scoring, testing and valuing controls over regulatory risk.
+
+Compliance teams score inherent risk as likelihood × impact, reduce it by control effectiveness
+to a residual risk, compare residual risk with the board's risk appetite, size control-testing
+samples, and weigh the expected regulatory losses a control avoids against what it costs.
+"""
+
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    company,
+    count,
+    money,
+    number,
+    numeric,
+    rate,
+    step,
+)
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import template
+
+
+@template(difficulty="basic")
+def residual_risk_score_after_controls() -> Template:
+    """Residual risk = likelihood × impact × (1 − control effectiveness)."""
+    return Template(
+        givens=[
+            company("firm"),
+            count("likelihood", 1, 5),
+            count("impact", 1, 5),
+            rate("control_effectiveness", 10, 90, step=1),
+        ],
+        question=(
+            "{firm}'s compliance team scores the risk of breaching marketing-disclosure rules at likelihood "
+            "{likelihood} and impact {impact}, each on a 1-to-5 scale, so inherent risk is their product. "
+            "Existing controls are judged {control_effectiveness} effective at reducing that risk. What is "
+            "the residual risk score? Give the answer to two decimal places."
+        ),
+        steps=[
+            step("inherent_risk", "likelihood * impact", "Inherent risk score", unit=Unit.NONE, decimals=0),
+            step(
+                "residual_risk",
+                "inherent_risk * (1 - control_effectiveness)",
+                "Residual risk score",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+        ],
+        answer=numeric("residual_risk"),
+    )
+
+
+@template(difficulty="basic")
+def control_test_exception_rate_against_tolerance() -> Template:
+    """Exception rate = exceptions / items tested, judged effective when at most the tolerable rate."""
+    return Template(
+        givens=[
+            company("firm"),
+            count("items_tested", 25, 400),
+            count("exceptions", 0, 30),
+            rate("tolerable_rate", 2, 10, step=0.5),
+        ],
+        constraints=["exceptions <= 0.15 * items_tested"],
+        question=(
+            "Compliance testing at {firm} examined {items_tested} customer complaints for timely handling "
+            "and found {exceptions} exceptions. Compute the exception rate as a percentage to two decimal "
+            "places and classify the control as 'effective' if the rate is at most the tolerable rate of "
+            "{tolerable_rate}, otherwise 'deficient'."
+        ),
+        steps=[
+            step(
+                "exception_rate", "exceptions / items_tested", "Exception rate", unit=Unit.PERCENT, decimals=2
+            ),
+        ],
+        answer=categorical([("exception_rate <= tolerable_rate", "effective")], otherwise="deficient"),
+    )
+
+
+@template(difficulty="intermediate")
+def net_benefit_of_a_compliance_control() -> Template:
+    """Net benefit = p × (penalty + remediation) × risk reduction − annual control cost."""
+    return Template(
+        givens=[
+            company("firm"),
+            rate("violation_probability", 2, 40, step=0.5),
+            money("expected_penalty", 100_000, 20_000_000, step=5_000),
+            money("remediation_cost", 20_000, 5_000_000, step=1_000),
+            rate("risk_reduction", 20, 90, step=1),
+            money("control_cost", 20_000, 3_000_000, step=1_000),
+        ],
+        question=(
+            "{firm} puts the chance of a sanctions-screening violation in any year at "
+            "{violation_probability}; a violation would bring a penalty of {expected_penalty} plus "
+            "remediation costs of {remediation_cost}. A new screening control would cut the probability of a "
+            "violation by {risk_reduction} and costs {control_cost} a year to run. What is the control's "
+            "expected net annual benefit? (A negative answer means it costs more than it saves.) Round to "
+            "the nearest cent."
+        ),
+        steps=[
+            step(
+                "expected_loss_before",
+                "violation_probability * (expected_penalty + remediation_cost)",
+                "Expected annual loss without the control",
+            ),
+            step(
+                "expected_loss_after",
+                "expected_loss_before * (1 - risk_reduction)",
+                "Expected annual loss with the control",
+            ),
+            step("loss_avoided", "expected_loss_before - expected_loss_after", "Expected loss avoided"),
+            step("net_benefit", "loss_avoided - control_cost", "Net annual benefit of the control"),
+        ],
+        answer=numeric("net_benefit"),
+    )
+
+
+@template(difficulty="intermediate")
+def discovery_sample_size_for_control_testing() -> Template:
+    """Discovery (zero-deviation) sample size n = ⌈ln(1 − confidence) / ln(1 − tolerable deviation rate)⌉."""
+    return Template(
+        givens=[
+            company("firm"),
+            rate("confidence", 80, 99, step=0.5),
+            rate("tolerable_deviation_rate", 1, 10, step=0.25),
+        ],
+        question=(
+            "{firm}'s compliance testers want {confidence} confidence that the deviation rate of a "
+            "trade-surveillance control is below {tolerable_deviation_rate}, expecting to find no "
+            "deviations. With discovery sampling, the smallest sample n satisfies (1 − tolerable rate)^n ≤ 1 "
+            "− confidence. How many items must they test? Give the answer as a whole number of items."
+        ),
+        steps=[
+            step(
+                "miss_probability", "1 - confidence", "Allowed chance of missing a problem", unit=Unit.PERCENT
+            ),
+            step(
+                "pass_probability",
+                "1 - tolerable_deviation_rate",
+                "Chance a single item passes at the tolerable rate",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "sample_size",
+                "ceil(log(miss_probability) / log(pass_probability))",
+                "Smallest sample size",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+        ],
+        answer=numeric("sample_size"),
+    )
+
+
+@template(difficulty="advanced")
+def average_residual_risk_against_appetite() -> Template:
+    """Average residual risk = mean of likelihood × impact × (1 − control effectiveness), vs appetite."""
+    return Template(
+        givens=[
+            company("firm"),
+            count("aml_likelihood", 1, 5),
+            count("aml_impact", 2, 5),
+            rate("aml_controls", 20, 90, step=1),
+            count("privacy_likelihood", 1, 5),
+            count("privacy_impact", 2, 5),
+            rate("privacy_controls", 20, 90, step=1),
+            count("conduct_likelihood", 1, 5),
+            count("conduct_impact", 2, 5),
+            rate("conduct_controls", 20, 90, step=1),
+            number("risk_appetite", 3, 7, step=0.25),
+        ],
+        question=(
+            "{firm}'s compliance risk assessment scores three areas on likelihood and impact (1 to 5 each) "
+            "and rates how effective the controls are. Anti-money laundering: likelihood {aml_likelihood}, "
+            "impact {aml_impact}, controls {aml_controls} effective. Data privacy: likelihood "
+            "{privacy_likelihood}, impact {privacy_impact}, controls {privacy_controls} effective. Sales "
+            "conduct: likelihood {conduct_likelihood}, impact {conduct_impact}, controls {conduct_controls} "
+            "effective. Residual risk is likelihood × impact × (1 − control effectiveness). Compute the "
+            "average residual risk across the three areas to two decimal places and classify the firm as "
+            "'within appetite' if it is at most the board's appetite of {risk_appetite}, otherwise 'outside "
+            "appetite'."
+        ),
+        steps=[
+            step(
+                "aml_residual",
+                "aml_likelihood * aml_impact * (1 - aml_controls)",
+                "Residual AML risk",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+            step(
+                "privacy_residual",
+                "privacy_likelihood * privacy_impact * (1 - privacy_controls)",
+                "Residual privacy risk",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+            step(
+                "conduct_residual",
+                "conduct_likelihood * conduct_impact * (1 - conduct_controls)",
+                "Residual conduct risk",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+            step(
+                "average_residual",
+                "(aml_residual + privacy_residual + conduct_residual) / 3",
+                "Average residual risk",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+        ],
+        answer=categorical(
+            [("average_residual <= risk_appetite", "within appetite")], otherwise="outside appetite"
+        ),
+    )

@@ -1,0 +1,104 @@
+"""Compliance risk management templates against their textbook formulas, over 1,000 seeds."""
+
+import math
+from collections import Counter
+
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+
+TOPIC = "finchain/finance_regulation/compliance_risk_management/"
+
+
+def assert_label_mix(labels: list[str], expected: set[str]) -> None:
+    counts = Counter(labels)
+    assert set(counts) == expected, counts
+    for label in expected:
+        assert counts[label] >= 0.05 * len(labels), counts
+
+
+def test_residual_risk_score_after_controls() -> None:
+    template_id = TOPIC + "residual_risk_score_after_controls"
+
+    def reference(likelihood, impact, control_effectiveness):
+        return likelihood * impact * (1 - control_effectiveness)
+
+    assert_symbolically_equal(template_id, reference)
+
+    def sane(givens, record):
+        assert 0 < record["answer_value"] <= givens["likelihood"] * givens["impact"]
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+
+
+def test_control_test_exception_rate_against_tolerance() -> None:
+    # Categorical answer: checked against the stated rule rather than symbolically.
+    template_id = TOPIC + "control_test_exception_rate_against_tolerance"
+    labels = []
+
+    def reference(g):
+        exception_rate = round(g["exceptions"] / g["items_tested"], 4)
+        return "effective" if exception_rate <= g["tolerable_rate"] else "deficient"
+
+    def sane(givens, record):
+        assert 0.02 <= givens["tolerable_rate"] <= 0.10
+        assert givens["exceptions"] <= givens["items_tested"]
+        labels.append(record["answer_label"])
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+    assert_label_mix(labels, {"effective", "deficient"})
+
+
+def test_net_benefit_of_a_compliance_control() -> None:
+    template_id = TOPIC + "net_benefit_of_a_compliance_control"
+
+    def reference(violation_probability, expected_penalty, remediation_cost, risk_reduction, control_cost):
+        return violation_probability * risk_reduction * (expected_penalty + remediation_cost) - control_cost
+
+    assert_symbolically_equal(template_id, reference)
+    signs = []
+
+    def sane(givens, record):
+        assert 0 < givens["violation_probability"] < 1 and 0 < givens["risk_reduction"] < 1
+        signs.append(record["answer_value"] > 0)
+
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    # The "benefit" is positive in a fair share of draws, not always negative.
+    assert 0.05 <= sum(signs) / len(signs) <= 0.95
+
+
+def test_discovery_sample_size_for_control_testing() -> None:
+    # The answer is a ceiling, so it is checked numerically rather than symbolically.
+    template_id = TOPIC + "discovery_sample_size_for_control_testing"
+
+    def reference(g):
+        miss = round(1 - g["confidence"], 4)
+        passes = round(1 - g["tolerable_deviation_rate"], 4)
+        return math.ceil(math.log(miss) / math.log(passes))
+
+    def sane(givens, record):
+        n = record["answer_value"]
+        # n is the smallest sample whose all-pass probability is within the allowed miss chance.
+        assert (1 - givens["tolerable_deviation_rate"]) ** n <= 1 - givens["confidence"] + 1e-9
+        assert (1 - givens["tolerable_deviation_rate"]) ** (n - 1) > 1 - givens["confidence"]
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+
+
+def test_average_residual_risk_against_appetite() -> None:
+    # Categorical answer: checked against the stated rule rather than symbolically.
+    template_id = TOPIC + "average_residual_risk_against_appetite"
+    labels = []
+
+    def reference(g):
+        residuals = [
+            g[f"{area}_likelihood"] * g[f"{area}_impact"] * (1 - g[f"{area}_controls"])
+            for area in ("aml", "privacy", "conduct")
+        ]
+        average = round(sum(residuals) / 3, 2)
+        return "within appetite" if average <= g["risk_appetite"] + 1e-9 else "outside appetite"
+
+    def sane(givens, record):
+        assert 3 <= givens["risk_appetite"] <= 7
+        labels.append(record["answer_label"])
+
+    assert_matches_reference(template_id, reference, invariants=sane)
+    assert_label_mix(labels, {"within appetite", "outside appetite"})
