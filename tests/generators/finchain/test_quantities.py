@@ -13,7 +13,14 @@ from finsynth.generators.finchain.quantities import Quantity, Unit, round_half_u
 
 @pytest.mark.parametrize(
     ("value", "decimals", "expected"),
-    [(0.09075, 4, 0.0908), (2.675, 2, 2.68), (-1.005, 2, -1.01), (1.5, 0, 2.0), (0.125, 2, 0.13), (-0.0, 2, 0.0)],
+    [
+        (0.09075, 4, 0.0908),
+        (2.675, 2, 2.68),
+        (-1.005, 2, -1.01),
+        (1.5, 0, 2.0),
+        (0.125, 2, 0.13),
+        (-0.0, 2, 0.0),
+    ],
 )
 def test_ties_round_half_up_as_a_reader_would(value, decimals, expected):
     assert round_half_up(value, decimals) == expected

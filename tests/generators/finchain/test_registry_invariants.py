@@ -47,7 +47,7 @@ def test_every_instance_is_valid_replayable_and_readable(generator: FinChainGene
         for step, traced in zip(record["steps"], trace_steps, strict=True):
             *_, arithmetic, result = step["text"].rsplit(" = ", 2)
             recomputed = parse_formula(displayed_arithmetic_to_formula(arithmetic)).evaluate({})
-            # Within half a displayed unit: the text's left-to-right sums may differ from fsum in the last bit.
+            # Within half a displayed unit (sums in the text run left to right, not with fsum).
             half_unit = 0.5 * 10.0 ** -traced["round_to"]
             assert abs(float(recomputed) - step["value"]) <= half_unit * (1 + 1e-9) + 1e-12 * abs(
                 step["value"]
