@@ -210,17 +210,20 @@ class InstanceSeeder:
     def __init__(self, root_seed: int, config: str, split: str, generator_id: str) -> None:
         self._deriver = SeedDeriver(root_seed, config, split, generator_id)
 
-    def seeds(self, index: int, variation: str | None = None) -> InstanceSeeds:
+    def seeds(self, index: int, variation: str | None = None, attempt: int = 0) -> InstanceSeeds:
         """Return the seeds of instance ``index``, redrawn as ``variation`` says if given.
 
         Args:
             index: Position of the instance within its generator's share of the split.
             variation: ``None``, ``"names"``, ``"values"`` or ``"both"``.
-
+            attempt: Redraw number; a build redraws an instance whose question already appears
+                in an earlier split (attempt 1, 2, ...), adding ``("redraw", attempt)`` to the parts.
         """
         if variation not in (None, "names", "values", "both"):
             raise ValueError(f"variation must be names, values or both, not {variation!r}")
         position = _encode_part(index)
+        if attempt:
+            position += _encode_part("redraw") + _encode_part(attempt)
         redraw_names = variation in ("names", "both")
         redraw_values = variation in ("values", "both")
         return InstanceSeeds(

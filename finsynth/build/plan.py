@@ -32,6 +32,8 @@ class ShardSpec:
         per_generator: Instances per generator in this split.
         variation_kinds: Variation kinds, or empty for plain configs.
         plugins: Modules to import in the worker before building.
+        earlier_splits: ``(split, per_generator)`` of the config's splits before this one,
+            whose questions this split must not repeat.
 
     """
 
@@ -49,6 +51,7 @@ class ShardSpec:
     per_generator: int
     variation_kinds: tuple[str, ...]
     plugins: tuple[str, ...]
+    earlier_splits: tuple[tuple[str, int], ...] = ()
 
     @property
     def file_name(self) -> str:
@@ -79,7 +82,13 @@ def plan_shards(build: BuildConfig) -> list[ShardSpec]:
     """Return every shard of a build, config by config, split by split."""
     shards = []
     for config in build.configs:
-        for split in config.splits:
+        for split_number, split in enumerate(config.splits):
+            # Variation configs redraw another split on purpose; plain configs keep splits disjoint.
+            earlier = (
+                ()
+                if config.variations
+                else tuple((s.name, s.per_generator) for s in config.splits[:split_number])
+            )
             total = split_rows(config, split)
             num_shards = max(1, -(-total // config.shard_size))
             variations = config.variations
@@ -100,6 +109,7 @@ def plan_shards(build: BuildConfig) -> list[ShardSpec]:
                         per_generator=split.per_generator,
                         variation_kinds=variations.kinds if variations else (),
                         plugins=build.plugins,
+                        earlier_splits=earlier,
                     )
                 )
     return shards

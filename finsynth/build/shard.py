@@ -9,6 +9,7 @@ from pathlib import Path
 from finsynth.build.hashing import sha256_file
 from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.build.plan import ShardSpec
+from finsynth.errors import BuildError
 from finsynth.generators.registry import Generator, Record, get_generator, import_package
 from finsynth.schemas import arrow_schema, record_schema, validator_for
 from finsynth.seeding import InstanceSeeder
@@ -38,6 +39,58 @@ def record_id(generator_id: str, split: str, index: int, variation: str | None) 
     return base if variation is None else f"{base}/{variation}"
 
 
+MAX_REDRAWS = 100
+"""Redraws tried to find a question no earlier split has, before the build fails."""
+
+
+class DisjointDraws:
+    """Draws one generator's records so that no question repeats one of an earlier split.
+
+    Earlier splits' questions are recomputed (records are pure functions of their seeds), in
+    split order and with the same rule, so each worker checks its shard without the others.
+
+    Args:
+        generator: The generator.
+        root_seed: The build's root seed.
+        seed_config: The config name used for seeding.
+        earlier_splits: ``(split, per_generator)`` of the splits that come first.
+
+    """
+
+    def __init__(
+        self,
+        generator: Generator,
+        root_seed: int,
+        seed_config: str,
+        earlier_splits: tuple[tuple[str, int], ...],
+    ) -> None:
+        self.generator = generator
+        self.taken: set[str] = set()
+        for split, count in earlier_splits:
+            seeder = InstanceSeeder(root_seed, seed_config, split, generator.info.id)
+            # Drawn against the splits before it only, exactly as that split's own shards draw.
+            questions = {self.draw(seeder, split, index, None)["input"] for index in range(count)}
+            self.taken |= questions
+
+    def draw(self, seeder: InstanceSeeder, split: str, index: int, variation: str | None) -> Record:
+        """Return the record at ``index``, redrawn while an earlier split already has its question.
+
+        Raises:
+            BuildError: If :data:`MAX_REDRAWS` draws all repeat an earlier question.
+
+        """
+        generator_id = self.generator.info.id
+        identifier = record_id(generator_id, split, index, variation)
+        for attempt in range(MAX_REDRAWS):
+            record = self.generator.record(identifier, seeder.seeds(index, variation, attempt))
+            if record["input"] not in self.taken:
+                return record
+        raise BuildError(
+            f"{generator_id}: {MAX_REDRAWS} draws of {split} instance {index} all repeat a question of an "
+            "earlier split; the template's variable space is too small for these split sizes"
+        )
+
+
 def shard_records(spec: ShardSpec) -> Iterator[Record]:
     """Yield the shard's records in order, each validated against its family schema.
 
@@ -49,16 +102,17 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
         import_package(module)
     with_variation = bool(spec.variation_kinds)
     validator = validator_for(spec.family, with_variation)
-    generators: dict[str, tuple[Generator, InstanceSeeder]] = {}
+    generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
     for row in range(spec.start, spec.stop):
         generator_id, index, variation = spec.position(row)
         if generator_id not in generators:
             seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
-            generators[generator_id] = (get_generator(generator_id), seeder)
-        generator, seeder = generators[generator_id]
-        record = generator.record(
-            record_id(generator_id, spec.split, index, variation), seeder.seeds(index, variation)
-        )
+            draws = DisjointDraws(
+                get_generator(generator_id), spec.root_seed, spec.seed_config, spec.earlier_splits
+            )
+            generators[generator_id] = (draws, seeder)
+        draws, seeder = generators[generator_id]
+        record = draws.draw(seeder, spec.split, index, variation)
         if with_variation:
             record["variation"] = variation
         validator.validate(record, where=f"record {record['id']!r}")

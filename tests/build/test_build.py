@@ -205,3 +205,42 @@ def test_verify_replays_traces_and_catches_tampering(built: Path, tmp_path: Path
 
 def test_output_folder_is_name_then_version(tmp_path: Path) -> None:
     assert output_folder(parse_config(CONFIG, "x"), tmp_path) == tmp_path / "tiny" / "0.0.1"
+
+
+TINY = """\
+name: tiny-space
+version: 0.0.1
+seed: SEED
+plugins: [tests.build.tiny_space_plugin]
+configs:
+  - name: finchain
+    family: finchain
+    generators: [finchain/investment_analysis/compound_interest/doubling_a_small_count]
+    splits:
+      test: {per_generator: TEST}
+      train: {per_generator: TRAIN}
+"""
+
+
+def test_later_splits_never_repeat_an_earlier_split_question(tmp_path: Path) -> None:
+    import datasets
+
+    config = tmp_path / "tiny.yaml"
+    config.write_text(TINY.replace("SEED", "3").replace("TEST", "1").replace("TRAIN", "6"))
+    result = cli("build", str(config), "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    folder = Path(result.stdout.strip().splitlines()[-1])
+    test = set(datasets.load_dataset(str(folder), "finchain", split="test")["input"])
+    train = datasets.load_dataset(str(folder), "finchain", split="train")["input"]
+    assert len(train) == 6 and not test & set(train)
+    assert len(set(train)) == 2  # only the two questions the test split left free
+    assert cli("verify", str(folder)).returncode == 0  # redrawn instances still replay exactly
+
+
+def test_a_space_too_small_for_disjoint_splits_fails_clearly(tmp_path: Path) -> None:
+    config = tmp_path / "tiny.yaml"
+    config.write_text(TINY.replace("SEED", "3").replace("TEST", "40").replace("TRAIN", "1"))
+    result = cli("build", str(config), "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert "variable space is too small" in result.stderr
+    assert not (tmp_path / "tiny-space").exists() or not any((tmp_path / "tiny-space").iterdir())
