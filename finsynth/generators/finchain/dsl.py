@@ -170,6 +170,11 @@ Answer = NumericAnswer | CategoricalAnswer
 class Template:
     """A parameterized financial problem with its worked solution.
 
+    A numeric given that the question does not show and no step reads is a *sampling
+    helper*: it only shapes other givens (a ratio that keeps a derived cost in proportion,
+    say), so constraints hold by construction instead of by rejection. Helpers are left out
+    of the trace.
+
     Attributes:
         givens: What the question states, in drawing order.
         question: Question text with ``{name}`` placeholders for givens (never for steps).

@@ -12,7 +12,7 @@ import json
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.dsl import (
@@ -41,8 +41,7 @@ class TemplateDefinitionError(FormulaError):
     """A template is malformed (unknown names, leaking placeholders, bad ranges)."""
 
 
-@dataclass(frozen=True)
-class StepResult:
+class StepResult(NamedTuple):
     """A computed step as stored in a record.
 
     Attributes:
@@ -61,8 +60,7 @@ class StepResult:
     value: float
 
 
-@dataclass(frozen=True)
-class Instance:
+class Instance(NamedTuple):
     """One drawn problem with its worked solution and replayable trace."""
 
     question: str
@@ -134,6 +132,7 @@ class _StepPlan:
 
 
 _NUMBERS = frozenset({float, int})
+_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"))
 
 
 class CompiledTemplate:
@@ -265,6 +264,8 @@ class CompiledTemplate:
         unstated = [name for name in numeric_givens if name in used and name not in placeholders]
         if unstated:
             raise self._error(f"givens {unstated} are used by the solution but never stated in the question")
+        # Givens the question does not show only shape the draw (sampling helpers); replay never needs them.
+        self.stated_names = tuple(name for name in numeric_givens if name in placeholders)
 
     def _check_every_step_is_used(self) -> None:
         """Every step must feed a later step or the answer; a dangling step is noise."""
@@ -299,7 +300,10 @@ class CompiledTemplate:
                 else:
                     given, formula = drawer
                     values[name] = given.quantity.round(float(formula.evaluate(values)))
-            if all(constraint.evaluate(values) is True for constraint in self.constraints):
+            for constraint in self.constraints:
+                if constraint.evaluator(values) is not True:
+                    break
+            else:
                 return values
         conditions = "; ".join(self.template.constraints)
         raise UnsatisfiableConstraintsError(
@@ -351,9 +355,10 @@ class CompiledTemplate:
         else:
             answer_value = None
             answer_label = answer_text = self._decide(env, answer)
-        trace_inputs = {
-            name: list(value) if isinstance(value, tuple) else value for name, value in values.items()
-        }
+        trace_inputs = {}
+        for name in self.stated_names:
+            value = values[name]
+            trace_inputs[name] = list(value) if isinstance(value, tuple) else value
         return Instance(
             question=question,
             steps=tuple(results),
@@ -362,9 +367,7 @@ class CompiledTemplate:
             answer_text=answer_text,
             answer_quantity=self.answer_quantity,
             choices=self.choices,
-            trace_json=self._trace_prefix
-            + json.dumps(trace_inputs, separators=(",", ":"))
-            + self._trace_suffix,
+            trace_json=self._trace_prefix + _COMPACT_JSON.encode(trace_inputs) + self._trace_suffix,
         )
 
     def _decide(self, env: Mapping[str, Value], answer: CategoricalAnswer) -> str:

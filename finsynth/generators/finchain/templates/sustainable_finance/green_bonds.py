@@ -10,6 +10,7 @@ from finsynth.generators.finchain.dsl import (
     Template,
     company,
     count,
+    derived,
     money,
     number,
     numeric,
@@ -167,20 +168,27 @@ def greenium_against_an_interpolated_conventional_curve() -> Template:
             company("issuer"),
             count("short_maturity", 2, 15, unit=Unit.YEARS),
             rate("short_yield", 3, 5.5, step=0.005, decimals=3),
-            count("long_maturity", 5, 30, unit=Unit.YEARS),
-            rate("long_yield", 3, 5.5, step=0.005, decimals=3),
-            count("green_maturity", 3, 29, unit=Unit.YEARS),
-            rate("green_yield", 3, 5.5, step=0.005, decimals=3),
-        ],
-        constraints=[
-            "short_maturity < green_maturity",
-            "green_maturity < long_maturity",
-            "long_maturity - short_maturity <= 12",
-            "abs(long_yield - short_yield) <= 0.015",
-            "short_yield + (long_yield - short_yield) * (green_maturity - short_maturity)"
-            " / (long_maturity - short_maturity) - green_yield >= -0.0005",
-            "short_yield + (long_yield - short_yield) * (green_maturity - short_maturity)"
-            " / (long_maturity - short_maturity) - green_yield <= 0.0025",
+            # Sampling helpers (not shown): the curve's span and tilt, where the green bond sits on
+            # it, and the greenium it is priced at, so every draw is a plausible market.
+            count("maturity_gap", 2, 12),
+            rate("yield_change", -1.5, 1.5, step=0.005, decimals=3),
+            number("green_position", 0.01, 0.99, step=0.01),
+            number("priced_greenium_bp", -5, 25, step=0.5),
+            derived("long_maturity", "short_maturity + maturity_gap", unit=Unit.YEARS, decimals=0),
+            derived("long_yield", "short_yield + yield_change", unit=Unit.PERCENT, decimals=3),
+            derived(
+                "green_maturity",
+                "short_maturity + max(1, min(maturity_gap - 1, round(maturity_gap * green_position)))",
+                unit=Unit.YEARS,
+                decimals=0,
+            ),
+            derived(
+                "green_yield",
+                "short_yield + (long_yield - short_yield) * (green_maturity - short_maturity)"
+                " / (long_maturity - short_maturity) - priced_greenium_bp / 10000",
+                unit=Unit.PERCENT,
+                decimals=3,
+            ),
         ],
         question=(
             "{issuer}'s conventional bonds maturing in {short_maturity} yield {short_yield} and those "
