@@ -10,7 +10,7 @@ import threading
 import time
 from pathlib import Path
 
-TEMPLATE_PREFIX = "finchain/investment_analysis"
+TEMPLATE_PREFIX = "finchain/"
 
 
 def _descendants_rss(root: int) -> int:

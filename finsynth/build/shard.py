@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,5 +139,13 @@ def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     path = folder / spec.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
     schema = arrow_schema(record_schema(spec.family, with_variation=bool(spec.variation_kinds)))
-    rows = write_batches(path, schema, _batches(shard_records(spec)))
+    # Records are plain acyclic dicts, freed by reference counting; the cyclic collector would
+    # only rescan each growing row group, so it is paused while the shard is built.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        rows = write_batches(path, schema, _batches(shard_records(spec)))
+    finally:
+        if collecting:
+            gc.enable()
     return ShardResult(spec.file_name, rows, sha256_file(path), path.stat().st_size)

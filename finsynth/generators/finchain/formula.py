@@ -22,8 +22,9 @@ import math
 import operator
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.quantities import round_half_up
@@ -129,12 +130,12 @@ _BINARY: dict[type[ast.operator], tuple[Callable[[float, float], float], str, in
 _NUMERIC_TYPES = frozenset({float, int})
 
 _COMPARE: dict[type[ast.cmpop], tuple[Callable[[float, float], bool], str]] = {
-    ast.Lt: (lambda a, b: a < b, "<"),
-    ast.LtE: (lambda a, b: a <= b, "≤"),
-    ast.Gt: (lambda a, b: a > b, ">"),
-    ast.GtE: (lambda a, b: a >= b, "≥"),
-    ast.Eq: (lambda a, b: a == b, "=="),
-    ast.NotEq: (lambda a, b: a != b, "≠"),
+    ast.Lt: (operator.lt, "<"),
+    ast.LtE: (operator.le, "≤"),
+    ast.Gt: (operator.gt, ">"),
+    ast.GtE: (operator.ge, "≥"),
+    ast.Eq: (operator.eq, "=="),
+    ast.NotEq: (operator.ne, "≠"),
 }
 
 _PRECEDENCE_IF = 1
@@ -182,41 +183,53 @@ def _normal_quantile(probability: float) -> float:
     return _STANDARD_NORMAL.inv_cdf(probability)
 
 
-def _npv_at(rate: float, flows: Sequence[float]) -> float:
-    return sum(flow / (1 + rate) ** period for period, flow in enumerate(flows))
+def _npv_and_slope(rate: float, flows: Sequence[float]) -> tuple[float, float]:
+    """NPV of flows at periods 0, 1, 2, ... and its derivative in the rate (Horner in v = 1/(1 + r))."""
+    discount = 1.0 / (1.0 + rate)
+    value = slope_in_discount = 0.0
+    for flow in reversed(flows):
+        slope_in_discount = slope_in_discount * discount + value
+        value = value * discount + flow
+    return value, -slope_in_discount * discount * discount
 
 
 def internal_rate_of_return(flows: Sequence[float]) -> float:
     """Return the internal rate of return of cash flows at periods 0, 1, 2, ...
 
     The flows must change sign exactly once (a conventional investment), which makes the
-    root in ``(-1, ∞)`` unique; it is found by bisection to full float precision, so the
-    result is deterministic and does not depend on a starting guess.
+    root in ``(-1, ∞)`` unique. It is found by Newton's method kept inside a bracket that
+    bisection shrinks whenever a Newton step would leave it, so it always converges, to
+    full float precision, with the same result on every run.
 
     Raises:
         FormulaError: If the flows do not change sign exactly once.
-
     """
     signs = [flow > 0 for flow in flows if flow != 0]
     changes = sum(1 for a, b in itertools.pairwise(signs) if a != b)
     if changes != 1:
         raise FormulaError(f"irr needs cash flows that change sign exactly once, got {changes} changes")
     low, high = -0.999999, 1.0
-    while _npv_at(high, flows) * _npv_at(low, flows) > 0:
+    f_low = _npv_and_slope(low, flows)[0]
+    while (_npv_and_slope(high, flows)[0] > 0) == (f_low > 0):
         high *= 2
         if high > 1e6:
             raise FormulaError("irr found no rate below 1,000,000 that sets NPV to zero")
-    f_low = _npv_at(low, flows)
+    rate = 0.1 if low < 0.1 < high else (low + high) / 2
     for _ in range(200):
-        middle = (low + high) / 2
-        if middle in (low, high):
-            break
-        f_middle = _npv_at(middle, flows)
-        if (f_middle > 0) == (f_low > 0):
-            low, f_low = middle, f_middle
+        value, slope = _npv_and_slope(rate, flows)
+        if value == 0:
+            return rate
+        if (value > 0) == (f_low > 0):
+            low, f_low = rate, value
         else:
-            high = middle
-    return (low + high) / 2
+            high = rate
+        step = rate - value / slope if slope != 0 else low
+        if not low < step < high:
+            step = (low + high) / 2
+        if abs(step - rate) <= 1e-15 * max(1.0, abs(rate)):
+            return step
+        rate = step
+    return rate
 
 
 @dataclass(frozen=True)
@@ -290,6 +303,21 @@ def _binary(apply: Callable[[float, float], float], left: Evaluator, right: Eval
         return result
 
     return evaluate
+
+
+def _single_comparison(test: Callable[[float, float], bool], left: Evaluator, right: Evaluator) -> Evaluator:
+    """``a < b`` and friends: the common case of a comparison with one operator."""
+    numeric = _NUMERIC_TYPES
+
+    def compare(env: Env) -> bool:
+        a = left(env)
+        b = right(env)
+        if type(a) not in numeric or type(b) not in numeric:
+            _number(a, "compared value")
+            _number(b, "compared value")
+        return test(a, b)  # type: ignore[arg-type]
+
+    return compare
 
 
 class _Compiler:
@@ -382,6 +410,9 @@ class _Compiler:
             if entry is None:
                 raise self.fail(node, f"comparison {type(comparison).__name__} is not allowed")
             tests.append(entry[0])
+
+        if len(tests) == 1:
+            return _single_comparison(tests[0], operands[0], operands[1])
 
         def compare(env: Env) -> bool:
             values = [_number(operand(env), "compared value") for operand in operands]
@@ -526,6 +557,8 @@ class Formula:
     names: tuple[str, ...]
     tree: ast.expr
     evaluator: Evaluator
+    parts: dict[int, Any] = field(default_factory=dict, repr=False)
+    """Compiled sub-expressions the renderer needs, by node id (filled on first use)."""
 
     def evaluate(self, env: Env) -> Value:
         """Evaluate the formula with names bound by ``env``.
@@ -560,15 +593,20 @@ class Formula:
 
         Generator expressions are expanded term by term, so the text shows every number used.
         """
-        return _Renderer(env, format_number).render(self.tree)
+        return _Renderer(env, format_number, parts=self.parts).render(self.tree)
 
 
 class _Renderer:
     """Turns a checked formula tree back into text, with or without numbers substituted."""
 
     def __init__(
-        self, env: Env | None, format_number: NumberFormatter | None, placeholders: bool = False
+        self,
+        env: Env | None,
+        format_number: NumberFormatter | None,
+        placeholders: bool = False,
+        parts: dict[int, Any] | None = None,
     ) -> None:
+        self.parts: dict[int, Any] = {} if parts is None else parts
         self.env = env
         self.placeholders = placeholders
         self.format_number = format_number
@@ -644,9 +682,17 @@ class _Renderer:
         text, precedence = self.text(node)
         return text if precedence >= minimum else f"({text})"
 
+    def compiled(self, node: ast.AST, build: Callable[[], Any]) -> Any:
+        """Return the compiled form of a sub-expression, building it once per formula."""
+        key = id(node)
+        if key not in self.parts:
+            self.parts[key] = build()
+        return self.parts[key]
+
     def evaluate(self, node: ast.expr) -> Value:
         assert self.env is not None
-        return parse_formula(ast.unparse(node)).evaluate(self.env)
+        formula: Formula = self.compiled(node, lambda: parse_formula(ast.unparse(node)))
+        return formula.evaluate(self.env)
 
     def call(self, node: ast.Call) -> str:
         assert isinstance(node.func, ast.Name)
@@ -677,8 +723,11 @@ class _Renderer:
             if isinstance(item, ast.Name)
         ]
         sources = self.loop_sources(clause.iter, len(targets))
-        iterate = _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0)
-        conditions = [parse_formula(ast.unparse(condition)) for condition in clause.ifs]
+        iterate = self.compiled(
+            clause.iter,
+            lambda: _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0),
+        )
+        conditions = self.compiled(clause, lambda: [parse_formula(ast.unparse(test)) for test in clause.ifs])
         terms = []
         outer_env, outer_aliases = self.env, dict(self.aliases)
         for binding in iterate(outer_env):

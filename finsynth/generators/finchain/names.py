@@ -10,7 +10,7 @@ from __future__ import annotations
 from faker.providers.company.en_US import Provider as CompanyProvider
 from faker.providers.person.en_US import Provider as PersonProvider
 
-from finsynth.seeding import RandomStream
+from finsynth.seeding import RandomStream, rejection_limit
 
 FIRST_NAMES: tuple[str, ...] = tuple(PersonProvider.first_names_female) + tuple(
     PersonProvider.first_names_male
@@ -19,9 +19,13 @@ LAST_NAMES: tuple[str, ...] = tuple(PersonProvider.last_names)
 COMPANY_SUFFIXES: tuple[str, ...] = tuple(CompanyProvider.company_suffixes)
 
 
+_FIRST = (len(FIRST_NAMES), rejection_limit(len(FIRST_NAMES)))
+_LAST = (len(LAST_NAMES), rejection_limit(len(LAST_NAMES)))
+
+
 def person_name(stream: RandomStream) -> str:
     """Return a full personal name such as ``"Maria Lopez"``."""
-    return f"{stream.choice(FIRST_NAMES)} {stream.choice(LAST_NAMES)}"
+    return f"{FIRST_NAMES[stream.below(*_FIRST)]} {LAST_NAMES[stream.below(*_LAST)]}"
 
 
 def company_name(stream: RandomStream) -> str:
