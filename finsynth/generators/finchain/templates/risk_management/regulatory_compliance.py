@@ -6,7 +6,7 @@ to survive 30 days of stressed outflows; falling into the capital conservation b
 what it may pay out.
 """
 
-from finsynth.generators.finchain.dsl import Template, categorical, company, money, numeric, rate, step
+from finsynth.generators.finchain.dsl import Template, company, money, numeric, rate, step
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -29,8 +29,8 @@ def _payout_schedule() -> str:
 
 
 @template(difficulty="basic")
-def cet1_ratio_against_the_combined_requirement() -> Template:
-    """CET1 ratio = CET1 / RWA against the requirement minimum + conservation buffer + G-SIB surcharge."""
+def cet1_capital_surplus_over_the_combined_requirement() -> Template:
+    """CET1 surplus = CET1 − (minimum + conservation buffer + G-SIB surcharge) × RWA (negative: shortfall)."""
     return Template(
         givens=[
             company("bank"),
@@ -48,17 +48,10 @@ def cet1_ratio_against_the_combined_requirement() -> Template:
             "{bank} reports CET1 capital of {cet1_capital} and risk-weighted assets of "
             "{risk_weighted_assets}. Its CET1 requirement is the {minimum_ratio} minimum plus the "
             "{conservation_buffer} capital conservation buffer plus a G-SIB surcharge of {gsib_surcharge}. "
-            "Compute the CET1 ratio as a percentage to two decimal places and classify the bank as "
-            "'compliant' if the ratio is at least the total requirement, otherwise as 'not compliant'."
+            "How much CET1 capital does it hold above the total requirement? (A negative answer is a "
+            "shortfall the bank must raise.) Round to the nearest cent."
         ),
         steps=[
-            step(
-                "cet1_ratio",
-                "cet1_capital / risk_weighted_assets",
-                "CET1 ratio",
-                unit=Unit.PERCENT,
-                decimals=2,
-            ),
             step(
                 "required_ratio",
                 "minimum_ratio + conservation_buffer + gsib_surcharge",
@@ -66,8 +59,10 @@ def cet1_ratio_against_the_combined_requirement() -> Template:
                 unit=Unit.PERCENT,
                 decimals=2,
             ),
+            step("required_capital", "required_ratio * risk_weighted_assets", "CET1 capital required"),
+            step("capital_surplus", "cet1_capital - required_capital", "Surplus over the requirement"),
         ],
-        answer=categorical([("cet1_ratio >= required_ratio", "compliant")], otherwise="not compliant"),
+        answer=numeric("capital_surplus"),
     )
 
 
