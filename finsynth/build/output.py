@@ -7,6 +7,7 @@ leaves any previous output untouched.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -22,6 +23,13 @@ def refuse_existing(target: Path, overwrite: bool) -> None:
         raise BuildError(f"{target} already exists; pass --overwrite to replace it or bump the version")
 
 
+def _folder_mode() -> int:
+    """The mode a new folder gets under the process umask (read without changing it for long)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o777 & ~umask
+
+
 @contextmanager
 def staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
     """Yield a staging folder that replaces ``target`` only if the block succeeds.
@@ -33,6 +41,7 @@ def staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
     refuse_existing(target, overwrite)
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.partial-", dir=target.parent))
+    staging.chmod(_folder_mode())  # mkdtemp makes it private; the published folder follows the umask
     try:
         yield staging
         refuse_existing(target, overwrite)

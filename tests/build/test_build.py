@@ -82,6 +82,8 @@ def test_layout_is_a_hugging_face_dataset_repository(built: Path) -> None:
     assert {"license", "size_categories", "task_categories", "tags", "configs"} <= set(metadata)
     assert metadata["configs"][0]["data_files"][0] == {"split": "test", "path": "finchain/test-*.parquet"}
     assert "## Provenance" in card and "config_hash:" in card
+    # Per domain × difficulty over both splits: 2 basic, 2 intermediate, 1 advanced template, 7 rows each.
+    assert "| investment_analysis | 14 | 14 | 7 | 35 |" in card
 
 
 def test_manifest_records_versions_hashes_seeds_and_counts(built: Path) -> None:
@@ -244,3 +246,11 @@ def test_a_space_too_small_for_disjoint_splits_fails_clearly(tmp_path: Path) -> 
     assert result.returncode == 2
     assert "variable space is too small" in result.stderr
     assert not (tmp_path / "tiny-space").exists() or not any((tmp_path / "tiny-space").iterdir())
+
+
+def test_the_published_folder_follows_the_umask(built: Path) -> None:
+    import stat
+
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(built.stat().st_mode) == 0o777 & ~umask
