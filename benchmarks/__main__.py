@@ -11,7 +11,7 @@ from rich.table import Table
 from benchmarks import build, generation
 from finsynth.generators.registry import resolve
 
-console = Console()
+console = Console(width=160)
 
 
 def table(title: str, rows: list[dict[str, object]]) -> None:

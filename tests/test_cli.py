@@ -68,3 +68,9 @@ def test_validate_accepts_configs_and_records_and_flags_bad_records(tmp_path: Pa
     path.write_text(good[0] + "\n" + json.dumps(broken) + "\n")
     result = runner.invoke(app, ["validate", str(path)])
     assert result.exit_code == 1 and f"{path}:2" in result.output and "'hard'" in result.output
+
+
+def test_list_reports_the_whole_finchain_taxonomy():
+    counts = json.loads(runner.invoke(app, ["list", "--family", "finchain", "--json"]).output)["counts"]
+    assert counts["domains"] == 12 and counts["topics"] == 58 and counts["generators"] >= 290
+    assert counts["by_difficulty"]["basic"] >= 116 and counts["by_difficulty"]["advanced"] >= 58
