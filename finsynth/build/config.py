@@ -17,7 +17,7 @@ import yaml
 
 from finsynth.errors import ConfigError, UnknownGeneratorError
 from finsynth.generators.registry import import_package, resolve
-from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema
+from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema, render_path
 
 DEFAULT_SHARD_SIZE = 100_000
 
@@ -126,7 +126,7 @@ class _LineIndex:
                     raise ConfigError(
                         f"key {key!r} appears twice",
                         source=self.source,
-                        path=_render(path),
+                        path=render_path(path),
                         line=key_node.start_mark.line + 1,
                     )
                 seen.add(key)
@@ -139,13 +139,6 @@ class _LineIndex:
         while path not in self.lines and path:
             path = path[:-1]
         return self.lines.get(path)
-
-
-def _render(path: tuple[str | int, ...]) -> str:
-    text = "$"
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return text
 
 
 _VALIDATOR: Validator | None = None
@@ -190,7 +183,7 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     assert isinstance(data, dict)
 
     def fail(message: str, *path: str | int) -> ConfigError:
-        return ConfigError(message, source=source, path=_render(path), line=lines.line(path))
+        return ConfigError(message, source=source, path=render_path(path), line=lines.line(path))
 
     for position, module in enumerate(data.get("plugins", [])):
         try:

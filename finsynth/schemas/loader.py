@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -123,12 +123,17 @@ def error_location(error: jsonschema.ValidationError) -> tuple[str | int, ...]:
     return location
 
 
-def json_path(error: jsonschema.ValidationError) -> str:
-    """Render an error's location as a JSON path such as ``$.configs[0].splits``."""
+def render_path(parts: Sequence[str | int]) -> str:
+    """Render a location as a JSON path such as ``$.configs[0].splits``."""
     path = "$"
-    for part in error_location(error):
+    for part in parts:
         path += f"[{part}]" if isinstance(part, int) else f".{part}"
     return path
+
+
+def json_path(error: jsonschema.ValidationError) -> str:
+    """Render an error's location as a JSON path."""
+    return render_path(error_location(error))
 
 
 def explain(error: jsonschema.ValidationError) -> str:
