@@ -172,10 +172,6 @@ class RandomStream:
             u = self.random()
         return mean + std * _STANDARD_NORMAL.inv_cdf(u)
 
-    def spawn(self, name: str) -> RandomStream:
-        """Return an independent child stream named ``name``."""
-        return RandomStream(derive_seed(self.seed, name))
-
 
 @dataclass(frozen=True)
 class InstanceSeeds:

@@ -109,3 +109,11 @@ def test_instance_seeds_follow_the_documented_derivation():
     assert seeds.values == derive_seed(7, "finchain", "test", "finchain/x", 12, "values")
     varied = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12, "both")
     assert varied.names == derive_seed(7, "finchain", "test", "finchain/x", 12, "names", "variation")
+
+
+def test_numpy_generators_are_seeded_reproducibly():
+    from finsynth.seeding import numpy_generator
+
+    first = numpy_generator(derive_seed("ocr", 1)).random(5)
+    assert (first == numpy_generator(derive_seed("ocr", 1)).random(5)).all()
+    assert not (first == numpy_generator(derive_seed("ocr", 2)).random(5)).all()
