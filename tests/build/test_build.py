@@ -254,3 +254,19 @@ def test_the_published_folder_follows_the_umask(built: Path) -> None:
     umask = os.umask(0o022)
     os.umask(umask)
     assert stat.S_IMODE(built.stat().st_mode) == 0o777 & ~umask
+
+
+def test_validate_checks_every_record_of_a_dataset_folder_and_flags_a_broken_one(
+    built: Path, tmp_path: Path
+) -> None:
+    result = cli("validate", str(built))
+    assert result.returncode == 0 and "80 records valid" in result.stdout
+    import pyarrow.parquet as pq
+
+    shard = tmp_path / "broken.parquet"
+    table = pq.read_table(built / "finchain/test-00000-of-00003.parquet")
+    rows = table.to_pylist()
+    rows[0]["difficulty"] = "expert"
+    pq.write_table(type(table).from_pylist(rows, schema=table.schema), shard)
+    result = cli("validate", str(shard))
+    assert result.returncode == 1 and "$.difficulty" in result.stderr and rows[0]["id"] in result.stderr
