@@ -105,12 +105,6 @@ def stream_records(
             yield _draw(generators[position], seeders[position], STREAM_SPLIT, index)
 
 
-def _lane_generator(
-    generator_ids: tuple[str, ...], seed: int, lanes: list[int], lane_count: int
-) -> Iterator[Record]:
-    yield from stream_records(generator_ids, seed, lanes, lane_count)
-
-
 def iterable_dataset(
     ids_or_prefixes: str | Sequence[str], *, seed: int, lanes: int = DEFAULT_LANES
 ) -> datasets.IterableDataset:
@@ -143,4 +137,4 @@ def iterable_dataset(
         "lanes": list(range(lanes)),
         "lane_count": lanes,
     }
-    return datasets.IterableDataset.from_generator(_lane_generator, features=features, gen_kwargs=gen_kwargs)
+    return datasets.IterableDataset.from_generator(stream_records, features=features, gen_kwargs=gen_kwargs)

@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -141,14 +142,9 @@ class _LineIndex:
         return self.lines.get(path)
 
 
-_VALIDATOR: Validator | None = None
-
-
+@lru_cache(maxsize=1)
 def _validator() -> Validator:
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        _VALIDATOR = Validator(load_schema("build_config"), "build config")
-    return _VALIDATOR
+    return Validator(load_schema("build_config"), "build config")
 
 
 def load_config(path: str | Path) -> BuildConfig:

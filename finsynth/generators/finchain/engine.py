@@ -150,6 +150,7 @@ class CompiledTemplate:
         self.quantities: dict[str, Quantity] = {}
         self.entities: list[Entity] = []
         self.options: dict[str, OptionGiven] = {}
+        self.series_names: set[str] = set()
         known: list[str] = []
         self.drawers: list[tuple[str, Any]] = []
         for given in template.givens:
@@ -166,6 +167,7 @@ class CompiledTemplate:
                 if not 1 <= given.min_length <= given.max_length:
                     raise self._error(f"series {given.name!r} has bad length bounds")
                 self.quantities[given.name] = given.element.quantity
+                self.series_names.add(given.name)
                 self.drawers.append((given.name, (given, _NumberSampler(given.element))))
             elif isinstance(given, OptionGiven):
                 if not given.options:
@@ -201,11 +203,6 @@ class CompiledTemplate:
             self.choices = answer.choices
         self._check_question(numeric_givens)
         self._check_every_step_is_used()
-        self.series_names = {
-            name
-            for name, drawer in self.drawers
-            if isinstance(drawer, tuple) and isinstance(drawer[0], SeriesGiven)
-        }
         self._showers = {name: self._shower(name) for name, _ in self.drawers}
         self._given_plan = [
             (name, self._showers[name], self._formula_shower(name)) for name, _ in self.drawers
