@@ -301,6 +301,9 @@ def verify(
     )
 
 
+# --- sub-commands ---
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line (the ``finsynth`` console script)."""
     try:
