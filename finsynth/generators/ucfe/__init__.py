@@ -1,0 +1,1 @@
+"""UCFE: user-centric financial task specs, instances, bench import/export and the user simulator."""

@@ -1,0 +1,153 @@
+"""The task-instance contract: what every UCFE instance generator returns, and the registry by task slug.
+
+An instance generator is a function ``RandomStream -> TaskInstance`` registered with
+``@task_instance("slug")``. Its module (``instances/<slug>.py``) states in its docstring the
+rules by which the evaluation hints are derived from the generated ``facts``, so a judge's
+"must contain" check is grounded in data the generator produced, and tests can recompute it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from finsynth.errors import FinsynthError
+from finsynth.seeding import RandomStream
+
+MULTI_TURN_TASKS: tuple[str, ...] = (
+    "analyst_simulation",
+    "asset_valuation_reporting",
+    "company_evaluation_reporting",
+    "corporate_operation_analysis",
+    "credit_risk_evaluation",
+    "financial_knowledge_consulting",
+    "financial_regulation_consulting",
+    "industry_report_summarization",
+    "insider_trading_detection",
+    "investment_strategy_evaluation",
+    "investment_strategy_optimization",
+    "new_share_evaluation_reporting",
+    "prospectus_risk_summarization",
+)
+"""Tasks played as a dialogue between a simulated user and the model."""
+
+ZERO_SHOT_TASKS: tuple[str, ...] = (
+    "stock_price_prediction",
+    "negative_information_detection",
+    "financial_indicator_calculation",
+    "financial_text_summarization",
+)
+"""Tasks answered in one reply to a prompt holding the data and the instruction."""
+
+TASKS: tuple[str, ...] = MULTI_TURN_TASKS + ZERO_SHOT_TASKS
+"""All 17 task slugs."""
+
+HINT_KEYS: tuple[str, ...] = (
+    "answer",
+    "must_contain",
+    "at_least_contain",
+    "should_contain",
+    "encourage",
+    "forbid",
+)
+"""The evaluation-hint kinds, from the single right answer to what a reply must avoid."""
+
+FactValue = str | float | int | bool
+Hints = Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class TaskInstance:
+    """One generated UCFE task instance.
+
+    Attributes:
+        task: The task slug.
+        information: The source information the simulated user holds (multi-turn) or the data
+            in the prompt (zero-shot).
+        needs: What the user wants (multi-turn) or the instruction (zero-shot).
+        hints: Evaluation hints by kind; keys are exactly :data:`HINT_KEYS`.
+        facts: The generated data the hints derive from (flat; lists are spelled ``item_1_...``).
+        reference_answer: A model answer, or ``""`` when the task has no single answer.
+
+    """
+
+    task: str
+    information: str
+    needs: str
+    hints: Hints
+    facts: Mapping[str, FactValue]
+    reference_answer: str
+
+    def __post_init__(self) -> None:
+        if self.task not in TASKS:
+            raise FinsynthError(f"unknown UCFE task {self.task!r}; allowed: {', '.join(TASKS)}")
+        if tuple(self.hints) != HINT_KEYS:
+            raise FinsynthError(
+                f"{self.task}: hint keys must be exactly {HINT_KEYS} in that order, got {tuple(self.hints)}"
+            )
+
+
+def hint_map(
+    *,
+    answer: tuple[str, ...] = (),
+    must_contain: tuple[str, ...] = (),
+    at_least_contain: tuple[str, ...] = (),
+    should_contain: tuple[str, ...] = (),
+    encourage: tuple[str, ...] = (),
+    forbid: tuple[str, ...] = (),
+) -> Hints:
+    """Return the hints of an instance with every kind present (empty where not given)."""
+    return {
+        "answer": answer,
+        "must_contain": must_contain,
+        "at_least_contain": at_least_contain,
+        "should_contain": should_contain,
+        "encourage": encourage,
+        "forbid": forbid,
+    }
+
+
+InstanceGenerator = Callable[[RandomStream], TaskInstance]
+
+_GENERATORS: dict[str, InstanceGenerator] = {}
+
+
+def task_instance(task: str) -> Callable[[InstanceGenerator], InstanceGenerator]:
+    """Register the instance generator of a task.
+
+    Args:
+        task: One of :data:`TASKS`.
+
+    Returns:
+        A decorator that registers the function and returns it unchanged.
+
+    Raises:
+        FinsynthError: If the slug is unknown or already has a generator.
+
+    """
+    if task not in TASKS:
+        raise FinsynthError(f"unknown UCFE task {task!r}; allowed: {', '.join(TASKS)}")
+
+    def register(function: InstanceGenerator) -> InstanceGenerator:
+        existing = _GENERATORS.get(task)
+        if existing is not None and existing is not function:
+            raise FinsynthError(f"UCFE task {task!r} has two instance generators")
+        _GENERATORS[task] = function
+        return function
+
+    return register
+
+
+def instance_generator(task: str) -> InstanceGenerator:
+    """Return the instance generator of a task slug.
+
+    Raises:
+        FinsynthError: If ``task`` is not one of :data:`TASKS` (the message lists them).
+
+    """
+    if task not in TASKS:
+        raise FinsynthError(f"unknown UCFE task {task!r}; allowed: {', '.join(TASKS)}")
+    if task not in _GENERATORS:
+        importlib.import_module(f"{__package__}.{task}")
+    return _GENERATORS[task]

@@ -1,0 +1,128 @@
+"""Credit Risk Evaluation: a borrower's credit score and balance sheet, labelled by stated bands.
+
+Data: a fictional company with a credit score (300–850), total assets and total liabilities
+(whole dollars), current assets and liabilities, late payments in the last 24 months and years
+in business.
+
+Rules (see :mod:`~finsynth.generators.ucfe.instances.world.credit` for the bands): the
+debt-to-asset ratio is liabilities ÷ assets rounded to 0.1 percentage point; the score band and
+the leverage band add up to the default-risk label. ``answer`` is the label; ``must_contain``
+always holds the label (``"<label> default risk"``), the ratio and the score with its band;
+``encourage`` holds the current ratio (current assets ÷ current liabilities, two decimals).
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.finchain.names import company_name
+from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.ucfe.instances.base import TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.credit import (
+    debt_to_asset_ratio,
+    default_risk,
+    leverage_band,
+    score_band,
+)
+from finsynth.generators.ucfe.instances.world.formatting import dollars, percent
+from finsynth.seeding import RandomStream
+
+_OPENINGS = (
+    "{name}: credit score {score}, total assets {assets}, total liabilities {liabilities}.",
+    "Borrower {name} has a credit score of {score}; its balance sheet shows assets of {assets} "
+    "and liabilities of {liabilities}.",
+    "Loan applicant {name} — score {score}; assets {assets}; liabilities {liabilities}.",
+    "The file on {name} lists a credit score of {score}, {assets} in total assets and "
+    "{liabilities} in total liabilities.",
+)
+_DETAILS = (
+    "Current assets are {current_assets} against current liabilities of {current_liabilities}.",
+    "Of the balance sheet, {current_assets} is current assets and {current_liabilities} is due "
+    "within a year.",
+)
+_HISTORY = (
+    "It has been in business for {years} years and made {late} late payments in the past 24 months.",
+    "Operating history: {years} years; late payments over the last two years: {late}.",
+    "The company was set up {years} years ago and its payment record shows {late} late "
+    "payments in the latest 24 months.",
+)
+_NEEDS = (
+    "Judge the borrower's default risk, say where its credit score stands, and analyse its "
+    "financial condition, payment history and operating risks.",
+    "Tell me how risky this borrower is: summarise its credit score level and walk through its "
+    "leverage, liquidity and track record before giving a risk level.",
+    "I need a default-risk assessment with a short view on the credit score, the balance sheet "
+    "and the repayment history.",
+)
+
+
+@task_instance("credit_risk_evaluation")
+def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
+    """Draw a borrower and derive its default-risk label from score and leverage bands."""
+    name = company_name(stream)
+    score = stream.randint(480, 830)
+    assets = stream.randint(20, 5000) * 10_000
+    liabilities = round(assets * stream.uniform(0.1, 0.85) / 1000) * 1000
+    current_assets = round(assets * stream.uniform(0.15, 0.6) / 1000) * 1000
+    current_liabilities = max(1000, round(liabilities * stream.uniform(0.2, 0.7) / 1000) * 1000)
+    years = stream.randint(2, 45)
+    late = stream.randint(0, 5)
+    ratio = debt_to_asset_ratio(liabilities, assets)
+    band, _ = score_band(score)
+    leverage, _ = leverage_band(ratio)
+    label = default_risk(score, ratio)
+    current_ratio = round_half_up(current_assets / current_liabilities, 2)
+    fields = {
+        "name": name,
+        "score": score,
+        "assets": dollars(assets),
+        "liabilities": dollars(liabilities),
+        "current_assets": dollars(current_assets),
+        "current_liabilities": dollars(current_liabilities),
+        "years": years,
+        "late": late,
+    }
+    parts = [stream.choice(_OPENINGS), stream.choice(_DETAILS), stream.choice(_HISTORY)]
+    if stream.random() < 0.5:
+        parts[1], parts[2] = parts[2], parts[1]
+    information = " ".join(part.format(**fields) for part in parts)
+    must = (
+        f"{label} default risk",
+        f"debt-to-asset ratio of {percent(ratio)}",
+        f"credit score of {score} ({band} band)",
+    )
+    hints = hint_map(
+        answer=(label,),
+        must_contain=must,
+        at_least_contain=(
+            "an analysis of the assets and liabilities given",
+            "a short summary of the borrower's overall financial health",
+        ),
+        should_contain=(
+            f"how the {leverage} leverage affects default risk",
+            f"the payment record ({late} late payments in 24 months)",
+        ),
+        encourage=(f"current ratio of {current_ratio:.2f}", "what further data would sharpen the view"),
+        forbid=(
+            "a promise that the borrower will or will not default",
+            "a verdict that ignores the figures provided",
+        ),
+    )
+    reference = (
+        f"{name} carries {label} default risk: a credit score of {score} sits in the {band} band and a "
+        f"debt-to-asset ratio of {percent(ratio)} is {leverage} leverage."
+    )
+    facts = {
+        "company": name,
+        "credit_score": score,
+        "total_assets": assets,
+        "total_liabilities": liabilities,
+        "current_assets": current_assets,
+        "current_liabilities": current_liabilities,
+        "years_in_business": years,
+        "late_payments_24m": late,
+        "debt_to_asset_ratio": ratio,
+        "score_band": band,
+        "leverage_band": leverage,
+        "current_ratio": current_ratio,
+        "risk_label": label,
+    }
+    return TaskInstance("credit_risk_evaluation", information, stream.choice(_NEEDS), hints, facts, reference)

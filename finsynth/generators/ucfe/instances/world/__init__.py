@@ -1,0 +1,1 @@
+"""The fictional world UCFE instances are drawn from: companies, statements, prices, news and rule tables."""

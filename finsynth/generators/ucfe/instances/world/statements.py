@@ -1,0 +1,157 @@
+"""Two years of a fictional company's financial statements and market data, and the ratios they imply.
+
+Every amount is in millions of dollars rounded to one decimal, exactly as shown to the
+reader; ratios are computed from those shown amounts, so anyone holding the text can
+recompute them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.ucfe.instances.world.formatting import millions, price
+from finsynth.seeding import RandomStream
+
+
+def _amount(value: float) -> float:
+    return round_half_up(value, 1)
+
+
+@dataclass(frozen=True)
+class Statements:
+    """A company's latest-year statements, last year's revenue and its share data.
+
+    Attributes:
+        revenue_prior: Revenue of the year before, in $ millions.
+        revenue: Revenue of the latest year.
+        cost_of_sales: Cost of goods sold.
+        operating_expenses: Selling, general, administrative and research costs.
+        interest_expense: Interest paid on debt.
+        tax: Income tax.
+        total_assets: Total assets at year end.
+        total_liabilities: Total liabilities at year end.
+        total_debt: Interest-bearing debt (part of the liabilities).
+        current_assets: Current assets.
+        current_liabilities: Current liabilities.
+        operating_cash_flow: Cash from operations.
+        shares: Shares outstanding, in millions.
+        share_price: Closing share price in dollars.
+
+    """
+
+    revenue_prior: float
+    revenue: float
+    cost_of_sales: float
+    operating_expenses: float
+    interest_expense: float
+    tax: float
+    total_assets: float
+    total_liabilities: float
+    total_debt: float
+    current_assets: float
+    current_liabilities: float
+    operating_cash_flow: float
+    shares: float
+    share_price: float
+
+    @property
+    def gross_profit(self) -> float:
+        """Revenue less cost of sales."""
+        return _amount(self.revenue - self.cost_of_sales)
+
+    @property
+    def operating_income(self) -> float:
+        """Gross profit less operating expenses (EBIT)."""
+        return _amount(self.gross_profit - self.operating_expenses)
+
+    @property
+    def net_income(self) -> float:
+        """Operating income less interest and tax."""
+        return _amount(self.operating_income - self.interest_expense - self.tax)
+
+    @property
+    def equity(self) -> float:
+        """Total assets less total liabilities."""
+        return _amount(self.total_assets - self.total_liabilities)
+
+    @property
+    def market_cap(self) -> float:
+        """Share price times shares outstanding, in $ millions."""
+        return _amount(self.share_price * self.shares)
+
+    def ratios(self) -> dict[str, float]:
+        """The standard ratios, as fractions or multiples (unrounded)."""
+        return {
+            "gross_margin": self.gross_profit / self.revenue,
+            "operating_margin": self.operating_income / self.revenue,
+            "net_margin": self.net_income / self.revenue,
+            "revenue_growth": self.revenue / self.revenue_prior - 1,
+            "return_on_equity": self.net_income / self.equity,
+            "debt_to_equity": self.total_debt / self.equity,
+            "debt_to_assets": self.total_liabilities / self.total_assets,
+            "interest_coverage": self.operating_income / self.interest_expense,
+            "current_ratio": self.current_assets / self.current_liabilities,
+            "cash_flow_to_debt": self.operating_cash_flow / self.total_debt,
+            "price_to_earnings": self.market_cap / self.net_income,
+            "price_to_book": self.market_cap / self.equity,
+        }
+
+    def facts(self) -> dict[str, float]:
+        """The shown figures, for an instance's facts."""
+        return asdict(self)
+
+    def lines(self) -> list[str]:
+        """The figures as the lines of a data sheet, in a fixed order."""
+        return [
+            f"revenue {millions(self.revenue)} (prior year {millions(self.revenue_prior)})",
+            f"cost of sales {millions(self.cost_of_sales)}",
+            f"operating expenses {millions(self.operating_expenses)}",
+            f"interest expense {millions(self.interest_expense)}",
+            f"income tax {millions(self.tax)}",
+            f"total assets {millions(self.total_assets)}",
+            f"total liabilities {millions(self.total_liabilities)}, of which interest-bearing debt "
+            f"{millions(self.total_debt)}",
+            f"current assets {millions(self.current_assets)} and current liabilities "
+            f"{millions(self.current_liabilities)}",
+            f"operating cash flow {millions(self.operating_cash_flow)}",
+            f"{self.shares:,.1f} million shares outstanding at a closing price of {price(self.share_price)}",
+        ]
+
+
+def draw_statements(stream: RandomStream) -> Statements:
+    """Return a profitable company's statements with varied margins, leverage and valuation."""
+    revenue = _amount(stream.uniform(80, 6000))
+    revenue_prior = _amount(revenue / (1 + stream.uniform(-0.15, 0.35)))
+    cost_of_sales = _amount(revenue * (1 - stream.uniform(0.12, 0.6)))
+    gross = revenue - cost_of_sales
+    operating_expenses = _amount(gross * stream.uniform(0.35, 0.8))
+    operating_income = gross - operating_expenses
+    interest_expense = _amount(max(0.1, operating_income * stream.uniform(0.03, 0.45)))
+    pretax = operating_income - interest_expense
+    tax = _amount(max(0.0, pretax * stream.uniform(0.15, 0.28)))
+    total_assets = _amount(revenue * stream.uniform(0.7, 2.2))
+    total_liabilities = _amount(total_assets * stream.uniform(0.2, 0.78))
+    total_debt = _amount(total_liabilities * stream.uniform(0.3, 0.75))
+    current_liabilities = _amount((total_liabilities - total_debt) * stream.uniform(0.6, 1.0) + 0.1)
+    current_assets = _amount(current_liabilities * stream.uniform(0.7, 2.6))
+    operating_cash_flow = _amount(max(0.1, (pretax - tax) * stream.uniform(0.6, 1.6)))
+    shares = _amount(stream.uniform(20, 900))
+    net_income = pretax - tax
+    share_price = round_half_up(net_income * stream.uniform(8, 40) / shares, 2)
+    return Statements(
+        revenue_prior=revenue_prior,
+        revenue=revenue,
+        cost_of_sales=cost_of_sales,
+        operating_expenses=operating_expenses,
+        interest_expense=interest_expense,
+        tax=tax,
+        total_assets=total_assets,
+        total_liabilities=total_liabilities,
+        total_debt=total_debt,
+        current_assets=current_assets,
+        current_liabilities=current_liabilities,
+        operating_cash_flow=operating_cash_flow,
+        shares=shares,
+        share_price=max(0.5, share_price),
+    )
