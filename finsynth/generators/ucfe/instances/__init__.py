@@ -1,4 +1,4 @@
-"""UCFE task instances: seeded source information, user needs and evaluation hints grounded in generated facts.
+"""UCFE task instances: seeded source information, user needs, and hints grounded in generated facts.
 
 ``instance_generator(task)(RandomStream(seed))`` returns a :class:`TaskInstance`; each task's
 module (``instances/<slug>.py``) states how its hints derive from its facts.

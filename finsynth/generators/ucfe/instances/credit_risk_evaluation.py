@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
 from finsynth.generators.ucfe.instances.world.credit import (
     debt_to_asset_ratio,
     default_risk,
@@ -110,7 +110,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         f"{name} carries {label} default risk: a credit score of {score} sits in the {band} band and a "
         f"debt-to-asset ratio of {percent(ratio)} is {leverage} leverage."
     )
-    facts = {
+    facts: dict[str, FactValue] = {
         "company": name,
         "credit_score": score,
         "total_assets": assets,

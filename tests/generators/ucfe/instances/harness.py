@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from finsynth.generators.ucfe.instances import TaskInstance, instance_generator
 from finsynth.seeding import RandomStream, derive_seed
@@ -15,7 +15,7 @@ def seed_of(task: str, index: int) -> int:
     return derive_seed("ucfe-instances-test", task, index)
 
 
-@lru_cache(maxsize=None)
+@cache
 def draws(task: str) -> tuple[TaskInstance, ...]:
     """The instances of ``task`` for the first :data:`SEEDS` test seeds."""
     generate = instance_generator(task)
