@@ -16,8 +16,8 @@ from typing import Any
 
 import yaml
 
-from finsynth.errors import ConfigError, UnknownGeneratorError
-from finsynth.generators.registry import import_package, resolve
+from finsynth.errors import ConfigError, FinsynthError, UnknownGeneratorError
+from finsynth.generators.registry import get_expander, import_package, resolve
 from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema, render_path
 
 DEFAULT_SHARD_SIZE = 100_000
@@ -29,12 +29,19 @@ class SplitSpec:
 
     Attributes:
         name: Split name, e.g. ``test``.
-        per_generator: Instances drawn from each generator.
+        per_generator: Instances drawn from each generator, unless ``counts`` says otherwise.
+        counts: Instances of each generator of the config, in the config's generator order.
 
     """
 
     name: str
     per_generator: int
+    counts: tuple[int, ...] = ()
+
+    @property
+    def rows(self) -> int:
+        """Instances in the split (before variations or expansion multiply them)."""
+        return sum(self.counts)
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,36 @@ class VariationSpec:
 
 
 @dataclass(frozen=True)
+class ExpansionSpec:
+    """Make one row per kind from each record of another config.
+
+    Attributes:
+        of_config: The config whose records are expanded (same seeds, same records).
+        source_family: That config's family.
+        kinds: The kinds, e.g. test conditions; rows of a record follow this order.
+
+    """
+
+    of_config: str
+    source_family: str
+    kinds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ConfigSpec:
-    """One config (a folder of the dataset) with its generators and splits."""
+    """One config (a folder of the dataset) with its generators and splits.
+
+    Attributes:
+        name: Config name.
+        family: Family of its rows.
+        description: Card paragraph.
+        generator_ids: Generators, sorted.
+        shard_size: Rows per parquet file.
+        splits: Splits in file order (an expansion has the expanded config's splits).
+        variations: Set when the config redraws another config's split.
+        expand: Set when the config expands another config's records.
+
+    """
 
     name: str
     family: str
@@ -64,6 +99,16 @@ class ConfigSpec:
     shard_size: int
     splits: tuple[SplitSpec, ...]
     variations: VariationSpec | None
+    expand: ExpansionSpec | None = None
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Rows made per instance: the variation or expansion kinds (empty for plain configs)."""
+        if self.variations is not None:
+            return self.variations.kinds
+        if self.expand is not None:
+            return self.expand.kinds
+        return ()
 
 
 @dataclass(frozen=True)
@@ -190,32 +235,26 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     for position, raw in enumerate(data["configs"]):
         if any(config.name == raw["name"] for config in configs):
             raise fail(f"config name {raw['name']!r} is used twice", "configs", position, "name")
-        generator_ids: list[str] = []
-        for item, selector in enumerate(raw["generators"]):
-            try:
-                matched = resolve([selector])
-            except UnknownGeneratorError as error:
-                raise fail(str(error), "configs", position, "generators", item) from None
-            wrong_family = [g.info.id for g in matched if g.info.family != raw["family"]]
-            if wrong_family:
-                raise fail(
-                    f"{wrong_family[0]!r} is not a {raw['family']} generator",
-                    "configs",
-                    position,
-                    "generators",
-                    item,
-                )
-            generator_ids += [g.info.id for g in matched if g.info.id not in generator_ids]
-        splits = tuple(SplitSpec(name, spec["per_generator"]) for name, spec in raw["splits"].items())
+        if "expand" in raw:
+            configs.append(_expansion(raw, configs, fail, position))
+            continue
+        for required in ("generators", "splits"):
+            if required not in raw:
+                raise fail(f"a config needs {required!r} unless it has 'expand'", "configs", position)
+        generator_ids = _generator_ids(raw, fail, position)
+        splits = tuple(
+            SplitSpec(name, spec["per_generator"], _counts(generator_ids, spec, fail, position, name))
+            for name, spec in raw["splits"].items()
+        )
         variations = None
         if "variations" in raw:
-            variations = _variations(raw["variations"], splits, configs, fail, position)
+            variations = _variations(raw["variations"], generator_ids, splits, configs, fail, position)
         configs.append(
             ConfigSpec(
                 name=raw["name"],
                 family=raw["family"],
                 description=raw.get("description", ""),
-                generator_ids=tuple(sorted(generator_ids)),
+                generator_ids=generator_ids,
                 shard_size=raw.get("shard_size", DEFAULT_SHARD_SIZE),
                 splits=splits,
                 variations=variations,
@@ -237,7 +276,12 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
 
 
 def _variations(
-    raw: Mapping[str, Any], splits: tuple[SplitSpec, ...], earlier: list[ConfigSpec], fail: Any, position: int
+    raw: Mapping[str, Any],
+    generator_ids: tuple[str, ...],
+    splits: tuple[SplitSpec, ...],
+    earlier: list[ConfigSpec],
+    fail: Any,
+    position: int,
 ) -> VariationSpec:
     original = next((config for config in earlier if config.name == raw["of_config"]), None)
     if original is None:
@@ -258,15 +302,139 @@ def _variations(
             "variations",
             "of_split",
         )
+    original_counts = dict(zip(original.generator_ids, original_split.counts, strict=True))
     for split in splits:
-        if split.per_generator > original_split.per_generator:
+        for generator_id, count in zip(generator_ids, split.counts, strict=True):
+            available = original_counts.get(generator_id, original_split.per_generator)
+            if count > available:
+                raise fail(
+                    f"cannot redraw {count} instances of {generator_id!r} from a split that has {available}",
+                    "configs",
+                    position,
+                    "splits",
+                    split.name,
+                    "per_generator",
+                )
+    return VariationSpec(raw["of_config"], raw["of_split"], tuple(raw["kinds"]))
+
+
+def _generator_ids(raw: Mapping[str, Any], fail: Any, position: int) -> tuple[str, ...]:
+    generator_ids: list[str] = []
+    for item, selector in enumerate(raw["generators"]):
+        try:
+            matched = resolve([selector])
+        except UnknownGeneratorError as error:
+            raise fail(str(error), "configs", position, "generators", item) from None
+        wrong_family = [g.info.id for g in matched if g.info.family != raw["family"]]
+        if wrong_family:
             raise fail(
-                f"cannot redraw {split.per_generator} instances of a split that has "
-                f"{original_split.per_generator}",
+                f"{wrong_family[0]!r} is not a {raw['family']} generator",
+                "configs",
+                position,
+                "generators",
+                item,
+            )
+        generator_ids += [g.info.id for g in matched if g.info.id not in generator_ids]
+    return tuple(sorted(generator_ids))
+
+
+def _counts(
+    generator_ids: tuple[str, ...], spec: Mapping[str, Any], fail: Any, position: int, split: str
+) -> tuple[int, ...]:
+    """Instances per generator: ``per_generator`` unless the longest matching ``counts`` prefix differs."""
+    overrides: Mapping[str, int] = spec.get("counts", {})
+    for selector in overrides:
+        prefix = selector.rstrip("/")
+        if not any(gid == prefix or gid.startswith(prefix + "/") for gid in generator_ids):
+            raise fail(
+                f"{selector!r} matches no generator of this config",
                 "configs",
                 position,
                 "splits",
-                split.name,
-                "per_generator",
+                split,
+                "counts",
+                selector,
             )
-    return VariationSpec(raw["of_config"], raw["of_split"], tuple(raw["kinds"]))
+    counts = []
+    for generator_id in generator_ids:
+        matching = [
+            selector.rstrip("/")
+            for selector in overrides
+            if generator_id == selector.rstrip("/") or generator_id.startswith(selector.rstrip("/") + "/")
+        ]
+        longest = max(matching, key=len, default=None)
+        counts.append(spec["per_generator"] if longest is None else overrides[_original(overrides, longest)])
+    return tuple(counts)
+
+
+def _original(overrides: Mapping[str, int], prefix: str) -> str:
+    return next(selector for selector in overrides if selector.rstrip("/") == prefix)
+
+
+def _expansion(raw: Mapping[str, Any], earlier: list[ConfigSpec], fail: Any, position: int) -> ConfigSpec:
+    for forbidden in ("generators", "splits", "variations"):
+        if forbidden in raw:
+            raise fail(
+                f"an expanded config takes its {forbidden} from 'expand.of_config'; remove {forbidden!r}",
+                "configs",
+                position,
+                forbidden,
+            )
+    spec = raw["expand"]
+    original = next((config for config in earlier if config.name == spec["of_config"]), None)
+    if original is None:
+        names = [config.name for config in earlier]
+        raise fail(
+            f"of_config {spec['of_config']!r} must name an earlier config; earlier: {names}",
+            "configs",
+            position,
+            "expand",
+            "of_config",
+        )
+    if original.kinds:
+        raise fail(
+            f"config {original.name!r} already has variations; expand a plain config",
+            "configs",
+            position,
+            "expand",
+            "of_config",
+        )
+    try:
+        expander = get_expander(raw["family"], original.family)
+    except FinsynthError as error:
+        raise fail(str(error), "configs", position, "family") from None
+    for item, kind in enumerate(spec["kinds"]):
+        if kind not in expander.kinds:
+            raise fail(
+                f"unknown kind {kind!r} for {original.family} -> {raw['family']}; "
+                f"allowed: {list(expander.kinds)}",
+                "configs",
+                position,
+                "expand",
+                "kinds",
+                item,
+            )
+    split_names = spec.get("splits", [split.name for split in original.splits])
+    splits = []
+    for item, name in enumerate(split_names):
+        split = next((split for split in original.splits if split.name == name), None)
+        if split is None:
+            raise fail(
+                f"config {original.name!r} has no split {name!r}",
+                "configs",
+                position,
+                "expand",
+                "splits",
+                item,
+            )
+        splits.append(split)
+    return ConfigSpec(
+        name=raw["name"],
+        family=raw["family"],
+        description=raw.get("description", ""),
+        generator_ids=original.generator_ids,
+        shard_size=raw.get("shard_size", DEFAULT_SHARD_SIZE),
+        splits=tuple(splits),
+        variations=None,
+        expand=ExpansionSpec(original.name, original.family, tuple(spec["kinds"])),
+    )

@@ -51,7 +51,7 @@ def build_manifest(
                 shard for shard in shards if shard.file_name.startswith(f"{config.name}/{split.name}-")
             ]
             splits[split.name] = {
-                "per_generator": split.per_generator,
+                "instances": split.rows,
                 "rows": sum(shard.rows for shard in split_files),
                 "files": [shard.file_name for shard in split_files],
             }
@@ -65,6 +65,9 @@ def build_manifest(
                 "of_split": config.variations.of_split,
                 "kinds": list(config.variations.kinds),
             },
+            "expand": None
+            if config.expand is None
+            else {"of_config": config.expand.of_config, "kinds": list(config.expand.kinds)},
             "splits": splits,
         }
     generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})

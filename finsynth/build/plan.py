@@ -1,16 +1,22 @@
 """Shard planning: a build config becomes a list of pure, picklable shard specs.
 
-Records of a split are ordered by generator id, then instance index, then variation
-kind. The split is cut into consecutive shards of ``shard_size`` records; the cut
+Rows of a split are ordered by generator id, then instance index, then kind (variation or
+expansion kind). The split is cut into consecutive shards of ``shard_size`` rows; the cut
 depends only on the config, never on the number of workers, so any shard can be built
 alone, by any worker, in any order, and give the same bytes.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
 
 from finsynth.build.config import BuildConfig, ConfigSpec, SplitSpec
+
+KindMode = Literal["", "variation", "expansion"]
 
 
 @dataclass(frozen=True)
@@ -19,21 +25,24 @@ class ShardSpec:
 
     Attributes:
         config: Config name.
-        family: Record family (fixes the schema).
+        family: Family of the rows (fixes the schema).
         split: Split name.
         shard_index: Position of this shard in its split.
         num_shards: Shards in the split.
-        start: First record position (inclusive) within the split.
-        stop: Last record position (exclusive).
+        start: First row position (inclusive) within the split.
+        stop: Last row position (exclusive).
         root_seed: The build's root seed.
-        seed_config: Config name used for seeding (the original config for variations).
+        seed_config: Config name used for seeding (the original config for variations and expansions).
         seed_split: Split name used for seeding.
         generator_ids: Generators of the config, sorted.
-        per_generator: Instances per generator in this split.
-        variation_kinds: Variation kinds, or empty for plain configs.
+        counts: Instances of each generator in this split, in ``generator_ids`` order.
+        kinds: Rows made per instance (variation or expansion kinds), or empty for plain configs.
+        kind_mode: ``"variation"`` (redraw seeds per kind), ``"expansion"`` (expand each record
+            into one row per kind) or ``""``.
+        source_family: Family of the records an expansion expands.
         plugins: Modules to import in the worker before building.
-        earlier_splits: ``(split, per_generator)`` of the config's splits before this one,
-            whose questions this split must not repeat.
+        earlier_splits: ``(split, counts)`` of the splits before this one, whose questions this
+            split must not repeat.
 
     """
 
@@ -48,10 +57,12 @@ class ShardSpec:
     seed_config: str
     seed_split: str
     generator_ids: tuple[str, ...]
-    per_generator: int
-    variation_kinds: tuple[str, ...]
-    plugins: tuple[str, ...]
-    earlier_splits: tuple[tuple[str, int], ...] = ()
+    counts: tuple[int, ...]
+    kinds: tuple[str, ...] = ()
+    kind_mode: KindMode = ""
+    source_family: str = ""
+    plugins: tuple[str, ...] = ()
+    earlier_splits: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def file_name(self) -> str:
@@ -60,34 +71,52 @@ class ShardSpec:
 
     @property
     def rows(self) -> int:
-        """Records in the shard."""
+        """Rows in the shard."""
         return self.stop - self.start
 
+    @cached_property
+    def _offsets(self) -> list[int]:
+        rows_per_instance = len(self.kinds) or 1
+        return [0, *itertools.accumulate(count * rows_per_instance for count in self.counts)]
+
     def position(self, row: int) -> tuple[str, int, str | None]:
-        """Return ``(generator_id, index, variation)`` of the record at split position ``row``."""
-        kinds = len(self.variation_kinds) or 1
-        generator_number, rest = divmod(row, self.per_generator * kinds)
-        index, kind_number = divmod(rest, kinds)
-        variation = self.variation_kinds[kind_number] if self.variation_kinds else None
-        return self.generator_ids[generator_number], index, variation
+        """Return ``(generator_id, index, kind)`` of the row at split position ``row``."""
+        generator_number = bisect.bisect_right(self._offsets, row) - 1
+        rest = row - self._offsets[generator_number]
+        index, kind_number = divmod(rest, len(self.kinds) or 1)
+        kind = self.kinds[kind_number] if self.kinds else None
+        return self.generator_ids[generator_number], index, kind
+
+    def earlier_counts(self, generator_id: str) -> tuple[tuple[str, int], ...]:
+        """Return ``(split, instances)`` of one generator in the splits before this one."""
+        number = self.generator_ids.index(generator_id)
+        return tuple((split, counts[number]) for split, counts in self.earlier_splits)
 
 
 def split_rows(config: ConfigSpec, split: SplitSpec) -> int:
-    """Records in a split: generators × instances × variation kinds."""
-    kinds = len(config.variations.kinds) if config.variations else 1
-    return len(config.generator_ids) * split.per_generator * kinds
+    """Rows in a split: instances × kinds."""
+    return split.rows * (len(config.kinds) or 1)
+
+
+def _kind_mode(config: ConfigSpec) -> KindMode:
+    if config.variations is not None:
+        return "variation"
+    if config.expand is not None:
+        return "expansion"
+    return ""
 
 
 def plan_shards(build: BuildConfig) -> list[ShardSpec]:
     """Return every shard of a build, config by config, split by split."""
     shards = []
     for config in build.configs:
-        for split_number, split in enumerate(config.splits):
+        # An expansion expands exactly the records of its config, so it draws the way that config did.
+        drawn_as = build.config(config.expand.of_config) if config.expand else config
+        for split in config.splits:
+            split_number = [s.name for s in drawn_as.splits].index(split.name)
             # Variation configs redraw another split on purpose; plain configs keep splits disjoint.
             earlier = (
-                ()
-                if config.variations
-                else tuple((s.name, s.per_generator) for s in config.splits[:split_number])
+                () if config.variations else tuple((s.name, s.counts) for s in drawn_as.splits[:split_number])
             )
             total = split_rows(config, split)
             num_shards = max(1, -(-total // config.shard_size))
@@ -103,11 +132,13 @@ def plan_shards(build: BuildConfig) -> list[ShardSpec]:
                         start=min(total, shard_index * config.shard_size),
                         stop=min(total, (shard_index + 1) * config.shard_size),
                         root_seed=build.seed,
-                        seed_config=variations.of_config if variations else config.name,
+                        seed_config=variations.of_config if variations else drawn_as.name,
                         seed_split=variations.of_split if variations else split.name,
                         generator_ids=config.generator_ids,
-                        per_generator=split.per_generator,
-                        variation_kinds=variations.kinds if variations else (),
+                        counts=split.counts,
+                        kinds=config.kinds,
+                        kind_mode=_kind_mode(config),
+                        source_family=config.expand.source_family if config.expand else "",
                         plugins=build.plugins,
                         earlier_splits=earlier,
                     )

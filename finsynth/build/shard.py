@@ -11,7 +11,7 @@ from finsynth.build.hashing import sha256_file
 from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.build.plan import ShardSpec
 from finsynth.errors import BuildError
-from finsynth.generators.registry import Generator, Record, get_generator, import_package
+from finsynth.generators.registry import Generator, Record, get_expander, get_generator, import_package
 from finsynth.schemas import arrow_schema, record_schema, validator_for
 from finsynth.seeding import InstanceSeeder
 
@@ -54,7 +54,7 @@ class DisjointDraws:
         generator: The generator.
         root_seed: The build's root seed.
         seed_config: The config name used for seeding.
-        earlier_splits: ``(split, per_generator)`` of the splits that come first.
+        earlier_splits: ``(split, instances)`` of the splits that come first.
 
     """
 
@@ -93,29 +93,41 @@ class DisjointDraws:
 
 
 def shard_records(spec: ShardSpec) -> Iterator[Record]:
-    """Yield the shard's records in order, each validated against its family schema.
+    """Yield the shard's rows in order, each validated against its family schema.
 
     Raises:
-        RecordValidationError: If a generator produces a record that breaks the schema.
+        RecordValidationError: If a generator (or expander) produces a row that breaks the schema.
 
     """
     for module in spec.plugins:
         import_package(module)
-    with_variation = bool(spec.variation_kinds)
+    with_variation = spec.kind_mode == "variation"
     validator = validator_for(spec.family, with_variation)
+    expand = get_expander(spec.family, spec.source_family).expand if spec.kind_mode == "expansion" else None
     generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
+    expanded: tuple[str, int, Record] | None = None
     for row in range(spec.start, spec.stop):
-        generator_id, index, variation = spec.position(row)
+        generator_id, index, kind = spec.position(row)
         if generator_id not in generators:
             seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
             draws = DisjointDraws(
-                get_generator(generator_id), spec.root_seed, spec.seed_config, spec.earlier_splits
+                get_generator(generator_id),
+                spec.root_seed,
+                spec.seed_config,
+                spec.earlier_counts(generator_id),
             )
             generators[generator_id] = (draws, seeder)
         draws, seeder = generators[generator_id]
-        record = draws.draw(seeder, spec.split, index, variation)
-        if with_variation:
-            record["variation"] = variation
+        if expand is not None:
+            assert kind is not None
+            # Kinds vary fastest, so one drawn record serves all of its rows.
+            if expanded is None or expanded[:2] != (generator_id, index):
+                expanded = (generator_id, index, draws.draw(seeder, spec.split, index, None))
+            record = expand(expanded[2], kind)
+        else:
+            record = draws.draw(seeder, spec.split, index, kind)
+            if with_variation:
+                record["variation"] = kind
         validator.validate(record, where=f"record {record['id']!r}")
         yield record
 
@@ -138,7 +150,7 @@ def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     """
     path = folder / spec.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
-    schema = arrow_schema(record_schema(spec.family, with_variation=bool(spec.variation_kinds)))
+    schema = arrow_schema(record_schema(spec.family, with_variation=spec.kind_mode == "variation"))
     # Records are plain acyclic dicts, freed by reference counting; the cyclic collector would
     # only rescan each growing row group, so it is paused while the shard is built.
     collecting = gc.isenabled()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -126,6 +126,61 @@ def resolve(selectors: Iterable[str]) -> list[Generator]:
         for key in matches:
             chosen[key] = _REGISTRY[key]
     return [chosen[key] for key in sorted(chosen)]
+
+
+Expand = Callable[[Record, str], Record]
+"""Turns one record and a kind (e.g. a test condition) into one row of another family."""
+
+
+@dataclass(frozen=True)
+class Expander:
+    """How records of one family become rows of another, one row per kind.
+
+    Attributes:
+        family: The family of the rows made (fixes their schema).
+        source_family: The family of the records expanded.
+        kinds: The kinds allowed, in their canonical order.
+        expand: The function; it must be pure (the same record and kind give the same row).
+
+    """
+
+    family: str
+    source_family: str
+    kinds: tuple[str, ...]
+    expand: Expand
+
+
+_EXPANDERS: dict[tuple[str, str], Expander] = {}
+
+
+def register_expander(expander: Expander) -> Expander:
+    """Add an expander to the registry.
+
+    Raises:
+        FinsynthError: If another expander already maps the same families.
+
+    """
+    key = (expander.family, expander.source_family)
+    existing = _EXPANDERS.get(key)
+    if existing is not None and existing != expander:
+        raise FinsynthError(f"an expander from {key[1]} to {key[0]} is registered twice")
+    _EXPANDERS[key] = expander
+    return expander
+
+
+def get_expander(family: str, source_family: str) -> Expander:
+    """Return the expander making ``family`` rows from ``source_family`` records.
+
+    Raises:
+        FinsynthError: If there is none, naming the expansions that exist.
+
+    """
+    load_builtin_generators()
+    expander = _EXPANDERS.get((family, source_family))
+    if expander is None:
+        known = ", ".join(f"{source} -> {target}" for target, source in sorted(_EXPANDERS)) or "none"
+        raise FinsynthError(f"no expansion makes {family} rows from {source_family} records (known: {known})")
+    return expander
 
 
 def _unknown_message(selector: str) -> str:
