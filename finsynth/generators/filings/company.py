@@ -1,0 +1,149 @@
+"""The fictional company behind a filing: name, industry, segments and descriptive facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from finsynth.generators.filings.industries import INDUSTRIES
+from finsynth.generators.filings.profiles import Industry, SegmentProfile
+from finsynth.generators.finchain.names import LAST_NAMES, company_name, person_name
+from finsynth.seeding import RandomStream
+
+_CITIES = (
+    ("Columbus", "Ohio"),
+    ("Raleigh", "North Carolina"),
+    ("Denver", "Colorado"),
+    ("Minneapolis", "Minnesota"),
+    ("Austin", "Texas"),
+    ("Nashville", "Tennessee"),
+    ("Salt Lake City", "Utah"),
+    ("Pittsburgh", "Pennsylvania"),
+    ("Milwaukee", "Wisconsin"),
+    ("Richmond", "Virginia"),
+    ("Portland", "Oregon"),
+    ("Kansas City", "Missouri"),
+    ("Omaha", "Nebraska"),
+    ("Boise", "Idaho"),
+    ("Tampa", "Florida"),
+    ("Charlotte", "North Carolina"),
+)
+_INCORPORATION_STATES = ("Delaware", "Delaware", "Delaware", "Nevada", "Maryland", "Ohio")
+_EXCHANGES = ("New York Stock Exchange", "Nasdaq Global Select Market")
+_FISCAL_YEAR_END_MONTHS = (12, 12, 12, 12, 6, 9, 3)
+_OFFICER_TITLES = (
+    "Chief Operating Officer",
+    "General Counsel and Corporate Secretary",
+    "Chief Human Resources Officer",
+    "Chief Technology Officer",
+    "President, International",
+    "Chief Accounting Officer",
+)
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@dataclass(frozen=True)
+class Officer:
+    """An executive officer.
+
+    Attributes:
+        name: Full name.
+        title: Title.
+        age: Age in years.
+        since: Year the officer joined the company.
+
+    """
+
+    name: str
+    title: str
+    age: int
+    since: int
+
+
+@dataclass(frozen=True)
+class Company:
+    """A fictional U.S. public company.
+
+    Attributes:
+        name: Legal name, e.g. ``"Harmon Systems, Inc."``.
+        short_name: Name used in running text, e.g. ``"Harmon Systems"``.
+        ticker: Trading symbol.
+        exchange: Exchange where the common stock trades.
+        industry: Industry profile.
+        segments: Reportable segments (three or four).
+        city: City of the headquarters.
+        state: State of the headquarters.
+        incorporation_state: State of incorporation.
+        founded: Year founded.
+        employees: Full-time employees at the end of the latest fiscal year.
+        fiscal_year_end_month: Month (1–12) in which the fiscal year ends.
+        fiscal_years: Fiscal years covered by the statements, oldest first.
+        unit: ``"thousands"`` or ``"millions"`` of U.S. dollars.
+        officers: Executive officers, the chief executive and chief financial officers first.
+
+    """
+
+    name: str
+    short_name: str
+    ticker: str
+    exchange: str
+    industry: Industry
+    segments: tuple[SegmentProfile, ...]
+    city: str
+    state: str
+    incorporation_state: str
+    founded: int
+    employees: int
+    fiscal_year_end_month: int
+    fiscal_years: tuple[int, ...]
+    unit: str
+    officers: tuple[Officer, ...]
+
+
+def _short_name(stream: RandomStream, industry: Industry) -> str:
+    """Return a company name without its legal suffix."""
+    if stream.random() < 0.5:
+        return f"{stream.choice(LAST_NAMES)} {stream.choice(industry.name_words)}"
+    base = company_name(stream)
+    # Faker's suffixes ("LLC", "Group", ...) read oddly before ", Inc."; keep their name part.
+    return base.rsplit(" ", 1)[0] if " " in base and "," not in base else base
+
+
+def _officer(stream: RandomStream, title: str, founded: int, latest_year: int) -> Officer:
+    """Draw an officer who joined after the founding and after turning 25."""
+    age = stream.randint(41, 66)
+    earliest = max(founded, latest_year - (age - 25))
+    return Officer(person_name(stream), title, age, stream.randint(earliest, latest_year - 1))
+
+
+def make_company(stream: RandomStream) -> Company:
+    """Draw a fictional company from ``stream``."""
+    industry = stream.choice(INDUSTRIES)
+    short_name = _short_name(stream, industry)
+    segments = tuple(stream.sample(industry.segments, stream.randint(3, min(4, len(industry.segments)))))
+    city, state = stream.choice(_CITIES)
+    latest_year = stream.randint(2019, 2025)
+    year_count = stream.randint(2, 3)
+    fiscal_years = tuple(range(latest_year - year_count + 1, latest_year + 1))
+    founded = stream.randint(1925, latest_year - 12)
+    unit = stream.choice(("thousands", "millions"))
+    employees = stream.randint(800, 9000) if unit == "thousands" else stream.randint(4000, 60000)
+    titles = ("Chief Executive Officer", "Chief Financial Officer", *stream.sample(_OFFICER_TITLES, 3))
+    officers = tuple(_officer(stream, title, founded, latest_year) for title in titles)
+    ticker = "".join(stream.choice(_LETTERS) for _ in range(stream.randint(3, 4)))
+    return Company(
+        name=f"{short_name}, Inc.",
+        short_name=short_name,
+        ticker=ticker,
+        exchange=stream.choice(_EXCHANGES),
+        industry=industry,
+        segments=segments,
+        city=city,
+        state=state,
+        incorporation_state=stream.choice(_INCORPORATION_STATES),
+        founded=founded,
+        employees=employees,
+        fiscal_year_end_month=stream.choice(_FISCAL_YEAR_END_MONTHS),
+        fiscal_years=fiscal_years,
+        unit=unit,
+        officers=officers,
+    )

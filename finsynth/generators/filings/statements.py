@@ -1,0 +1,372 @@
+"""Income statements, balance sheets and cash-flow statements whose identities hold exactly.
+
+Every amount is a whole number of the company's unit. The statements are built forward
+from an opening balance sheet, so each identity holds by construction:
+
+* gross profit = revenue − cost of revenue; operating income = gross profit − operating expenses;
+  net income = income before taxes − income tax expense;
+* ending cash = beginning cash + operating + investing + financing cash flows, and equals the
+  balance-sheet cash;
+* retained earnings grow by net income less dividends; treasury stock by repurchases;
+  paid-in capital by stock-based compensation and stock issued;
+* total assets = total liabilities + total equity.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.profiles import ExpenseLine
+from finsynth.seeding import RandomStream
+
+_DAYS_IN_YEAR = 365
+_MINIMUM_OPERATING_MARGIN = 0.06
+_BASE_REVENUE = {"thousands": (60_000.0, 950_000.0), "millions": (400.0, 40_000.0)}
+_SEGMENT_GROWTH_SPREAD = 0.07
+_LOWEST_GROWTH, _HIGHEST_GROWTH = -0.2, 0.4
+
+
+@dataclass(frozen=True)
+class Statements:
+    """The financial statements of a company over its fiscal years.
+
+    Attributes:
+        years: Fiscal years, oldest first.
+        expenses: Operating-expense lines, in income-statement order.
+        has_inventory: Whether the company holds inventory (lines are omitted otherwise).
+        values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
+            scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
+            stock is negative. Keys are listed in :data:`INCOME_KEYS`, :data:`BALANCE_KEYS`,
+            :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue.
+        diluted_eps: Net income per diluted share in dollars, rounded to cents.
+        opening_cash: Cash at the start of the first fiscal year.
+
+    """
+
+    years: tuple[int, ...]
+    expenses: tuple[ExpenseLine, ...]
+    has_inventory: bool
+    values: Mapping[int, Mapping[str, int]]
+    diluted_eps: Mapping[int, float]
+    opening_cash: int
+
+
+INCOME_KEYS = (
+    "revenue",
+    "cost_of_revenue",
+    "gross_profit",
+    "total_operating_expenses",
+    "operating_income",
+    "interest_expense",
+    "other_income",
+    "income_before_taxes",
+    "income_tax_expense",
+    "net_income",
+    "diluted_shares",
+)
+BALANCE_KEYS = (
+    "cash",
+    "accounts_receivable",
+    "inventories",
+    "prepaid_and_other",
+    "total_current_assets",
+    "property_and_equipment",
+    "goodwill",
+    "intangible_assets",
+    "other_assets",
+    "total_assets",
+    "accounts_payable",
+    "accrued_liabilities",
+    "current_debt",
+    "total_current_liabilities",
+    "long_term_debt",
+    "other_liabilities",
+    "total_liabilities",
+    "paid_in_capital",
+    "retained_earnings",
+    "treasury_stock",
+    "total_equity",
+    "total_liabilities_and_equity",
+)
+CASH_FLOW_KEYS = (
+    "depreciation_and_amortization",
+    "stock_based_compensation",
+    "change_receivables",
+    "change_inventories",
+    "change_prepaid",
+    "change_payables",
+    "change_accrued",
+    "change_other",
+    "operating_cash_flow",
+    "capital_expenditures",
+    "acquisitions",
+    "investing_cash_flow",
+    "debt_issued",
+    "debt_repaid",
+    "stock_issued",
+    "share_repurchases",
+    "dividends_paid",
+    "financing_cash_flow",
+    "net_change_in_cash",
+    "beginning_cash",
+    "ending_cash",
+)
+
+
+_CURRENT_LIABILITY_ITEMS = ("accounts_payable", "accrued_liabilities", "current_debt")
+_LIABILITY_ITEMS = (*_CURRENT_LIABILITY_ITEMS, "long_term_debt", "other_liabilities")
+
+
+@dataclass(frozen=True)
+class _Policy:
+    """Company-level ratios drawn once and kept across years."""
+
+    gross_margin: float
+    expense_shares: tuple[float, ...]
+    receivable_days: float
+    inventory_days: float
+    payable_days: float
+    prepaid_share: float
+    accrued_share: float
+    capex_share: float
+    depreciation_rate: float
+    compensation_share: float
+    tax_rate: float
+    interest_rate: float
+    dividend_payout: float
+    buyback_share: float
+    repayment_share: float
+    minimum_cash_share: float
+
+
+def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
+    industry = company.industry
+    gross_margin = stream.uniform(*industry.gross_margin)
+    shares = [stream.uniform(line.low, line.high) for line in industry.expenses]
+    room = gross_margin - _MINIMUM_OPERATING_MARGIN - 0.04
+    if sum(shares) > room:  # keep an operating margin of at least ~6% after yearly noise
+        shares = [share * room / sum(shares) for share in shares]
+    low_days, high_days = industry.inventory_days
+    return _Policy(
+        gross_margin=gross_margin,
+        expense_shares=tuple(shares),
+        receivable_days=stream.uniform(*industry.receivable_days),
+        inventory_days=stream.uniform(low_days, high_days) if high_days else 0.0,
+        payable_days=stream.uniform(25, 60),
+        prepaid_share=stream.uniform(0.01, 0.04),
+        accrued_share=stream.uniform(0.04, 0.09),
+        capex_share=stream.uniform(*industry.capex_share),
+        depreciation_rate=stream.uniform(0.08, 0.16),
+        compensation_share=stream.uniform(0.005, 0.04),
+        tax_rate=stream.uniform(0.17, 0.26),
+        interest_rate=stream.uniform(0.03, 0.07),
+        dividend_payout=stream.uniform(0.15, 0.4) if stream.random() < 0.55 else 0.0,
+        buyback_share=stream.uniform(0.1, 0.45) if stream.random() < 0.5 else 0.0,
+        repayment_share=stream.uniform(0.04, 0.15),
+        minimum_cash_share=stream.uniform(0.04, 0.08),
+    )
+
+
+def _segment_revenue(company: Company, stream: RandomStream, base: float) -> list[list[int]]:
+    """Return segment revenue per year (the opening year first), growing at drawn rates."""
+    weights = [stream.uniform(0.5, 2.0) for _ in company.segments]
+    current = [base * weight / sum(weights) for weight in weights]
+    rows = [[round(value) for value in current]]
+    for _ in company.fiscal_years:
+        current = [
+            value
+            * (
+                1
+                + min(
+                    _HIGHEST_GROWTH,
+                    max(_LOWEST_GROWTH, stream.normal(company.industry.growth, _SEGMENT_GROWTH_SPREAD)),
+                )
+            )
+            for value in current
+        ]
+        rows.append([max(1, round(value)) for value in current])
+    return rows
+
+
+def _with_subtotals(row: dict[str, int]) -> dict[str, int]:
+    """Add the balance-sheet subtotals to a row of balance-sheet items."""
+    row["total_current_assets"] = (
+        row["cash"] + row["accounts_receivable"] + row["inventories"] + row["prepaid_and_other"]
+    )
+    row["total_assets"] = (
+        row["total_current_assets"]
+        + row["property_and_equipment"]
+        + row["goodwill"]
+        + row["intangible_assets"]
+        + row["other_assets"]
+    )
+    row["total_current_liabilities"] = sum(row[key] for key in _CURRENT_LIABILITY_ITEMS)
+    row["total_liabilities"] = sum(row[key] for key in _LIABILITY_ITEMS)
+    row["total_equity"] = row["paid_in_capital"] + row["retained_earnings"] + row["treasury_stock"]
+    row["total_liabilities_and_equity"] = row["total_liabilities"] + row["total_equity"]
+    return row
+
+
+def _opening_balance(policy: _Policy, stream: RandomStream, revenue: int) -> dict[str, int]:
+    cost = round(revenue * (1 - policy.gross_margin))
+    debt = round(revenue * stream.uniform(0.0, 0.45))
+    current_debt = round(debt * stream.uniform(0.04, 0.1))
+    row = {
+        "cash": round(revenue * stream.uniform(0.08, 0.25)),
+        "accounts_receivable": round(revenue * policy.receivable_days / _DAYS_IN_YEAR),
+        "inventories": round(cost * policy.inventory_days / _DAYS_IN_YEAR),
+        "prepaid_and_other": round(revenue * policy.prepaid_share),
+        "property_and_equipment": round(revenue * stream.uniform(0.15, 0.7)),
+        "goodwill": round(revenue * stream.uniform(0.05, 0.45)),
+        "intangible_assets": round(revenue * stream.uniform(0.02, 0.15)),
+        "other_assets": round(revenue * stream.uniform(0.02, 0.06)),
+        "accounts_payable": round(cost * policy.payable_days / _DAYS_IN_YEAR),
+        "accrued_liabilities": round(revenue * policy.accrued_share),
+        "current_debt": current_debt,
+        "long_term_debt": debt - current_debt,
+        "other_liabilities": round(revenue * stream.uniform(0.02, 0.06)),
+    }
+    assets = sum(row[key] for key in row if key not in _LIABILITY_ITEMS)
+    liabilities = sum(row[key] for key in _LIABILITY_ITEMS)
+    equity = assets - liabilities
+    row["paid_in_capital"] = round(equity * stream.uniform(0.2, 0.5))
+    row["treasury_stock"] = -round(equity * stream.uniform(0.0, 0.1))
+    row["retained_earnings"] = equity - row["paid_in_capital"] - row["treasury_stock"]
+    return _with_subtotals(row)
+
+
+def _income(
+    policy: _Policy, stream: RandomStream, revenue: int, debt: int, expense_keys: tuple[str, ...]
+) -> dict[str, int]:
+    row = {"revenue": revenue}
+    margin = policy.gross_margin + stream.uniform(-0.015, 0.015)
+    row["cost_of_revenue"] = round(revenue * (1 - margin))
+    row["gross_profit"] = revenue - row["cost_of_revenue"]
+    for key, share in zip(expense_keys, policy.expense_shares, strict=True):
+        row[key] = round(revenue * share * stream.uniform(0.95, 1.05))
+    row["total_operating_expenses"] = sum(row[key] for key in expense_keys)
+    row["operating_income"] = row["gross_profit"] - row["total_operating_expenses"]
+    row["interest_expense"] = round(debt * policy.interest_rate)
+    row["other_income"] = round(revenue * stream.uniform(-0.004, 0.006))
+    row["income_before_taxes"] = row["operating_income"] - row["interest_expense"] + row["other_income"]
+    row["income_tax_expense"] = round(row["income_before_taxes"] * policy.tax_rate)
+    row["net_income"] = row["income_before_taxes"] - row["income_tax_expense"]
+    return row
+
+
+def make_statements(company: Company, stream: RandomStream) -> Statements:
+    """Draw the statements of ``company`` from ``stream``; every identity holds exactly."""
+    policy = _draw_policy(company, stream)
+    expense_keys = tuple(line.key for line in company.industry.expenses)
+    low, high = _BASE_REVENUE[company.unit]
+    base = math.exp(stream.uniform(math.log(low), math.log(high)))
+    segments = _segment_revenue(company, stream, base)
+    previous = _opening_balance(policy, stream, sum(segments[0]))
+    opening_cash = previous["cash"]
+    shares = round(sum(segments[0]) * stream.uniform(0.02, 0.2)) + 1
+    values: dict[int, dict[str, int]] = {}
+    eps: dict[int, float] = {}
+    for year, segment_row in zip(company.fiscal_years, segments[1:], strict=True):
+        revenue = sum(segment_row)
+        debt_before = previous["current_debt"] + previous["long_term_debt"]
+        row = _income(policy, stream, revenue, debt_before, expense_keys)
+        row.update({f"segment.{index}": amount for index, amount in enumerate(segment_row)})
+        shares = round(shares * stream.uniform(0.97, 1.02))
+        row["diluted_shares"] = shares
+        eps[year] = round(row["net_income"] / shares, 2)
+        row.update(_balance_and_cash_flow(policy, stream, previous, row))
+        values[year] = row
+        previous = row
+    return Statements(
+        years=company.fiscal_years,
+        expenses=company.industry.expenses,
+        has_inventory=policy.inventory_days > 0,
+        values=values,
+        diluted_eps=eps,
+        opening_cash=opening_cash,
+    )
+
+
+def _balance_and_cash_flow(
+    policy: _Policy, stream: RandomStream, previous: Mapping[str, int], income: Mapping[str, int]
+) -> dict[str, int]:
+    revenue, cost, net_income = income["revenue"], income["cost_of_revenue"], income["net_income"]
+    receivable_days = policy.receivable_days * stream.uniform(0.95, 1.05)
+    row: dict[str, int] = {
+        "accounts_receivable": round(revenue * receivable_days / _DAYS_IN_YEAR),
+        "inventories": round(cost * policy.inventory_days / _DAYS_IN_YEAR * stream.uniform(0.95, 1.05)),
+        "prepaid_and_other": round(revenue * policy.prepaid_share * stream.uniform(0.9, 1.1)),
+        "accounts_payable": round(cost * policy.payable_days / _DAYS_IN_YEAR * stream.uniform(0.95, 1.05)),
+        "accrued_liabilities": round(revenue * policy.accrued_share * stream.uniform(0.95, 1.05)),
+        "other_assets": previous["other_assets"] + round(revenue * stream.uniform(-0.004, 0.006)),
+        "other_liabilities": previous["other_liabilities"] + round(revenue * stream.uniform(-0.004, 0.006)),
+    }
+    capex = round(revenue * policy.capex_share * stream.uniform(0.85, 1.15))
+    depreciation = round(previous["property_and_equipment"] * policy.depreciation_rate)
+    amortization = round(previous["intangible_assets"] * stream.uniform(0.08, 0.15))
+    acquisition = round(revenue * stream.uniform(0.02, 0.1)) if stream.random() < 0.3 else 0
+    compensation = round(revenue * policy.compensation_share)
+    row["property_and_equipment"] = previous["property_and_equipment"] + capex - depreciation
+    row["intangible_assets"] = previous["intangible_assets"] - amortization
+    row["goodwill"] = previous["goodwill"] + acquisition
+
+    cash: dict[str, int] = {
+        "depreciation_and_amortization": depreciation + amortization,
+        "stock_based_compensation": compensation,
+        "change_receivables": previous["accounts_receivable"] - row["accounts_receivable"],
+        "change_inventories": previous["inventories"] - row["inventories"],
+        "change_prepaid": previous["prepaid_and_other"] - row["prepaid_and_other"],
+        "change_payables": row["accounts_payable"] - previous["accounts_payable"],
+        "change_accrued": row["accrued_liabilities"] - previous["accrued_liabilities"],
+        "change_other": (previous["other_assets"] - row["other_assets"])
+        + (row["other_liabilities"] - previous["other_liabilities"]),
+    }
+    cash["operating_cash_flow"] = net_income + sum(cash.values())
+    cash["capital_expenditures"] = -capex
+    cash["acquisitions"] = -acquisition
+    cash["investing_cash_flow"] = -capex - acquisition
+
+    debt_before = previous["current_debt"] + previous["long_term_debt"]
+    cash["debt_repaid"] = -min(debt_before, round(debt_before * policy.repayment_share))
+    cash["stock_issued"] = round(revenue * stream.uniform(0.0, 0.006))
+    cash["share_repurchases"] = -max(0, round(net_income * policy.buyback_share))
+    cash["dividends_paid"] = -max(0, round(net_income * policy.dividend_payout))
+    before_borrowing = (
+        previous["cash"]
+        + cash["operating_cash_flow"]
+        + cash["investing_cash_flow"]
+        + cash["debt_repaid"]
+        + cash["stock_issued"]
+        + cash["share_repurchases"]
+        + cash["dividends_paid"]
+    )
+    minimum_cash = round(revenue * policy.minimum_cash_share)
+    # Borrow what keeps cash at its minimum; otherwise borrow now and then to fund growth.
+    shortfall = minimum_cash - before_borrowing
+    opportunistic = round(revenue * stream.uniform(0.02, 0.12)) if stream.random() < 0.2 else 0
+    cash["debt_issued"] = max(shortfall, 0) + opportunistic
+    cash["financing_cash_flow"] = (
+        cash["debt_issued"]
+        + cash["debt_repaid"]
+        + cash["stock_issued"]
+        + cash["share_repurchases"]
+        + cash["dividends_paid"]
+    )
+    cash["net_change_in_cash"] = (
+        cash["operating_cash_flow"] + cash["investing_cash_flow"] + cash["financing_cash_flow"]
+    )
+    cash["beginning_cash"] = previous["cash"]
+    cash["ending_cash"] = previous["cash"] + cash["net_change_in_cash"]
+
+    debt = debt_before + cash["debt_issued"] + cash["debt_repaid"]
+    row["cash"] = cash["ending_cash"]
+    row["current_debt"] = min(debt, round(debt * stream.uniform(0.04, 0.1)))
+    row["long_term_debt"] = debt - row["current_debt"]
+    row["paid_in_capital"] = previous["paid_in_capital"] + compensation + cash["stock_issued"]
+    row["retained_earnings"] = previous["retained_earnings"] + net_income + cash["dividends_paid"]
+    row["treasury_stock"] = previous["treasury_stock"] + cash["share_repurchases"]
+    row.update(cash)
+    return _with_subtotals(row)
