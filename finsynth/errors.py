@@ -15,17 +15,18 @@ class ConfigError(FinsynthError):
 
     Attributes:
         source: The file (or other source label) the bad value came from.
-        path: JSON path of the offending value, such as ``$.configs[0].splits.test``.
+        path: JSON path of the offending value, such as ``$.configs[0].splits.test``, or ``""``
+            when the problem is the whole document (missing file, not UTF-8).
         line: 1-based line in ``source`` when it is known, else ``None``.
 
     """
 
-    def __init__(self, message: str, *, source: str, path: str = "$", line: int | None = None) -> None:
+    def __init__(self, message: str, *, source: str, path: str = "", line: int | None = None) -> None:
         self.source = source
         self.path = path
         self.line = line
         where = source if line is None else f"{source}:{line}"
-        super().__init__(f"{where}: {path}: {message}")
+        super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
 
 
 class RecordValidationError(FinsynthError):
