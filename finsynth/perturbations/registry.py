@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from finsynth.errors import FinsynthError
 from finsynth.perturbations.ops import Perturbed
-from finsynth.seeding import RandomStream
 
-
-class Perturbation(Protocol):
-    """A seeded text transform."""
-
-    def __call__(self, text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
-        """Return the perturbed text and its ops; the same text, seed and options give the same result."""
+Perturbation = Callable[..., Perturbed]
+"""A seeded text transform, called as ``function(text, rng, **options)`` with a
+:class:`~finsynth.seeding.RandomStream`; each perturbation declares its own keyword options,
+so the alias only fixes the result type."""
 
 
 _PERTURBATIONS: dict[str, Perturbation] = {}
