@@ -44,13 +44,34 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
+EXTENDS = "x-finsynth-extends"
+"""A record schema with this key adds its properties after those of the named family's schema."""
+
+
+def _extended(schema: dict[str, Any]) -> dict[str, Any]:
+    base_family = schema.pop(EXTENDS, None)
+    if base_family is None:
+        return schema
+    base = record_schema(str(base_family))
+    overlap = sorted(set(base["properties"]) & set(schema["properties"]))
+    if overlap:
+        raise FinsynthError(f"schema {schema.get('title')!r} redefines {overlap} of {base_family}_record")
+    return {
+        **base,
+        **{key: value for key, value in schema.items() if key not in ("properties", "required")},
+        "properties": {**base["properties"], **schema["properties"]},
+        "required": [*base["required"], *schema.get("required", [])],
+    }
+
+
 def record_schema(family: str, *, with_variation: bool = False) -> dict[str, Any]:
     """Return the record schema of a family, optionally with the ``variation`` column.
 
-    The ``variation`` column (names / values / both) is added right after ``metadata``
-    for configs that redraw another config's instances.
+    A family's schema may extend another's (key ``x-finsynth-extends``): its columns come
+    after the base family's. The ``variation`` column (names / values / both) is added
+    right after ``metadata`` for configs that redraw another config's instances.
     """
-    schema = load_schema(f"{family}_record")
+    schema = _extended(load_schema(f"{family}_record"))
     if with_variation:
         properties = {}
         for key, value in schema["properties"].items():
