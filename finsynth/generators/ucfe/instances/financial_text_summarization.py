@@ -1,0 +1,62 @@
+"""Financial Text Summarization (zero-shot): one-sentence summary of a generated announcement.
+
+Data: an announcement (:mod:`~finsynth.generators.ucfe.instances.world.announcements`) with a
+headline figure, a second figure and one derived from them, plus context sentences without
+figures. Rule: ``must_contain`` is the company's name, what it did (the kind's action) and the
+headline figure as written; ``should_contain`` is the derived figure; ``reference_answer``
+states all three in one sentence.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.announcements import ACTIONS, draw_announcement
+from finsynth.seeding import RandomStream
+
+_CONTEXT = (
+    "Management said the move fits its plan for the next three years.",
+    "The company gave no further guidance.",
+    "Analysts had expected the news after comments at the last results call.",
+    "The shares were little changed in early trading.",
+    "A filing with more detail is due later this month.",
+    "The chair called it a step toward a stronger balance sheet.",
+)
+_INSTRUCTIONS = (
+    "Summarise the financial text above in a single sentence that keeps its main point.",
+    "Write a one-sentence summary of this announcement.",
+    "In one sentence, what does this text say?",
+    "Condense the passage into one sentence with its key figure.",
+)
+
+
+@task_instance("financial_text_summarization")
+def financial_text_summarization(stream: RandomStream) -> TaskInstance:
+    """Draw an announcement and derive the summary's required content from its figures."""
+    announcement = draw_announcement(stream)
+    context = stream.sample(_CONTEXT, stream.randint(0, 2))
+    sentences = list(announcement.sentences)
+    for sentence in context:
+        sentences.insert(stream.randint(1, len(sentences)), sentence)
+    information = " ".join(sentences)
+    hints = hint_map(
+        answer=(announcement.summary,),
+        must_contain=(announcement.company, ACTIONS[announcement.kind], announcement.headline),
+        should_contain=(announcement.derived,),
+        forbid=("figures that are not in the text", "more than one sentence"),
+    )
+    facts: dict[str, FactValue] = {
+        "company": announcement.company,
+        "kind": announcement.kind,
+        "headline": announcement.headline,
+        "second": announcement.second,
+        "derived": announcement.derived,
+    }
+    facts.update(announcement.numbers)
+    return TaskInstance(
+        "financial_text_summarization",
+        information,
+        stream.choice(_INSTRUCTIONS),
+        hints,
+        facts,
+        announcement.summary,
+    )
