@@ -1,0 +1,94 @@
+"""Company Evaluation Reporting: a valuation report from a company's statements and its peers' multiples.
+
+Data: a fictional company (:mod:`~finsynth.generators.ucfe.instances.world.companies`), its
+latest statements and share data (:mod:`~finsynth.generators.ucfe.instances.world.statements`),
+and the peer-group median P/E. Rules: P/E = market cap ÷ net income and P/B = market cap ÷
+equity (one decimal, ``14.2x``); net margin and ROE as percentages to one decimal. The verdict
+is ``below peers`` when P/E < 0.9 × the peer median, ``above peers`` when P/E > 1.1 × the
+median, else ``in line with peers``. ``answer`` is the verdict; ``must_contain`` holds the
+verdict and the four figures.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.companies import draw_company
+from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
+from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
+from finsynth.generators.ucfe.instances.world.statements import draw_statements
+from finsynth.seeding import RandomStream
+
+CHEAP, RICH = 0.9, 1.1
+"""P/E relative to the peer median below which a company is cheaper, above which richer, than peers."""
+
+_PEERS = (
+    "Listed peers in {sector} trade at a median P/E of {median}.",
+    "The median price-to-earnings ratio of comparable {sector} companies is {median}.",
+    "For reference, the {sector} peer group's median P/E stands at {median}.",
+)
+_NEEDS = (
+    "Using the data provided, evaluate the company with valuation multiples such as P/E and P/B and "
+    "write an evaluation report covering background, financial analysis and a final conclusion.",
+    "Write me a company evaluation report: who they are, how the numbers look (margins, returns, "
+    "P/E, P/B) and whether the valuation looks fair against peers.",
+    "Prepare an evaluation of this company based on its financial indicators and valuation "
+    "multiples, ending with a clear conclusion.",
+)
+
+
+def verdict(price_to_earnings: float, peer_median: float) -> str:
+    """``below peers``, ``in line with peers`` or ``above peers`` by the P/E bands."""
+    if price_to_earnings < CHEAP * peer_median:
+        return "below peers"
+    if price_to_earnings > RICH * peer_median:
+        return "above peers"
+    return "in line with peers"
+
+
+@task_instance("company_evaluation_reporting")
+def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
+    """Draw a company and its statements; judge its P/E against the peer median."""
+    company = draw_company(stream)
+    statements = draw_statements(stream)
+    ratios = statements.ratios()
+    peer_median = round_half_up(ratios["price_to_earnings"] * stream.uniform(0.7, 1.4), 1)
+    judged = verdict(ratios["price_to_earnings"], peer_median)
+    figures = (
+        f"P/E of {multiple(ratios['price_to_earnings'])}",
+        f"P/B of {multiple(ratios['price_to_book'])}",
+        f"net margin of {percent(ratios['net_margin'])}",
+        f"return on equity of {percent(ratios['return_on_equity'])}",
+    )
+    information = " ".join(
+        (
+            profile_text(stream, company),
+            data_sheet(stream, statements),
+            stream.choice(_PEERS).format(sector=company.sector.name, median=multiple(peer_median)),
+        )
+    )
+    hints = hint_map(
+        answer=(judged,),
+        must_contain=(f"valued {judged}", *figures),
+        at_least_contain=("company background", "financial analysis", "evaluation conclusion"),
+        should_contain=(
+            f"gross margin of {percent(ratios['gross_margin'])}",
+            f"revenue growth of {percent(ratios['revenue_growth'])}",
+        ),
+        encourage=("the segments' roles in the outlook", "risks that could change the conclusion"),
+        forbid=("a guarantee that the share price will rise", "figures not derivable from the data"),
+    )
+    reference = (
+        f"{company.name} trades at a {figures[0]} against a peer median of {multiple(peer_median)}, so it "
+        f"is valued {judged}; {figures[1]}, {figures[2]} and {figures[3]}."
+    )
+    facts: dict[str, FactValue] = {
+        "company": company.name,
+        "sector": company.sector.name,
+        "peer_median_pe": peer_median,
+        "verdict": judged,
+    }
+    facts.update(statements.facts())
+    return TaskInstance(
+        "company_evaluation_reporting", information, stream.choice(_NEEDS), hints, facts, reference
+    )

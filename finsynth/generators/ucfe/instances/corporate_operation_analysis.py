@@ -1,0 +1,85 @@
+"""Corporate Operation Analysis: debt level, profitability and liquidity judged from generated statements.
+
+Data: a fictional company's profile and latest statements (see
+:mod:`~finsynth.generators.ucfe.instances.world.statements`). Rules, on unrounded ratios:
+leverage by debt-to-equity (interest-bearing debt ÷ equity) is ``low`` below 0.5, ``moderate``
+from 0.5 to below 1.5 and ``high`` from 1.5; interest coverage (operating income ÷ interest) is
+``weak`` below 3, ``adequate`` from 3 to below 8 and ``strong`` from 8; liquidity by current
+ratio is ``tight`` below 1, ``adequate`` from 1 to below 2 and ``comfortable`` from 2.
+``answer`` is the three levels; ``must_contain`` quotes debt-to-equity (two decimals) with its
+level, interest coverage (``x``, one decimal) with its level, net margin and ROE.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.companies import draw_company
+from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
+from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
+from finsynth.generators.ucfe.instances.world.statements import draw_statements
+from finsynth.seeding import RandomStream
+
+LEVERAGE_LEVELS = ((1.5, "high"), (0.5, "moderate"), (0.0, "low"))
+COVERAGE_LEVELS = ((8.0, "strong"), (3.0, "adequate"), (0.0, "weak"))
+LIQUIDITY_LEVELS = ((2.0, "comfortable"), (1.0, "adequate"), (0.0, "tight"))
+"""(lowest value of the level, level) for each judgement, highest first."""
+
+_NEEDS = (
+    "Judge the company's debt level, profitability and overall financial condition from its operating "
+    "data: debt-to-equity, interest coverage, cash flow against debt, margins and return on equity.",
+    "I want an operating analysis: how indebted is the company, how profitable, and how healthy is "
+    "its financial position? Use the ratios you can compute from the figures.",
+    "Analyse this company's leverage, profitability and liquidity using the financial data and "
+    "conclude on its financial health.",
+)
+
+
+def level(value: float, levels: tuple[tuple[float, str], ...]) -> str:
+    """The name of the first level whose lower bound ``value`` reaches."""
+    return next(name for lowest, name in levels if value >= lowest)
+
+
+@task_instance("corporate_operation_analysis")
+def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
+    """Draw a company and its statements; grade leverage, coverage and liquidity by fixed bands."""
+    company = draw_company(stream)
+    statements = draw_statements(stream)
+    ratios = statements.ratios()
+    leverage = level(ratios["debt_to_equity"], LEVERAGE_LEVELS)
+    coverage = level(ratios["interest_coverage"], COVERAGE_LEVELS)
+    liquidity = level(ratios["current_ratio"], LIQUIDITY_LEVELS)
+    must = (
+        f"debt-to-equity of {round_half_up(ratios['debt_to_equity'], 2):.2f} ({leverage} leverage)",
+        f"interest coverage of {multiple(ratios['interest_coverage'])} ({coverage})",
+        f"net margin of {percent(ratios['net_margin'])}",
+        f"return on equity of {percent(ratios['return_on_equity'])}",
+    )
+    hints = hint_map(
+        answer=(f"{leverage} leverage", f"{coverage} interest coverage", f"{liquidity} liquidity"),
+        must_contain=must,
+        at_least_contain=("debt level analysis", "profitability analysis", "overall financial condition"),
+        should_contain=(
+            f"current ratio of {round_half_up(ratios['current_ratio'], 2):.2f} ({liquidity} liquidity)",
+            f"operating cash flow covering {percent(ratios['cash_flow_to_debt'])} of debt",
+            f"gross margin of {percent(ratios['gross_margin'])}",
+        ),
+        encourage=("how the segments drive the results", "what to watch in the next period"),
+        forbid=("ratios that contradict the data given", "investment guarantees"),
+    )
+    reference = (
+        f"{company.name} shows {leverage} leverage, {coverage} interest coverage and {liquidity} "
+        f"liquidity: {'; '.join(must)}."
+    )
+    facts: dict[str, FactValue] = {
+        "company": company.name,
+        "sector": company.sector.name,
+        "leverage_level": leverage,
+        "coverage_level": coverage,
+        "liquidity_level": liquidity,
+    }
+    facts.update(statements.facts())
+    information = profile_text(stream, company) + " " + data_sheet(stream, statements)
+    return TaskInstance(
+        "corporate_operation_analysis", information, stream.choice(_NEEDS), hints, facts, reference
+    )

@@ -1,0 +1,42 @@
+"""The prose a user is handed about a company: a profile paragraph and a data sheet of its figures."""
+
+from __future__ import annotations
+
+from finsynth.generators.ucfe.instances.world.companies import Company
+from finsynth.generators.ucfe.instances.world.formatting import name_list
+from finsynth.generators.ucfe.instances.world.statements import Statements
+from finsynth.seeding import RandomStream
+
+_PROFILES = (
+    "{name} (ticker {ticker}) is a {sector} company founded in {founded}. It reports {count} segments: "
+    "{segments}, and sells mainly to {customers}.",
+    "Ticker: {ticker}. Company: {name}. Sector: {sector}. Founded: {founded}. Segments: {segments}. "
+    "Main customers: {customers}.",
+    "Founded in {founded}, {name} ({ticker}) works in {sector}; its {count} business lines are "
+    "{segments}, serving {customers}.",
+    "{name}, listed as {ticker}, has operated in {sector} since {founded}. Its customers are mostly "
+    "{customers}, and it runs {count} segments — {segments}.",
+)
+_SHEETS = (
+    "Latest annual figures: {lines}.",
+    "Financial data (in dollars, latest fiscal year): {lines}.",
+    "Key numbers from the most recent annual report — {lines}.",
+)
+
+
+def profile_text(stream: RandomStream, company: Company) -> str:
+    """A paragraph introducing ``company`` in one of several phrasings."""
+    return stream.choice(_PROFILES).format(
+        name=company.name,
+        ticker=company.ticker,
+        sector=company.sector.name,
+        founded=company.founded,
+        count=len(company.segments),
+        segments=name_list(company.segments),
+        customers=company.sector.customers,
+    )
+
+
+def data_sheet(stream: RandomStream, statements: Statements) -> str:
+    """The statements as one paragraph in one of several phrasings."""
+    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines()))
