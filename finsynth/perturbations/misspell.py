@@ -1,0 +1,297 @@
+"""Misspelled queries, FailSafeQA style: split, segment, real-word and common-typo errors.
+
+One call makes ``edits`` misspellings (one by default). For each, a kind is drawn from the
+mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real-word
+23.2 %, typo 19.6 %), then one candidate of that kind:
+
+- ``split``: a word broken where a reader sees two pieces: two dictionary words
+  (``newspaper`` → ``news paper``), or a prefix or suffix cut off (``repay`` → ``re pay``,
+  ``payment`` → ``pay ment``);
+- ``segment``: word boundaries in the wrong place: two words joined (``a cat`` → ``acat``),
+  the boundary moved by one letter (``the cat`` → ``th ecat``), or a word cut where no
+  split would cut it (``cat`` → ``c at``);
+- ``real_word``: a word swapped for a real word it is confused with (``principal`` →
+  ``principle``), from our own list in ``resources/confusable_words.json``;
+- ``typo``: a misspelling people actually make (``amount`` → ``ammount``), from codespell's
+  dictionary read backwards (see :mod:`.common_typos`).
+
+If the drawn kind has no candidate, another kind is drawn from the shares of the kinds not
+yet tried, and the op records ``fallback_from``. Protected words (see :mod:`.protected_terms`)
+are never touched unless ``protect=False``. If no kind has a candidate, the text comes back
+unchanged with one ``no_candidate`` op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from finsynth.errors import FinsynthError
+from finsynth.perturbations.common_typos import typos_by_word
+from finsynth.perturbations.lexicons import confusable_words, jargon_lexicon, word_parts
+from finsynth.perturbations.ops import Op, Perturbed
+from finsynth.perturbations.options import read_options
+from finsynth.perturbations.protected_terms import WORD, protected, words
+from finsynth.perturbations.registry import perturbation
+from finsynth.perturbations.spans import edited, no_candidate, require_text
+from finsynth.seeding import RandomStream
+
+MIX: dict[str, float] = {"split": 0.317, "segment": 0.255, "real_word": 0.232, "typo": 0.196}
+"""FailSafeQA's shares of the four misspelling kinds."""
+
+KINDS = tuple(MIX)
+
+
+@dataclass(frozen=True)
+class MisspellOptions:
+    """Options of :func:`misspell`."""
+
+    kinds: Sequence[str] = KINDS
+    """Which kinds may be drawn; their shares are renormalised over the ones given."""
+    edits: int = 1
+    """How many misspellings to make, at different words (fewer if candidates run out)."""
+    protect: bool = True
+    """Leave tickers, dates, amount words and financial terms alone."""
+
+    def __post_init__(self) -> None:
+        kinds = tuple(self.kinds.split(",")) if isinstance(self.kinds, str) else tuple(self.kinds)
+        unknown = [kind for kind in kinds if kind not in MIX]
+        if not kinds or unknown or len(set(kinds)) != len(kinds):
+            raise FinsynthError(
+                f"misspell: kinds must be distinct names among {', '.join(KINDS)}, got {list(kinds)}"
+            )
+        object.__setattr__(self, "kinds", tuple(kind for kind in KINDS if kind in kinds))
+        if isinstance(self.edits, bool) or not isinstance(self.edits, int) or self.edits < 1:
+            raise FinsynthError(f"misspell: edits must be a whole number of at least 1, got {self.edits!r}")
+        if not isinstance(self.protect, bool):
+            raise FinsynthError(f"misspell: protect must be true or false, got {self.protect!r}")
+
+
+_DEFAULT_OPTIONS = MisspellOptions()
+
+
+class _Query:
+    """The words of one query, and which may still be edited."""
+
+    __slots__ = ("editable", "lowered", "spans", "text", "texts")
+
+    def __init__(self, text: str, protect: bool) -> None:
+        found = words(text)
+        self.text = text
+        self.spans, self.texts, self.lowered = found.spans, found.texts, found.lowered
+        self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
+
+    def pairs(self) -> list[int]:
+        """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""
+        text, spans, editable = self.text, self.spans, self.editable
+        return [
+            index
+            for index in range(len(spans) - 1)
+            if editable[index] and editable[index + 1] and text[spans[index][1] : spans[index + 1][0]] == " "
+        ]
+
+    def op(self, first: int, last: int, kind: str, after: str, **details: str) -> Op:
+        """Record replacing words ``first..last`` (and what lies between) by ``after``; lock them."""
+        start, end = self.spans[first][0], self.spans[last][1]
+        for index in range(first, last + 1):
+            self.editable[index] = False
+        return Op(kind, start, end, self.text[start:end], after, details)
+
+
+@cache
+def _known_words() -> frozenset[str]:
+    vocabulary = set(word_parts().short_words) | set(confusable_words())
+    for term in jargon_lexicon():
+        vocabulary.update(WORD.findall(term))
+    return frozenset(vocabulary)
+
+
+@cache
+def meaningful_cuts(word: str) -> tuple[int, ...]:
+    """Cut positions in a lower-case word that leave two dictionary words, or a prefix or suffix.
+
+    A prefix cut keeps at least three letters after it, a suffix cut at least three before it.
+    """
+    known, parts = _known_words(), word_parts()
+    cuts = []
+    for cut in range(1, len(word)):
+        head, tail = word[:cut], word[cut:]
+        both_words = head in known and tail in known and len(tail) >= 2 and (cut >= 2 or head == "a")
+        if both_words or (head in parts.prefixes and len(tail) >= 3) or (tail in parts.suffixes and cut >= 3):
+            cuts.append(cut)
+    return tuple(cuts)
+
+
+def _plain(word: str) -> bool:
+    return "'" not in word and "’" not in word
+
+
+def _split(query: _Query, rng: RandomStream) -> Op | None:
+    candidates = [
+        index
+        for index, low in enumerate(query.lowered)
+        if query.editable[index] and len(low) >= 4 and meaningful_cuts(low)
+    ]
+    if not candidates:
+        return None
+    index = rng.choice(candidates)
+    word = query.texts[index]
+    cut = rng.choice(meaningful_cuts(query.lowered[index]))
+    return query.op(index, index, "split", f"{word[:cut]} {word[cut:]}")
+
+
+def _segment_cut(query: _Query, rng: RandomStream) -> Op | None:
+    cuts_of = {}
+    for index, word in enumerate(query.texts):
+        if query.editable[index] and len(word) >= 3 and _plain(word):
+            meaningful = meaningful_cuts(query.lowered[index])
+            cuts = [cut for cut in range(1, len(word)) if cut not in meaningful]
+            if cuts:
+                cuts_of[index] = cuts
+    if not cuts_of:
+        return None
+    index = rng.choice(list(cuts_of))
+    word = query.texts[index]
+    cut = rng.choice(cuts_of[index])
+    return query.op(index, index, "segment", f"{word[:cut]} {word[cut:]}", operation="cut")
+
+
+def _segment_join(query: _Query, rng: RandomStream) -> Op | None:
+    pairs = query.pairs()
+    if not pairs:
+        return None
+    index = rng.choice(pairs)
+    first, second = query.texts[index], query.texts[index + 1]
+    return query.op(index, index + 1, "segment", first + second, operation="join")
+
+
+def _segment_shift(query: _Query, rng: RandomStream) -> Op | None:
+    pairs = query.pairs()
+    moves = [(index, -1) for index in pairs if len(query.texts[index]) >= 2]
+    moves += [(index, 1) for index in pairs if len(query.texts[index + 1]) >= 2]
+    if not moves:
+        return None
+    index, direction = rng.choice(moves)
+    joined = query.texts[index] + query.texts[index + 1]
+    boundary = len(query.texts[index]) + direction
+    after = f"{joined[:boundary]} {joined[boundary:]}"
+    return query.op(index, index + 1, "segment", after, operation="shift")
+
+
+_SEGMENT_OPERATIONS = (_segment_join, _segment_shift, _segment_cut)
+
+
+def _segment(query: _Query, rng: RandomStream) -> Op | None:
+    first = rng.randint(0, len(_SEGMENT_OPERATIONS) - 1)
+    for offset in range(len(_SEGMENT_OPERATIONS)):
+        op = _SEGMENT_OPERATIONS[(first + offset) % len(_SEGMENT_OPERATIONS)](query, rng)
+        if op is not None:
+            return op
+    return None
+
+
+def _cased_like(original: str, replacement: str) -> str:
+    if len(original) > 1 and original.isupper():
+        return replacement.upper()
+    if original[:1].isupper():
+        return replacement[:1].upper() + replacement[1:]
+    return replacement
+
+
+def _replace_from(
+    table: dict[str, tuple[str, ...]], kind: str, query: _Query, rng: RandomStream
+) -> Op | None:
+    candidates = [index for index, low in enumerate(query.lowered) if query.editable[index] and low in table]
+    if not candidates:
+        return None
+    index = rng.choice(candidates)
+    replacement = rng.choice(table[query.lowered[index]])
+    return query.op(index, index, kind, _cased_like(query.texts[index], replacement))
+
+
+def _real_word(query: _Query, rng: RandomStream) -> Op | None:
+    return _replace_from(confusable_words(), "real_word", query, rng)
+
+
+def _typo(query: _Query, rng: RandomStream) -> Op | None:
+    return _replace_from(typos_by_word(), "typo", query, rng)
+
+
+_MAKERS: dict[str, Callable[[_Query, RandomStream], Op | None]] = {
+    "split": _split,
+    "segment": _segment,
+    "real_word": _real_word,
+    "typo": _typo,
+}
+
+
+@cache
+def _cumulative_shares(kinds: tuple[str, ...]) -> tuple[float, ...]:
+    total = sum(MIX[kind] for kind in kinds)
+    running, cumulative = 0.0, []
+    for kind in kinds:
+        running += MIX[kind] / total
+        cumulative.append(running)
+    return tuple(cumulative)
+
+
+def _draw_kind(kinds: tuple[str, ...], rng: RandomStream) -> str:
+    """Draw one of ``kinds`` with probability proportional to its share in :data:`MIX`."""
+    draw = rng.random()
+    for kind, bound in zip(kinds, _cumulative_shares(kinds), strict=True):
+        if draw < bound:
+            return kind
+    return kinds[-1]
+
+
+def _misspelling(query: _Query, kinds: tuple[str, ...], rng: RandomStream) -> Op | None:
+    """Make one misspelling of a drawn kind, redrawing among the other kinds while none applies."""
+    requested = _draw_kind(kinds, rng)
+    op = _MAKERS[requested](query, rng)
+    remaining = tuple(kind for kind in kinds if kind != requested)
+    while op is None and remaining:
+        fallback = _draw_kind(remaining, rng)
+        op = _MAKERS[fallback](query, rng)
+        if op is not None:
+            return Op(
+                op.kind, op.start, op.end, op.before, op.after, {**op.details, "fallback_from": requested}
+            )
+        remaining = tuple(kind for kind in remaining if kind != fallback)
+    return op
+
+
+@perturbation("misspell")
+def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
+    """Misspell a query: ``edits`` errors of the kinds in ``kinds``, drawn at FailSafeQA's mix.
+
+    Args:
+        text: The query.
+        rng: The stream every draw comes from.
+        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``).
+
+    Returns:
+        The misspelled query with one op per misspelling (its kind, span, before and after),
+        or the query unchanged with a ``no_candidate`` op if no allowed kind applies.
+
+    Raises:
+        FinsynthError: If the text is empty or an option is unknown or invalid, or if the
+            ``typo`` kind is allowed and codespell's dictionary cannot be read.
+
+    """
+    require_text("misspell", text)
+    settings = read_options("misspell", options, MisspellOptions) if options else _DEFAULT_OPTIONS
+    kinds = tuple(settings.kinds)
+    if "typo" in kinds:
+        typos_by_word()  # fail early and clearly when codespell is missing
+    query = _Query(text, settings.protect)
+    ops: list[Op] = []
+    for _ in range(settings.edits):
+        op = _misspelling(query, kinds, rng)
+        if op is None:
+            break
+        ops.append(op)
+    if not ops:
+        return no_candidate(text, f"no word can take a misspelling of kind {', '.join(kinds)}")
+    return edited(text, ops)
