@@ -1,0 +1,111 @@
+"""Investment Strategy Evaluation: should the user keep a strategy, given back-tests of it and alternatives?
+
+Data: the user's strategy and one or two alternatives (see
+:mod:`~finsynth.generators.ucfe.instances.world.strategies`), each with annual return,
+volatility and maximum drawdown over the same period, and the risk-free rate.
+
+Rule: Sharpe = (return − risk-free) ÷ volatility; the best strategy has the highest Sharpe.
+``answer`` is ``"keep <user's strategy>"`` when it is the best, else ``"consider <best
+strategy>"``. ``must_contain`` holds every strategy's Sharpe (two decimals), the best
+strategy's name and the user's maximum drawdown.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.strategies import (
+    STYLES,
+    best_by_sharpe,
+    draw_back_tests,
+    tenths_percent,
+)
+from finsynth.seeding import RandomStream
+
+_OWN = (
+    "I run a {name} strategy: it {rule}.",
+    "My current approach is {name} — it {rule}.",
+    "For the past few years I have used a {name} strategy, which {rule}.",
+)
+_SUMMARIES = (
+    "{name}: annual return {ret}, volatility {vol}, maximum drawdown {mdd}.",
+    "{name} returned {ret} a year with {vol} volatility and a worst drawdown of {mdd}.",
+    "Back-test of {name} — return {ret} per year, volatility {vol}, max drawdown {mdd}.",
+)
+_CONTEXT = (
+    "All back-tests cover the same {years} years; the risk-free rate over the period averaged {rf}.",
+    "The tests span {years} years of daily data, with cash yielding {rf} a year.",
+    "Period tested: {years} years. Risk-free rate: {rf}.",
+)
+_NEEDS = (
+    "Explain the logic of my strategy, weigh its strengths and weaknesses against the alternatives on "
+    "risk and return, and tell me whether I should keep using it.",
+    "Evaluate my strategy: is the risk I take paid for, how does it compare with the alternatives, "
+    "and should I continue with it?",
+    "Help me decide whether to stay with my strategy, looking at risk-adjusted returns, drawdowns and "
+    "how it might behave in different markets.",
+)
+
+
+@task_instance("investment_strategy_evaluation")
+def investment_strategy_evaluation(stream: RandomStream) -> TaskInstance:
+    """Draw back-tests of the user's strategy and alternatives; rank them by Sharpe ratio."""
+    styles = stream.sample(STYLES, stream.randint(2, 3))
+    risk_free = stream.randint(5, 45)
+    years = stream.randint(3, 15)
+    tests = draw_back_tests(stream, [name for name, _ in styles], risk_free)
+    own, best = tests[0], best_by_sharpe(tests, risk_free)
+    lines = [stream.choice(_OWN).format(name=styles[0][0], rule=styles[0][1])]
+    lines += [
+        stream.choice(_SUMMARIES).format(
+            name=test.name,
+            ret=tenths_percent(test.annual_return),
+            vol=tenths_percent(test.volatility),
+            mdd=tenths_percent(-test.max_drawdown),
+        )
+        for test in tests
+    ]
+    lines.append(stream.choice(_CONTEXT).format(years=years, rf=tenths_percent(risk_free)))
+    if len(tests) > 1:
+        lines.insert(
+            2,
+            "Alternatives I am looking at: "
+            + "; ".join(f"{name}, which {rule}" for name, rule in styles[1:])
+            + ".",
+        )
+    answer = f"keep {own.name}" if best is own else f"consider {best.name}"
+    sharpe_items = tuple(f"Sharpe ratio of {test.shown_sharpe(risk_free)} for {test.name}" for test in tests)
+    hints = hint_map(
+        answer=(answer,),
+        must_contain=(
+            *sharpe_items,
+            f"{best.name} has the best risk-adjusted return",
+            f"maximum drawdown of {tenths_percent(-own.max_drawdown)}",
+        ),
+        at_least_contain=("the investment logic of the user's strategy", "strengths and weaknesses"),
+        should_contain=("how the strategy fits different market conditions", "the limits of back-tests"),
+        encourage=("return per unit of drawdown for each strategy", "diversifying across strategies"),
+        forbid=("a promise of future returns", "ignoring the drawdowns"),
+    )
+    reference = (
+        f"By Sharpe ratio ({'; '.join(sharpe_items)}), {best.name} is best, so the advice is to {answer}."
+    )
+    facts: dict[str, FactValue] = {
+        "risk_free_tenths": risk_free,
+        "years": years,
+        "strategy_count": len(tests),
+        "own_strategy": own.name,
+        "best_strategy": best.name,
+    }
+    for number, test in enumerate(tests, start=1):
+        facts[f"strategy_{number}_name"] = test.name
+        facts[f"strategy_{number}_return_tenths"] = test.annual_return
+        facts[f"strategy_{number}_volatility_tenths"] = test.volatility
+        facts[f"strategy_{number}_drawdown_tenths"] = test.max_drawdown
+    return TaskInstance(
+        "investment_strategy_evaluation",
+        " ".join(line[:1].upper() + line[1:] for line in lines),
+        stream.choice(_NEEDS),
+        hints,
+        facts,
+        reference,
+    )
