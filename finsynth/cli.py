@@ -302,6 +302,9 @@ def verify(
 
 
 # --- sub-commands ---
+from finsynth.generators.ucfe.cli import ucfe_app  # noqa: E402
+
+app.add_typer(ucfe_app, name="ucfe")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,1 +1,50 @@
 """UCFE: user-centric financial task specs, instances, bench import/export and the user simulator."""
+
+from finsynth.generators.ucfe.bench import (
+    BENCH_KEYS,
+    BENCH_TASKS,
+    ImportReport,
+    ImportResult,
+    ItemReport,
+    export_bench,
+    import_bench,
+)
+from finsynth.generators.ucfe.folder import read_bench_folder, write_bench_folder
+from finsynth.generators.ucfe.hints import (
+    HINT_FIELDS,
+    EvaluationHints,
+    HintParseError,
+    HintReading,
+    parse_hints,
+    read_hints,
+    render_hints,
+)
+from finsynth.generators.ucfe.record import BenchItem, fill_item_fields, hint_problems, make_record
+from finsynth.generators.ucfe.spec import USER_GROUPS, TaskSpec, task_spec, task_specs
+
+__all__ = [
+    "BENCH_KEYS",
+    "BENCH_TASKS",
+    "HINT_FIELDS",
+    "USER_GROUPS",
+    "BenchItem",
+    "EvaluationHints",
+    "HintParseError",
+    "HintReading",
+    "ImportReport",
+    "ImportResult",
+    "ItemReport",
+    "TaskSpec",
+    "export_bench",
+    "fill_item_fields",
+    "hint_problems",
+    "import_bench",
+    "make_record",
+    "parse_hints",
+    "read_bench_folder",
+    "read_hints",
+    "render_hints",
+    "task_spec",
+    "task_specs",
+    "write_bench_folder",
+]

@@ -1,0 +1,108 @@
+"""Writing imported UCFE records as a Hub-shaped dataset folder, and reading them back.
+
+Layout: ``<folder>/README.md`` (dataset card with ``configs`` metadata, so
+``datasets.load_dataset(folder, "ucfe_bench")`` works) and
+``<folder>/ucfe_bench/test-00000-of-00001.parquet``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pyarrow.parquet as pq
+
+from finsynth.build.output import staged_folder
+from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
+from finsynth.errors import FinsynthError
+from finsynth.generators.ucfe.bench import BENCH_KEYS, ImportResult
+from finsynth.generators.ucfe.record import FAMILY
+from finsynth.generators.ucfe.spec import task_spec
+from finsynth.schemas import arrow_schema, record_schema, validator_for
+
+CONFIG = "ucfe_bench"
+"""The config (subfolder) name of an imported benchmark."""
+SPLIT = "test"
+"""The benchmark is an evaluation set: one ``test`` split."""
+
+_CARD = jinja2.Environment(
+    loader=jinja2.PackageLoader("finsynth.generators.ucfe", "resources"),
+    autoescape=False,
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+).get_template("bench_card.md.j2")
+
+
+def data_file(folder: Path, config: str = CONFIG) -> Path:
+    """Return the parquet file of a config in a dataset folder."""
+    return folder / config / f"{SPLIT}-00000-of-00001.parquet"
+
+
+def _batches(records: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    for start in range(0, len(records), ROW_GROUP_SIZE):
+        yield records[start : start + ROW_GROUP_SIZE]
+
+
+def render_bench_card(result: ImportResult, source: Path) -> str:
+    """Return the README.md of an imported benchmark folder."""
+    report = result.report
+    rows = [
+        {"slug": slug, "key": BENCH_KEYS[slug], "setting": task_spec(slug).setting, "items": items}
+        for slug, items in report.items_per_task.items()
+    ]
+    return _CARD.render(
+        config=CONFIG,
+        split=SPLIT,
+        total=report.total,
+        hints_parsed=report.hints_parsed,
+        noted=sum(1 for item in report.items if item.notes),
+        source_name=source.name,
+        source_sha256=hashlib.sha256(source.read_bytes()).hexdigest(),
+        tasks=rows,
+    )
+
+
+def write_bench_folder(result: ImportResult, folder: Path, *, overwrite: bool = False) -> Path:
+    """Write an import as a dataset folder, atomically (staged, then renamed into place).
+
+    Args:
+        result: What :func:`~finsynth.generators.ucfe.bench.import_bench` returned.
+        folder: The dataset folder to create.
+        overwrite: Replace an existing folder.
+
+    Returns:
+        The folder.
+
+    Raises:
+        BuildError: If the folder exists and ``overwrite`` is false.
+
+    """
+    schema = arrow_schema(record_schema(FAMILY))
+    with staged_folder(folder, overwrite=overwrite) as staging:
+        target = data_file(staging)
+        target.parent.mkdir()
+        write_batches(target, schema, _batches(result.records))
+        card = render_bench_card(result, Path(result.report.source))
+        (staging / "README.md").write_text(card, encoding="utf-8")
+    return folder
+
+
+def read_bench_folder(folder: Path, config: str = CONFIG) -> list[dict[str, Any]]:
+    """Read the records of a dataset folder's config, checking each against the record schema.
+
+    Raises:
+        FinsynthError: If the folder has no such config file.
+        RecordValidationError: Naming the first record that breaks the schema.
+
+    """
+    path = data_file(folder, config)
+    if not path.is_file():
+        raise FinsynthError(f"{folder}: no {config} data (looked for {path})")
+    records: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+    validator = validator_for(FAMILY)
+    for row, record in enumerate(records, 1):
+        validator.validate(record, where=f"{path} row {row}")
+    return records
