@@ -1,0 +1,74 @@
+"""Scoring: ChainEval for FinChain, FailSafeQA metrics, and pairwise ratings.
+
+Pure functions over records, model outputs, judge ratings and games; the ``finsynth score``
+command line wraps them. Importing this package loads no embedding model: embedders are
+loaded on first use by :func:`load_embedder`.
+"""
+
+from __future__ import annotations
+
+from finsynth.scoring.answers import check_label_answer, check_numeric_answer, values_agree
+from finsynth.scoring.chaineval import (
+    ChainEvalItem,
+    ChainEvalResult,
+    GroupScores,
+    evaluate_chains,
+    split_steps,
+)
+from finsynth.scoring.embeddings import Embedder, load_embedder
+from finsynth.scoring.failsafe import (
+    Judgment,
+    RatingParseError,
+    context_grounding,
+    failsafe_report,
+    failsafe_scores,
+    judge_prompt,
+    llm_compliance,
+    parse_rating,
+    robustness,
+)
+from finsynth.scoring.numbers import Number, extract_numbers
+from finsynth.scoring.ratings import (
+    Game,
+    RatingInterval,
+    WinMatrix,
+    agreement,
+    bootstrap_ratings,
+    bradley_terry,
+    elo_ratings,
+    win_matrix,
+)
+from finsynth.scoring.rouge import rouge_l
+
+__all__ = [
+    "ChainEvalItem",
+    "ChainEvalResult",
+    "Embedder",
+    "Game",
+    "GroupScores",
+    "Judgment",
+    "Number",
+    "RatingInterval",
+    "RatingParseError",
+    "WinMatrix",
+    "agreement",
+    "bootstrap_ratings",
+    "bradley_terry",
+    "check_label_answer",
+    "check_numeric_answer",
+    "context_grounding",
+    "elo_ratings",
+    "evaluate_chains",
+    "extract_numbers",
+    "failsafe_report",
+    "failsafe_scores",
+    "judge_prompt",
+    "llm_compliance",
+    "load_embedder",
+    "parse_rating",
+    "robustness",
+    "rouge_l",
+    "split_steps",
+    "values_agree",
+    "win_matrix",
+]
