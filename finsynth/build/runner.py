@@ -11,9 +11,8 @@ from finsynth.build.hashing import sha256_file
 from finsynth.build.manifest import build_manifest, write_manifest
 from finsynth.build.output import refuse_existing, staged_folder
 from finsynth.build.plan import ShardSpec, plan_shards
-from finsynth.cards import render_card
-
-CARD_NAME = "README.md"
+from finsynth.cards import write_card
+from finsynth.harness import dataset_reference, write_harness
 
 PlanReady = Callable[[Sequence[ShardSpec]], None]
 
@@ -57,8 +56,10 @@ def run_build(
         on_plan(shards)
     with staged_folder(target, overwrite=overwrite) as staging:
         results = run_local(shards, staging, num_proc, on_done or (lambda spec, result: None))
-        card = staging / CARD_NAME
-        card.write_text(render_card(build, results, staging), encoding="utf-8")
-        manifest = build_manifest(build, results, {CARD_NAME: sha256_file(card)})
+        reference = dataset_reference(build)
+        extra_files = write_harness(build, staging, reference) + write_card(
+            build, results, staging, reference
+        )
+        manifest = build_manifest(build, results, {name: sha256_file(staging / name) for name in extra_files})
         write_manifest(staging, manifest)
     return target

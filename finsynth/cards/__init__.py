@@ -1,5 +1,5 @@
-"""Dataset cards (README.md with Hugging Face YAML metadata) for built dataset folders."""
+"""Dataset cards (README.md with Hugging Face YAML metadata, plus plots) for built dataset folders."""
 
-from finsynth.cards.card import render_card
+from finsynth.cards.card import CARD_NAME, size_category, write_card
 
-__all__ = ["render_card"]
+__all__ = ["CARD_NAME", "size_category", "write_card"]

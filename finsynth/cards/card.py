@@ -1,27 +1,45 @@
-"""Rendering the dataset card of a build from its config, shards and records."""
+"""Writing the dataset card of a build: README.md with Hugging Face YAML metadata, and its plots.
+
+The card is generic over record families: per config it lists the columns of the family's
+schema, counts rows by the generators' tags (``domain``/``topic``/``difficulty`` for FinChain,
+``task``/``condition`` for others), summarises token lengths and the shapes of the requests,
+and links PNG figures written beside it under ``plots/<config>/``.
+"""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import jinja2
-import pyarrow.parquet as pq
+import pyarrow as pa
+import yaml
 
 import finsynth
-from finsynth.build.config import BuildConfig
+from finsynth.build.config import BuildConfig, ConfigSpec
 from finsynth.build.shard import ShardResult
-from finsynth.schemas import arrow_schema, record_schema
+from finsynth.cards import plots
+from finsynth.cards.statistics import (
+    ConfigStatistics,
+    SplitFiles,
+    config_statistics,
+    ordered_values,
+    tag_names,
+)
+from finsynth.generators.registry import get_generator
+from finsynth.harness import INSPECT_TASK_PATH, DatasetReference, lm_eval_task_name, lm_eval_task_path
+from finsynth.schemas import record_schema
 
-_DIFFICULTIES = ("basic", "intermediate", "advanced")
+CARD_NAME = "README.md"
 _ENVIRONMENT = jinja2.Environment(
     loader=jinja2.PackageLoader("finsynth.cards", "templates"),
     autoescape=False,
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
+_TOP_REQUESTS = 10
 
 
 def size_category(rows: int) -> str:
@@ -40,62 +58,218 @@ def size_category(rows: int) -> str:
     return "100M<n<1B"
 
 
-def _facets(folder: Path, files: Sequence[str]) -> list[dict[str, Any]]:
-    counts: Counter[tuple[str, str]] = Counter()
-    for name in files:
-        table = pq.read_table(folder / name, columns=["domain", "difficulty"])
-        domains, difficulties = table.column("domain").to_pylist(), table.column("difficulty").to_pylist()
-        counts.update(zip(domains, difficulties, strict=True))
-    rows = []
-    for domain in sorted({domain for domain, _ in counts}):
-        per_difficulty = [counts[(domain, difficulty)] for difficulty in _DIFFICULTIES]
-        rows.append({"name": domain, "counts": per_difficulty, "total": sum(per_difficulty)})
-    return rows
+def _features(schema: pa.Schema) -> list[dict[str, Any]]:
+    import datasets
+
+    features: list[dict[str, Any]] = datasets.Features.from_arrow_schema(schema)._to_yaml_list()
+    return features
 
 
-def render_card(build: BuildConfig, shards: Sequence[ShardResult], folder: Path) -> str:
-    """Return the README.md text of a built dataset folder.
+def _metadata(build: BuildConfig, statistics: Mapping[str, ConfigStatistics]) -> dict[str, Any]:
+    """The YAML front matter (Hub dataset card metadata)."""
+    total_rows = sum(sum(stats.rows_per_split.values()) for stats in statistics.values())
+    return {
+        "pretty_name": build.pretty_name,
+        "license": build.license,
+        "language": ["en"],
+        "annotations_creators": ["machine-generated"],
+        "language_creators": ["machine-generated"],
+        "multilinguality": ["monolingual"],
+        "source_datasets": ["original"],
+        "size_categories": [size_category(total_rows)],
+        "task_categories": ["question-answering", "text-generation"],
+        "task_ids": ["closed-domain-qa"],
+        "tags": [
+            "finance",
+            "synthetic",
+            "chain-of-thought",
+            "finsynth",
+            *sorted({c.family for c in build.configs}),
+        ],
+        "configs": [
+            {
+                "config_name": config.name,
+                "data_files": [
+                    {"split": split.name, "path": f"{config.name}/{split.name}-*.parquet"}
+                    for split in config.splits
+                ],
+            }
+            for config in build.configs
+        ],
+        "dataset_info": [
+            {
+                "config_name": config.name,
+                "features": _features(statistics[config.name].schema),
+                "splits": [
+                    {
+                        "name": split.name,
+                        "num_bytes": statistics[config.name].bytes_per_split[split.name],
+                        "num_examples": statistics[config.name].rows_per_split[split.name],
+                    }
+                    for split in config.splits
+                ],
+                "download_size": statistics[config.name].download_bytes,
+                "dataset_size": sum(statistics[config.name].bytes_per_split.values()),
+            }
+            for config in build.configs
+        ],
+    }
+
+
+def _type_name(data_type: pa.DataType) -> str:
+    """A short name for a column type: ``string``, ``float64``, ``list[string]``, ``list[struct]``."""
+    if pa.types.is_list(data_type) or pa.types.is_large_list(data_type):
+        return f"list[{_type_name(data_type.value_type)}]"
+    if pa.types.is_struct(data_type):
+        return "struct"
+    return {"double": "float64", "float": "float32"}.get(str(data_type), str(data_type))
+
+
+def _columns(config: ConfigSpec, schema: pa.Schema) -> list[dict[str, str]]:
+    properties = record_schema(config.family, with_variation=config.variations is not None)["properties"]
+    return [
+        {
+            "name": field.name,
+            "type": _type_name(field.type),
+            "description": " ".join(str(properties.get(field.name, {}).get("description", "")).split()),
+        }
+        for field in schema
+    ]
+
+
+def _facet_tables(config: ConfigSpec, stats: ConfigStatistics) -> list[dict[str, Any]]:
+    """One table per facet: value, rows per split, total."""
+    split_names = [split.name for split in config.splits]
+    tables = []
+    for facet, values in stats.facets.items():
+        rows = [
+            {
+                "value": value,
+                "counts": [values[value].get(name, 0) for name in split_names],
+                "total": sum(values[value].values()),
+            }
+            for value in ordered_values(facet, list(values))
+        ]
+        tables.append({"facet": facet, "splits": split_names, "rows": rows})
+    return tables
+
+
+def _cross_table(stats: ConfigStatistics) -> dict[str, Any] | None:
+    if stats.cross is None:
+        return None
+    row_facet, column_facet, counts = stats.cross
+    rows = ordered_values(row_facet, sorted({row for row, _ in counts}))
+    columns = ordered_values(column_facet, sorted({column for _, column in counts}))
+    return {
+        "row_facet": row_facet,
+        "column_facet": column_facet,
+        "columns": columns,
+        "rows": [
+            {
+                "name": row,
+                "counts": [counts[(row, column)] for column in columns],
+                "total": sum(counts[(row, column)] for column in columns),
+            }
+            for row in rows
+        ],
+    }
+
+
+def _plots(config: str, stats: ConfigStatistics) -> dict[str, bytes]:
+    """Figure path in the folder → PNG bytes."""
+    figures: dict[str, bytes] = {}
+    if stats.cross is not None:
+        figures[f"plots/{config}/{stats.cross[0]}_by_{stats.cross[1]}.png"] = plots.heat_map(*stats.cross)
+    if stats.tokens:
+        figures[f"plots/{config}/token_lengths.png"] = plots.token_histogram(stats.tokens)
+    if stats.requests:
+        figures[f"plots/{config}/requests.png"] = plots.request_chart(stats.requests, stats.sampled_questions)
+    return figures
+
+
+def _generators_digest(generator_ids: Sequence[str]) -> str:
+    """sha256 over ``id source_hash`` lines, sorted: one value standing for every template hash."""
+    lines = "".join(f"{gid} {get_generator(gid).info.source_hash}\n" for gid in sorted(generator_ids))
+    return hashlib.sha256(lines.encode("utf-8")).hexdigest()
+
+
+def _split_files(config: ConfigSpec, shards: Sequence[ShardResult]) -> list[SplitFiles]:
+    return [
+        SplitFiles(
+            split.name,
+            tuple(s.file_name for s in shards if s.file_name.startswith(f"{config.name}/{split.name}-")),
+        )
+        for split in config.splits
+    ]
+
+
+def write_card(
+    build: BuildConfig, shards: Sequence[ShardResult], folder: Path, reference: DatasetReference
+) -> list[str]:
+    """Write README.md and its plots into a built dataset folder.
 
     Args:
         build: The build config.
         shards: Every shard written.
-        folder: The folder the shards were written to (read for per-domain counts).
+        folder: The folder the shards were written to (read back for the statistics).
+        reference: The Hub repository and tag the card's snippets name.
+
+    Returns:
+        The files written, relative to ``folder``, sorted.
 
     """
+    statistics: dict[str, ConfigStatistics] = {}
     configs = []
+    figures: dict[str, bytes] = {}
     for config in build.configs:
-        splits = []
-        config_files: list[str] = []
-        for split in config.splits:
-            files = [shard for shard in shards if shard.file_name.startswith(f"{config.name}/{split.name}-")]
-            config_files += [shard.file_name for shard in files]
-            splits.append(
-                {"name": split.name, "rows": sum(shard.rows for shard in files), "files": len(files)}
-            )
+        stats = config_statistics(folder, _split_files(config, shards), tag_names(config.generator_ids))
+        statistics[config.name] = stats
+        config_figures = _plots(config.name, stats)
+        figures.update(config_figures)
         configs.append(
             {
                 "name": config.name,
-                "description": config.description,
-                "splits": splits,
-                "facets": _facets(folder, config_files) if config.family == "finchain" else [],
-                "facet_columns": list(_DIFFICULTIES),
+                "family": config.family,
+                "description": " ".join(config.description.split()),
+                "splits": [
+                    {"name": s.name, "rows": stats.rows_per_split[s.name], "files": len(s.files)}
+                    for s in _split_files(config, shards)
+                ],
+                "columns": _columns(config, stats.schema),
+                "cross": _cross_table(stats),
+                "facets": _facet_tables(config, stats),
+                "tokens": [{"column": t.column, **t.summary} for t in stats.tokens],
+                "token_rows": stats.sampled_rows,
+                "requests": sorted(stats.requests.items(), key=lambda item: (-item[1], item[0]))[
+                    :_TOP_REQUESTS
+                ],
+                "distinct_requests": len(stats.requests),
+                "sampled_questions": stats.sampled_questions,
+                "figures": sorted(config_figures),
+                "lm_eval_task": lm_eval_task_name(build, config.name),
+                "lm_eval_path": lm_eval_task_path(build, config.name),
+                "test_split": "test"
+                if any(s.name == "test" for s in config.splits)
+                else config.splits[0].name,
             }
         )
-    schema = record_schema("finchain")
-    columns = [
-        {
-            "name": field.name,
-            "type": str(field.type),
-            "description": schema["properties"][field.name].get("description", ""),
-        }
-        for field in arrow_schema(schema)
-    ]
-    total_rows = sum(shard.rows for shard in shards)
-    return _ENVIRONMENT.get_template("README.md.j2").render(
-        build=build,
-        configs=configs,
-        columns=columns,
-        size_category=size_category(total_rows),
-        library_version=finsynth.__version__,
-        generator_count=len({gid for config in build.configs for gid in config.generator_ids}),
+    generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
+    front_matter = yaml.safe_dump(
+        _metadata(build, statistics), sort_keys=False, allow_unicode=True, width=1_000
     )
+    text = _ENVIRONMENT.get_template("README.md.j2").render(
+        build=build,
+        front_matter=front_matter,
+        configs=configs,
+        families=sorted({config.family for config in build.configs}),
+        library_version=finsynth.__version__,
+        generator_count=len(generator_ids),
+        generators_digest=_generators_digest(generator_ids),
+        reference=reference,
+        inspect_task_path=INSPECT_TASK_PATH,
+    )
+    (folder / CARD_NAME).write_text(text, encoding="utf-8")
+    for name, data in figures.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    return sorted([CARD_NAME, *figures])
