@@ -306,6 +306,13 @@ from finsynth.generators.ucfe.cli import ucfe_app  # noqa: E402
 
 app.add_typer(ucfe_app, name="ucfe")
 
+from finsynth.perturbations.cli import perturb_command  # noqa: E402
+
+app.command("perturb")(perturb_command)
+from finsynth.build.publish_cli import push  # noqa: E402
+
+app.command("push")(push)
+
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line (the ``finsynth`` console script)."""
