@@ -2,11 +2,12 @@
 
 Data: a fictional company (:mod:`~finsynth.generators.ucfe.instances.world.companies`), its
 latest statements and share data (:mod:`~finsynth.generators.ucfe.instances.world.statements`),
-and the peer-group median P/E. Rules: P/E = market cap ÷ net income and P/B = market cap ÷
-equity (one decimal, ``14.2x``); net margin and ROE as percentages to one decimal. The verdict
-is ``below peers`` when P/E < 0.9 × the peer median, ``above peers`` when P/E > 1.1 × the
-median, else ``in line with peers``. ``answer`` is the verdict; ``must_contain`` holds the
-verdict and the four figures.
+and the peer-group median P/E.
+
+Rules: P/E = market cap ÷ net income and P/B = market cap ÷ equity (one decimal, ``14.2x``);
+net margin and ROE as percentages to one decimal. The verdict compares P/E with the peer
+median by the bands of :mod:`~finsynth.generators.ucfe.instances.world.peers` (below 0.9 ×,
+above 1.1 ×). ``answer`` is the verdict; ``must_contain`` holds the verdict and the four figures.
 """
 
 from __future__ import annotations
@@ -15,12 +16,10 @@ from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
+from finsynth.generators.ucfe.instances.world.peers import peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
 from finsynth.generators.ucfe.instances.world.statements import draw_statements
 from finsynth.seeding import RandomStream
-
-CHEAP, RICH = 0.9, 1.1
-"""P/E relative to the peer median below which a company is cheaper, above which richer, than peers."""
 
 _PEERS = (
     "Listed peers in {sector} trade at a median P/E of {median}.",
@@ -37,15 +36,6 @@ _NEEDS = (
 )
 
 
-def verdict(price_to_earnings: float, peer_median: float) -> str:
-    """``below peers``, ``in line with peers`` or ``above peers`` by the P/E bands."""
-    if price_to_earnings < CHEAP * peer_median:
-        return "below peers"
-    if price_to_earnings > RICH * peer_median:
-        return "above peers"
-    return "in line with peers"
-
-
 @task_instance("company_evaluation_reporting")
 def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     """Draw a company and its statements; judge its P/E against the peer median."""
@@ -53,7 +43,7 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     statements = draw_statements(stream)
     ratios = statements.ratios()
     peer_median = round_half_up(ratios["price_to_earnings"] * stream.uniform(0.7, 1.4), 1)
-    judged = verdict(ratios["price_to_earnings"], peer_median)
+    judged = peer_verdict(ratios["price_to_earnings"], peer_median)
     figures = (
         f"P/E of {multiple(ratios['price_to_earnings'])}",
         f"P/B of {multiple(ratios['price_to_book'])}",
