@@ -1,0 +1,91 @@
+"""Analyst Simulation: a research-report framework for a company snapshot, with one section left out.
+
+Data: a fictional company with two to four segments, each with its share of revenue (whole
+percent, summing to 100) and its revenue growth, plus total revenue; the user names one
+standard section to omit. Rules: the largest segment has the highest share, the fastest-growing
+the highest growth (ties cannot occur: shares and growths are drawn distinct). ``must_contain``
+holds a company overview, one separate analysis per segment (in order of revenue share) and a
+profit forecast with risk warning; ``should_contain`` names the largest and fastest-growing
+segments with their figures; ``forbid`` holds the omitted section.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.companies import draw_company
+from finsynth.generators.ucfe.instances.world.formatting import millions
+from finsynth.seeding import RandomStream
+
+OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
+"""Standard report sections a user may ask to leave out."""
+
+_OPENINGS = (
+    "{name} ({ticker}) is a {sector} company with revenue of {revenue} last year.",
+    "Revenue at {name}, ticker {ticker}, reached {revenue} in the latest year; it operates in {sector}.",
+    "{name} ({ticker}, {sector}) booked {revenue} of revenue last year.",
+)
+_SEGMENTS = (
+    "{segment}: {share}% of revenue, growing {growth}% a year",
+    "{segment} — {share}% of sales, growth {growth}%",
+    "the {segment} business ({share}% of revenue, {growth}% growth)",
+)
+_NEEDS = (
+    "I am writing an in-depth research report on {name} and want advice on its framework, leaving out "
+    "the {omitted} section.",
+    "Help me structure a deep-dive research report on {name}; I do not need a {omitted} section.",
+    "Suggest a framework for my in-depth report on {name}, without the {omitted} section.",
+)
+
+
+@task_instance("analyst_simulation")
+def analyst_simulation(stream: RandomStream) -> TaskInstance:
+    """Draw a company snapshot; derive the framework's required parts from its segments."""
+    company = draw_company(stream)
+    count = len(company.segments)
+    cuts = sorted(stream.sample(range(5, 96), count - 1))
+    shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
+    while len(set(shares)) < count:
+        cuts = sorted(stream.sample(range(5, 96), count - 1))
+        shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
+    growths = stream.sample(range(-15, 46), count)
+    revenue = stream.randint(100, 60_000) / 10
+    omitted = stream.choice(OMITTABLE)
+    segments = list(zip(company.segments, shares, growths, strict=True))
+    template = stream.choice(_SEGMENTS)
+    information = (
+        stream.choice(_OPENINGS).format(
+            name=company.name, ticker=company.ticker, sector=company.sector.name, revenue=millions(revenue)
+        )
+        + " Segments: "
+        + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)
+        + "."
+    )
+    by_share = sorted(segments, key=lambda segment: -segment[1])
+    largest, fastest = by_share[0], max(segments, key=lambda segment: segment[2])
+    hints = hint_map(
+        must_contain=(
+            "an overview of the company's background",
+            *(f"a separate analysis of the {segment} business" for segment, _, _ in by_share),
+            "a profit forecast and risk warning",
+        ),
+        at_least_contain=("a logical order of sections", "the data each section needs"),
+        should_contain=(
+            f"{largest[0]} as the largest segment ({largest[1]}% of revenue)",
+            f"{fastest[0]} as the fastest-growing segment ({fastest[2]}% a year)",
+        ),
+        encourage=("peer comparison within each segment", "key assumptions behind the forecast"),
+        forbid=(f"a {omitted} section",),
+    )
+    facts: dict[str, FactValue] = {
+        "company": company.name,
+        "sector": company.sector.name,
+        "revenue": revenue,
+        "segment_count": count,
+        "omitted_section": omitted,
+    }
+    for number, (segment, share, growth) in enumerate(segments, start=1):
+        facts[f"segment_{number}_name"] = segment
+        facts[f"segment_{number}_share"] = share
+        facts[f"segment_{number}_growth"] = growth
+    needs = stream.choice(_NEEDS).format(name=company.name, omitted=omitted)
+    return TaskInstance("analyst_simulation", information, needs, hints, facts, "")
