@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+import pytest
+
+from finsynth.scoring.answers import (
+    answer_segment,
+    check_label_answer,
+    check_numeric_answer,
+    normalise_label,
+    stated_number,
+    values_agree,
+)
+from finsynth.scoring.numbers import parse_number
+
+
+def number(text: str):
+    parsed = parse_number(text)
+    assert parsed is not None
+    return parsed
+
+
+@pytest.mark.parametrize(
+    ("written", "gold", "scale", "agrees"),
+    [
+        ("11.72%", 0.1172, "percent", True),
+        ("0.1172", 0.1172, "percent", True),
+        ("11.72", 0.1172, "percent", True),  # a bare number answering "as a percentage"
+        ("11.72", 0.1172, "plain", False),  # but not when the gold is no percentage
+        ("12.2%", 0.1172, "percent", True),  # within 5%
+        ("12.4%", 0.1172, "percent", False),
+        ("2.98%", 298.0, "basis_points", True),
+        ("298 bp", 298.0, "basis_points", True),
+        ("-9.23%", -0.0923, "percent", True),
+        ("9.23%", -0.0923, "percent", False),  # a dropped sign is wrong
+        ("0", 0.0, "plain", True),
+        ("0.001", 0.0, "plain", False),
+        ("$3.5 million", 3_500_000.0, "plain", True),
+    ],
+)
+def test_values_agree_reads_units_against_the_gold_scale(written, gold, scale, agrees):
+    assert values_agree(number(written), gold, scale) is agrees
+
+
+def test_the_last_stated_answer_counts() -> None:
+    output = "Answer: 10.00%\nOn reflection I made an error.\nFinal answer: 11.72%"
+    check = check_numeric_answer(output, 0.1172, "percent")
+    assert check.correct and check.predicted == "11.72%"
+    assert not check_numeric_answer("Answer: 11.72%\nFinal answer: 10%", 0.1172, "percent").correct
+
+
+def test_without_a_marker_the_last_number_is_the_answer() -> None:
+    assert check_numeric_answer("First 5, then we get $1,234.56", 1234.56, "plain").correct
+    assert check_numeric_answer("The value is \\boxed{1,234.56} dollars", 1234.56, "plain").correct
+    check = check_numeric_answer("I cannot answer.", 5.0, "plain")
+    assert not check.correct and check.predicted is None
+
+
+def test_labels_are_normalised_and_nested_labels_resolved() -> None:
+    choices = ["form filed", "no form filed"]
+    assert check_label_answer("Answer: 'No Form Filed.'", "no form filed", choices).correct
+    assert not check_label_answer("Answer: no form filed", "form filed", choices).correct
+    assert check_label_answer("Answer: **form filed**", "form filed", choices).correct
+    assert check_label_answer("It is a clear sell, so: sell", "sell", ["buy", "sell", "hold"]).correct
+    assert not check_label_answer("Answer: buy", "sell", ["buy", "sell", "hold"]).correct
+    assert check_label_answer("Answer: Compliant", "compliant", []).correct
+
+
+def test_answer_segment_and_stated_number() -> None:
+    assert answer_segment("x\nThe answer is 5\nmore") == " 5"
+    assert answer_segment("no marker") is None
+    assert normalise_label("  “Buy”! ") == "buy"
+    stated = stated_number("r = 0.1040 - 0.0320 = 0.0720 (7.20%)")
+    assert stated is not None and stated.value == 0.072
+    last = stated_number("the spread is 7.2%")
+    assert last is not None and last.unit == "percent"
