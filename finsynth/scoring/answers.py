@@ -29,6 +29,7 @@ GoldScale = Literal["percent", "basis_points", "plain"]
 _ANSWER_MARKER = re.compile(
     r"(?i)(?:final\s+answer|answer)\s*(?:is|:|=)|\\boxed\{",
 )
+_ANSWER_STATEMENT = re.compile(r"(?im)(?:final\s+answer|answer)\s*(?:is|:|=).*$|\\boxed\{[^}]*\}?")
 _PUNCTUATION = re.compile(r"[\"'`“”‘’*_.,;:!?()\[\]{}]")
 _SPACES = re.compile(r"\s+")
 
@@ -46,6 +47,11 @@ def answer_segment(output: str) -> str | None:
     if last.group().endswith("{"):
         return rest.split("}", 1)[0]
     return rest.split("\n", 1)[0]
+
+
+def without_answer_statements(output: str) -> str:
+    r"""Remove every answer statement (from its marker to the end of its line, or a ``\boxed{}``)."""
+    return _ANSWER_STATEMENT.sub("", output)
 
 
 def normalise_label(text: str) -> str:

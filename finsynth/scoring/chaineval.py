@@ -31,6 +31,7 @@ from finsynth.scoring.answers import (
     check_numeric_answer,
     stated_number,
     values_agree,
+    without_answer_statements,
 )
 from finsynth.scoring.embeddings import Embedder, Matrix, load_embedder
 from finsynth.scoring.numbers import Number, extract_numbers
@@ -43,7 +44,6 @@ GAMMA = 1e-4
 """Smoothing term in the step F1 denominator."""
 
 _STEP_MARKER = re.compile(r"(?i)\bstep\s*[0-9]+\s*\**\s*[:.)]\**")
-_ANSWER_LINE = re.compile(r"(?im)^\W*(?:final\s+answer|answer)\s*(?:is|:|=).*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 _UNIT_SCALES: dict[str | None, GoldScale] = {"%": "percent", "bp": "basis_points"}
@@ -52,9 +52,10 @@ _UNIT_SCALES: dict[str | None, GoldScale] = {"%": "percent", "bp": "basis_points
 def split_steps(output: str) -> list[str]:
     """Split a model output into its reasoning steps (texts without their ``Step k:`` markers).
 
-    Answer lines and pieces that state no number are left out: they cannot carry a result.
+    Answer statements (see :func:`~finsynth.scoring.answers.without_answer_statements`) and
+    pieces that state no number are left out: they cannot carry a step's result.
     """
-    body = _ANSWER_LINE.sub("", output)
+    body = without_answer_statements(output)
     markers = list(_STEP_MARKER.finditer(body))
     if markers:
         ends = [marker.start() for marker in markers[1:]] + [len(body)]

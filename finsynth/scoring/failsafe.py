@@ -294,7 +294,12 @@ def rubric(condition: Condition) -> str:
     if condition not in CONDITIONS:
         raise FinsynthError(f"condition must be one of {', '.join(CONDITIONS)}, not {condition!r}")
     name = condition if condition in GROUNDING_CONDITIONS else "answerable"
-    return resources.files("finsynth.scoring").joinpath("rubrics").joinpath(f"{name}.md").read_text(encoding="utf-8")
+    return (
+        resources.files("finsynth.scoring")
+        .joinpath("rubrics")
+        .joinpath(f"{name}.md")
+        .read_text(encoding="utf-8")
+    )
 
 
 def judge_prompt(
