@@ -4,7 +4,29 @@ Each perturbation is ``(text, rng, **options) -> Perturbed`` (see :mod:`.ops`), 
 by name with ``@perturbation`` so the CLI and builds can look it up.
 """
 
+from finsynth.perturbations.citations import CitationContext, citation_context
+from finsynth.perturbations.context import ContextIndex, missing_context, pick_irrelevant
+from finsynth.perturbations.ocr import ocr_noise
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.registry import Perturbation, get_perturbation, perturbation, perturbation_names
+from finsynth.perturbations.sentences import Sentence, split_sentences
+from finsynth.perturbations.tokens import count_tokens, count_tokens_batch
 
-__all__ = ["Op", "Perturbation", "Perturbed", "get_perturbation", "perturbation", "perturbation_names"]
+__all__ = [
+    "CitationContext",
+    "ContextIndex",
+    "Op",
+    "Perturbation",
+    "Perturbed",
+    "Sentence",
+    "citation_context",
+    "count_tokens",
+    "count_tokens_batch",
+    "get_perturbation",
+    "missing_context",
+    "ocr_noise",
+    "perturbation",
+    "perturbation_names",
+    "pick_irrelevant",
+    "split_sentences",
+]
