@@ -1,0 +1,106 @@
+"""Industry Report Summarization: summarise an industry report's outlook, investment directions and risks.
+
+Data: an industry from our table (:mod:`~finsynth.generators.ucfe.instances.world.industry`),
+a market size ($ billions), a growth rate, a horizon, two or three investment directions with
+reasons, and two risks. Rule: the projected size is size × (1 + growth)^years to one decimal
+(stated in the report). ``must_contain`` holds the market size, the growth rate and the
+projection as written; ``at_least_contain`` asks for at least two of the directions;
+``should_contain`` lists the risks.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.finchain.names import company_name
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.formatting import name_list
+from finsynth.generators.ucfe.instances.world.industry import INDUSTRIES, projected_size
+from finsynth.seeding import RandomStream
+
+_OUTLOOKS = (
+    "The {industry} market was worth ${size:,.1f} billion in {year}. Because {driver}, we expect it to grow "
+    "{growth} a year and reach ${projected:,.1f} billion by {end}.",
+    "Our estimate puts {industry} at ${size:,.1f} billion ({year}). {driver_cap}; at a compound growth "
+    "rate of "
+    "{growth}, the market should be ${projected:,.1f} billion in {end}.",
+    "{industry_cap}: a ${size:,.1f} billion market in {year}, set to compound at {growth} to "
+    "${projected:,.1f} "
+    "billion by {end}, as {driver}.",
+)
+_DIRECTIONS = (
+    "We see value in {direction}: {reason}.",
+    "Direction {number} — {direction}, because {reason}.",
+    "{direction_cap} stands out since {reason}.",
+)
+_RISKS = ("Risks: {risks}.", "Main risks to our view: {risks}.", "What could go wrong: {risks}.")
+_NEEDS = (
+    "Summarise this industry report: overview, investment directions and possible risks.",
+    "Give me the key points of this report — market outlook, where to invest and the risks.",
+    "Condense the report into an industry summary covering size and growth, investment ideas and risks.",
+)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@task_instance("industry_report_summarization")
+def industry_report_summarization(stream: RandomStream) -> TaskInstance:
+    """Draw an industry report; the summary must carry its figures and at least two directions."""
+    industry = stream.choice(INDUSTRIES)
+    size = stream.randint(50, 9000) / 10
+    growth_tenths = stream.randint(25, 180)
+    years = stream.randint(3, 8)
+    year = stream.randint(2022, 2025)
+    projected = projected_size(size, growth_tenths, years)
+    directions = stream.sample(industry.directions, stream.randint(2, len(industry.directions)))
+    risks = stream.sample(industry.risks, 2)
+    growth = f"{growth_tenths // 10}.{growth_tenths % 10}%"
+    outlook = stream.choice(_OUTLOOKS).format(
+        industry=industry.name,
+        industry_cap=_capitalised(industry.name),
+        size=size,
+        year=year,
+        driver=industry.driver,
+        driver_cap=_capitalised(industry.driver),
+        growth=growth,
+        projected=projected,
+        end=year + years,
+    )
+    direction_template = stream.choice(_DIRECTIONS)
+    lines = [
+        f"{company_name(stream)} Research — {industry.name} outlook.",
+        outlook,
+        *(
+            direction_template.format(
+                direction=name, direction_cap=_capitalised(name), reason=reason, number=number
+            )
+            for number, (name, reason) in enumerate(directions, start=1)
+        ),
+        stream.choice(_RISKS).format(risks="; ".join(risks)),
+    ]
+    names = [name for name, _ in directions]
+    hints = hint_map(
+        must_contain=(f"${size:,.1f} billion", growth, f"${projected:,.1f} billion by {year + years}"),
+        at_least_contain=(f"at least two of: {'; '.join(names)}",),
+        should_contain=tuple(risks),
+        encourage=(f"why {industry.driver}",),
+        forbid=("investment directions the report does not give", "figures not in the report"),
+    )
+    reference = (
+        f"The {industry.name} market (${size:,.1f} billion in {year}) should grow {growth} a year to "
+        f"${projected:,.1f} billion by {year + years}; the report favours {name_list(names)}, with risks "
+        f"from {' and '.join(risks)}."
+    )
+    facts: dict[str, FactValue] = {
+        "industry": industry.name,
+        "market_size_billions": size,
+        "growth_tenths": growth_tenths,
+        "years": years,
+        "base_year": year,
+        "projected_billions": projected,
+        "directions": "; ".join(names),
+        "risks": "; ".join(risks),
+    }
+    return TaskInstance(
+        "industry_report_summarization", " ".join(lines), stream.choice(_NEEDS), hints, facts, reference
+    )
