@@ -309,6 +309,7 @@ app.add_typer(ucfe_app, name="ucfe")
 from finsynth.perturbations.cli import perturb_command  # noqa: E402
 
 app.command("perturb")(perturb_command)
+
 from finsynth.build.publish_cli import push  # noqa: E402
 
 app.command("push")(push)

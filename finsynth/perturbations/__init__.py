@@ -6,8 +6,11 @@ by name with ``@perturbation`` so the CLI and builds can look it up.
 
 from finsynth.perturbations.citations import CitationContext, citation_context
 from finsynth.perturbations.context import ContextIndex, missing_context, pick_irrelevant
+from finsynth.perturbations.incomplete import incomplete
+from finsynth.perturbations.misspell import misspell
 from finsynth.perturbations.ocr import ocr_noise
 from finsynth.perturbations.ops import Op, Perturbed
+from finsynth.perturbations.out_of_domain import out_of_domain
 from finsynth.perturbations.registry import Perturbation, get_perturbation, perturbation, perturbation_names
 from finsynth.perturbations.sentences import Sentence, split_sentences
 from finsynth.perturbations.tokens import count_tokens, count_tokens_batch
@@ -23,8 +26,11 @@ __all__ = [
     "count_tokens",
     "count_tokens_batch",
     "get_perturbation",
+    "incomplete",
     "missing_context",
+    "misspell",
     "ocr_noise",
+    "out_of_domain",
     "perturbation",
     "perturbation_names",
     "pick_irrelevant",

@@ -1,4 +1,7 @@
-"""Our own word lists, read once from ``resources/``: confusable words, finance jargon, word parts.
+"""Our own word lists, read once from ``resources/``.
+
+Confusable words, finance jargon, the word parts splits cut at, and the scaffolding words a
+keyword query drops.
 
 Both files are JSON written for finsynth. They are checked when first read, so a broken
 edit names the file and the entry instead of failing somewhere inside a perturbation.
@@ -16,6 +19,7 @@ from finsynth.errors import FinsynthError
 CONFUSABLE_WORDS_FILE = "confusable_words.json"
 JARGON_FILE = "jargon_plain.json"
 WORD_PARTS_FILE = "word_parts.json"
+QUERY_SCAFFOLDING_FILE = "query_scaffolding.json"
 
 
 class WordParts(NamedTuple):
@@ -106,3 +110,19 @@ def word_parts() -> WordParts:
             raise FinsynthError(f"{WORD_PARTS_FILE}: {name!r} must be a list of lower-case words")
         lists.append(frozenset(entries))
     return WordParts(*lists)
+
+
+@cache
+def query_scaffolding() -> frozenset[str]:
+    """Return the lower-case words a search-engine query leaves out of a question.
+
+    Raises:
+        FinsynthError: If the file is unreadable or ``words`` holds anything but lower-case words.
+
+    """
+    entries = _read(QUERY_SCAFFOLDING_FILE).get("words")
+    if not isinstance(entries, list) or not all(
+        isinstance(e, str) and e.isalpha() and e.islower() for e in entries
+    ):
+        raise FinsynthError(f"{QUERY_SCAFFOLDING_FILE}: 'words' must be a list of lower-case words")
+    return frozenset(entries)
