@@ -1,0 +1,82 @@
+"""Financial Knowledge Consulting: a lay user asks what a financial concept means and how it is used.
+
+Data: a person and their situation, and a concept from our table
+(:mod:`~finsynth.generators.ucfe.instances.world.concepts`), possibly with a second, related
+concept to contrast. Rule: ``must_contain`` is the concept's term and its two points (and,
+when a second concept is asked about, that term too); ``encourage`` holds the entry's example
+and its related concept; ``forbid`` always holds unexplained jargon and, for concepts about
+investment returns, any promise of guaranteed returns.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.finchain.names import person_name
+from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.world.concepts import CONCEPTS
+from finsynth.seeding import RandomStream
+
+ROLES = (
+    "a nurse",
+    "a first-year university student",
+    "a small bakery owner",
+    "a retired teacher",
+    "a freelance designer",
+    "a warehouse supervisor",
+    "a new graduate starting a first job",
+    "a farmer",
+    "a parent saving for a child's education",
+    "a restaurant manager",
+)
+ACTIVITIES = (
+    "reading a company's annual report",
+    "talking to a bank adviser",
+    "filling in a loan application",
+    "checking a pension statement",
+    "studying for a finance course",
+    "browsing an investing app",
+    "preparing accounts for a small business",
+    "reading the business pages of a newspaper",
+)
+_SITUATIONS = (
+    "{person}, {role}, came across the term '{term}' while {activity}.",
+    "While {activity}, {person} ({role}) kept seeing '{term}' and did not know what it meant.",
+    "{person} is {role} and met the idea of {term} when {activity}.",
+)
+_NEEDS = (
+    "You want to understand what {term} is and how it is used in personal or business finance{contrast}.",
+    "Explain {term} in plain language: what it means and where it matters in everyday money "
+    "decisions{contrast}.",
+    "You want a simple explanation of {term} and practical examples of its use{contrast}.",
+)
+
+
+@task_instance("financial_knowledge_consulting")
+def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
+    """Draw a person, a situation and a concept; the explanation must make the concept's points."""
+    concept = stream.choice(CONCEPTS)
+    contrast = stream.random() < 0.3
+    person, role = person_name(stream), stream.choice(ROLES)
+    information = stream.choice(_SITUATIONS).format(
+        person=person, role=role, term=concept.term, activity=stream.choice(ACTIVITIES)
+    )
+    contrast_text = f", and how it differs from {concept.related}" if contrast else ""
+    needs = stream.choice(_NEEDS).format(term=concept.term, contrast=contrast_text)
+    forbid = ["jargon left unexplained for a general reader"]
+    if concept.about_returns:
+        forbid.append("a promise of guaranteed returns")
+    hints = hint_map(
+        must_contain=(concept.term, *concept.points, *((concept.related,) if contrast else ())),
+        at_least_contain=(f"a plain-language definition of {concept.term}",),
+        should_contain=(f"when individuals or businesses use {concept.term}",),
+        encourage=(concept.example, f"the link to {concept.related}"),
+        forbid=tuple(forbid),
+    )
+    facts: dict[str, FactValue] = {
+        "person": person,
+        "role": role,
+        "term": concept.term,
+        "related": concept.related,
+        "contrast": contrast,
+        "about_returns": concept.about_returns,
+    }
+    return TaskInstance("financial_knowledge_consulting", information, needs, hints, facts, "")
