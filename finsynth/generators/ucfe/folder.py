@@ -50,7 +50,7 @@ def render_bench_card(result: ImportResult, source: Path) -> str:
     """Return the README.md of an imported benchmark folder."""
     report = result.report
     rows = [
-        {"slug": slug, "key": BENCH_KEYS[slug], "setting": task_spec(slug).setting, "items": items}
+        {"slug": slug, "key": BENCH_KEYS[slug], "setting": task_spec(slug).setting, "count": items}
         for slug, items in report.items_per_task.items()
     ]
     return _CARD.render(

@@ -105,7 +105,7 @@ def parse_task_specs(document: Any, source: str) -> dict[str, TaskSpec]:
     """
     validator = Validator(load_schema("ucfe_task"), "UCFE task specs")
     if not validator.is_valid(document):
-        error = next(validator.errors(document))
+        error = max(validator.errors(document), key=lambda found: len(found.absolute_path))  # most specific
         raise ConfigError(explain(error), source=source, path=json_path(error))
     specs: dict[str, TaskSpec] = {}
     for index, entry in enumerate(document["tasks"]):
