@@ -34,7 +34,7 @@ LLM_INSTRUCTION = (
     "asking for exactly the same information."
 )
 
-_SENTENCE_END = re.compile(r"(?:^|[.!?:;\n])[\s\"'“(]*$")
+_SENTENCE_END = re.compile(r"(?:^|[.!?:\n])[\s\"'“(]*$")
 _APOSTROPHES = str.maketrans({"’": "'"})
 
 

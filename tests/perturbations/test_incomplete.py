@@ -1,0 +1,143 @@
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from finsynth.errors import FinsynthError
+from finsynth.perturbations import get_perturbation, incomplete
+from finsynth.perturbations.lexicons import query_scaffolding
+from finsynth.perturbations.ops import Perturbed
+from finsynth.perturbations.spans import apply_ops
+from finsynth.seeding import RandomStream
+from tests.perturbations.fake_client import ScriptedClient
+from tests.perturbations.questions import finance_questions, tatqa_questions
+
+METHODS = ("spacy", "rules")
+NUMBER_OR_TICKER = re.compile(r"[$€]?\d+(?:[,.]\d+)*%?|\b[A-Z]{2,5}\b")
+
+
+def test_is_registered_as_incomplete() -> None:
+    assert get_perturbation("incomplete") is incomplete
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_keeps_key_phrases_numbers_and_tickers_and_drops_the_scaffolding(method: str) -> None:
+    result = incomplete(
+        "Can you please tell me what Apple's (AAPL) net income was in fiscal 2023?",
+        RandomStream(0),
+        method=method,
+    )
+    assert result.text.startswith("Apple")
+    for kept in ("net income", "fiscal 2023", "AAPL"):
+        assert kept in result.text
+    assert not any(
+        word in result.text.split() for word in ("Can", "you", "please", "tell", "me", "what", "was", "in")
+    )
+    assert "?" not in result.text and "(" not in result.text
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_every_question_becomes_shorter_keywords_keeping_its_numbers(method: str) -> None:
+    questions = finance_questions(300, seed=5) + tatqa_questions()[:300]
+    scaffolding = query_scaffolding()
+    for question in questions:
+        result = incomplete(question, RandomStream(0), method=method)
+        assert result.changed and result.text and result.text != question, question
+        assert len(result.text) < len(question)
+        kept_numbers = NUMBER_OR_TICKER.findall(result.text)
+        for number in NUMBER_OR_TICKER.findall(question):
+            assert number in kept_numbers or any(number in kept for kept in kept_numbers), (question, number)
+        assert result.text.split()[0].lower() not in scaffolding, (question, result.text)
+
+
+def test_spacy_keeps_an_organisation_name_whole_where_rules_cut_it() -> None:
+    question = "What was the revenue of Bank of America in 2023?"
+    assert "Bank of America" in incomplete(question, RandomStream(0), method="spacy").text
+    assert "Bank America" in incomplete(question, RandomStream(0), method="rules").text
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("revenue growth 2023", "already keywords"),
+        ("What is it?", "no content word"),
+        ("?!", "no content word"),
+    ],
+)
+def test_no_candidate_when_nothing_to_drop_or_nothing_to_keep(method: str, text: str, reason: str) -> None:
+    result = incomplete(text, RandomStream(0), method=method)
+    assert result.text == text
+    assert [op.kind for op in result.ops] == ["no_candidate"]
+    assert reason in str(result.ops[0].details["reason"])
+
+
+@pytest.mark.parametrize("text", ["", " \n"])
+def test_empty_text_is_an_error(text: str) -> None:
+    with pytest.raises(FinsynthError, match="empty"):
+        incomplete(text, RandomStream(0))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"method": "regex"}, "method must be one of"),
+        ({"method": "llm"}, "client= exactly when"),
+        ({"method": "rules", "client": ScriptedClient("x")}, "client= exactly when"),
+        ({"keep": 3}, "unknown option"),
+    ],
+)
+def test_bad_options_are_errors(options: dict[str, object], message: str) -> None:
+    with pytest.raises(FinsynthError, match=message):
+        incomplete("What was the revenue?", RandomStream(0), **options)
+
+
+def test_llm_method_sends_the_question_and_returns_the_rewrite_as_one_op() -> None:
+    client = ScriptedClient(' "Apple net income 2023" \n')
+    question = "What was Apple's net income in 2023?"
+    result = incomplete(question, RandomStream(0), method="llm", client=client)
+    assert result.text == "Apple net income 2023"
+    assert [op.kind for op in result.ops] == ["incomplete_llm"]
+    assert apply_ops(question, result.ops) == result.text
+    (conversation,) = client.conversations
+    assert [message["role"] for message in conversation] == ["system", "user"]
+    assert question in conversation[1]["content"] and "search" in conversation[1]["content"]
+
+
+def test_llm_method_rejects_an_empty_reply_and_reports_an_unchanged_one() -> None:
+    with pytest.raises(FinsynthError, match="empty rewrite"):
+        incomplete("What was the revenue?", RandomStream(0), method="llm", client=ScriptedClient("  "))
+    same = incomplete(
+        "What was the revenue?", RandomStream(0), method="llm", client=ScriptedClient("What was the revenue?")
+    )
+    assert [op.kind for op in same.ops] == ["no_candidate"]
+    with pytest.raises(FinsynthError, match="complete"):
+        incomplete("What was the revenue?", RandomStream(0), method="llm", client=object())
+
+
+def _check(text: str, result: Perturbed) -> None:
+    assert apply_ops(text, result.ops) == result.text
+    if result.changed:
+        assert result.text.strip() and result.text != text
+        assert all(op.kind == "keywords" and text[op.start : op.end] == op.before for op in result.ops)
+    else:
+        assert result.text == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(min_size=1, max_size=100).filter(str.strip))
+def test_rules_on_any_unicode_keep_everything_outside_the_ops(text: str) -> None:
+    result = incomplete(text, RandomStream(0), method="rules")
+    _check(text, result)
+    assert incomplete(text, RandomStream(99), method="rules") == result
+
+
+@settings(max_examples=40, deadline=None)
+@given(text=st.text(min_size=1, max_size=80).filter(str.strip))
+def test_spacy_on_any_unicode_keeps_everything_outside_the_ops(text: str) -> None:
+    result = incomplete(text, RandomStream(0))
+    _check(text, result)
+    assert incomplete(text, RandomStream(7)) == result
