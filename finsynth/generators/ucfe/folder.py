@@ -1,20 +1,25 @@
 """Writing imported UCFE records as a Hub-shaped dataset folder, and reading them back.
 
 Layout: ``<folder>/README.md`` (dataset card with ``configs`` metadata, so
-``datasets.load_dataset(folder, "ucfe_bench")`` works) and
-``<folder>/ucfe_bench/test-00000-of-00001.parquet``.
+``datasets.load_dataset(folder, "ucfe_bench")`` works),
+``<folder>/ucfe_bench/test-00000-of-00001.parquet`` and ``<folder>/manifest.json`` (the shape
+builds write, so ``finsynth validate`` and ``finsynth verify`` check the folder too).
 """
 
 from __future__ import annotations
 
-import hashlib
+import platform
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import pyarrow as pa
 import pyarrow.parquet as pq
 
+import finsynth
+from finsynth.build.hashing import sha256_file
+from finsynth.build.manifest import MANIFEST_FORMAT, write_manifest
 from finsynth.build.output import staged_folder
 from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.errors import FinsynthError
@@ -60,9 +65,43 @@ def render_bench_card(result: ImportResult, source: Path) -> str:
         hints_parsed=report.hints_parsed,
         noted=sum(1 for item in report.items if item.notes),
         source_name=source.name,
-        source_sha256=hashlib.sha256(source.read_bytes()).hexdigest(),
+        source_sha256=sha256_file(source),
         tasks=rows,
     )
+
+
+def bench_manifest(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:
+    """Return the manifest of an import folder whose data file and card are written."""
+    data = data_file(folder).relative_to(folder).as_posix()
+    rows = len(result.records)
+    return {
+        "format": MANIFEST_FORMAT,
+        "name": CONFIG,
+        "version": finsynth.__version__,
+        "seed": None,
+        "config_hash": None,
+        "source": {"file": source.name, "sha256": sha256_file(source)},
+        "library": {"finsynth": finsynth.__version__, "pyarrow": pa.__version__},
+        "python": platform.python_version(),
+        "generators": {},
+        "configs": {
+            CONFIG: {
+                "family": FAMILY,
+                "generators": [],
+                "variations": None,
+                "expand": None,
+                "splits": {SPLIT: {"instances": rows, "rows": rows, "files": [data]}},
+            }
+        },
+        "files": {
+            "README.md": {"sha256": sha256_file(folder / "README.md")},
+            data: {
+                "sha256": sha256_file(data_file(folder)),
+                "bytes": data_file(folder).stat().st_size,
+                "rows": rows,
+            },
+        },
+    }
 
 
 def write_bench_folder(result: ImportResult, folder: Path, *, overwrite: bool = False) -> Path:
@@ -85,8 +124,9 @@ def write_bench_folder(result: ImportResult, folder: Path, *, overwrite: bool = 
         target = data_file(staging)
         target.parent.mkdir()
         write_batches(target, schema, _batches(result.records))
-        card = render_bench_card(result, Path(result.report.source))
-        (staging / "README.md").write_text(card, encoding="utf-8")
+        source = Path(result.report.source)
+        (staging / "README.md").write_text(render_bench_card(result, source), encoding="utf-8")
+        write_manifest(staging, bench_manifest(result, source, staging))
     return folder
 
 

@@ -46,8 +46,20 @@ def test_import_then_export_gives_the_file_back(tmp_path):
 def test_the_same_input_gives_the_same_bytes(tmp_path):
     for name in ("a", "b"):
         assert run("import", str(SMALL_BENCH), "--out", str(tmp_path / name)).exit_code == 0
-    for relative in ("README.md", "ucfe_bench/test-00000-of-00001.parquet"):
+    for relative in ("README.md", "manifest.json", "ucfe_bench/test-00000-of-00001.parquet"):
         assert (tmp_path / "a" / relative).read_bytes() == (tmp_path / "b" / relative).read_bytes()
+
+
+def test_validate_and_verify_check_the_import_folder(tmp_path):
+    folder = tmp_path / "ucfe"
+    assert run("import", str(SMALL_BENCH), "--out", str(folder)).exit_code == 0
+    validated = runner.invoke(app, ["validate", str(folder)])
+    assert validated.exit_code == 0 and "5 records valid" in validated.output
+    assert runner.invoke(app, ["verify", str(folder)]).exit_code == 0
+    with data_file(folder).open("ab") as handle:
+        handle.write(b"tampered")
+    verified = runner.invoke(app, ["verify", str(folder)])
+    assert verified.exit_code == 1 and "sha256 differs" in verified.output
 
 
 def test_an_existing_folder_is_kept_unless_overwrite(tmp_path):
