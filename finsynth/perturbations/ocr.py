@@ -180,15 +180,12 @@ def _number_mask(text: str, codes: CodeArray) -> BoolArray:
     return digit | between
 
 
-def _block_edges(
-    length: int, whitespace: BoolArray, block_chars: int, generator: np.random.Generator
-) -> IntArray:
+def _block_edges(length: int, spaces: IntArray, block_chars: int, generator: np.random.Generator) -> IntArray:
     """Return block start offsets plus ``length``: seeded lengths, each cut moved to the next whitespace."""
     shortest = max(1, block_chars // 2)
     sizes = generator.integers(shortest, shortest + block_chars, size=length // shortest + 1)
     cuts = np.cumsum(sizes)
     cuts = cuts[cuts < length]
-    spaces = np.flatnonzero(whitespace)
     moved = spaces[np.minimum(np.searchsorted(spaces, cuts), len(spaces) - 1)] if len(spaces) else cuts
     moved = np.where(moved >= cuts, moved, length)
     return np.unique(np.concatenate(([0], moved, [length]))).astype(np.int64)
@@ -214,7 +211,7 @@ def _validate(text: str, cap: float, mean: float, std: float, block_chars: int) 
         raise FinsynthError(f"ocr: block_chars must be at least 1, got {block_chars}")
 
 
-@perturbation("ocr")  # type: ignore[arg-type]  # see the registry note in the report
+@perturbation("ocr")
 def ocr_noise(
     text: str,
     rng: RandomStream,
@@ -257,7 +254,8 @@ def ocr_noise(
     codes = _codes(text)
     length = len(codes)
     whitespace = _is_whitespace(codes)
-    edges = _block_edges(length, whitespace, block_chars, generator)
+    spaces = np.flatnonzero(whitespace)
+    edges = _block_edges(length, spaces, block_chars, generator)
     block_lengths = np.diff(edges)
     rates = np.clip(generator.normal(mean, std, size=len(block_lengths)), 0.0, cap)
     select_draw = generator.random(length)
@@ -284,7 +282,8 @@ def ocr_noise(
     emitted[edits.position[edits.kind == _DELETE]] = 0
     emitted[consumed] = 0
     if keep_layout:
-        restored = _emptied_word_starts(emitted, whitespace)
+        removed = np.union1d(edits.position[edits.kind == _DELETE], consumed)
+        restored = _emptied_word_starts(removed, spaces, length)
         emitted[restored] = 1
         edits = edits.where(~_contains(restored, edits.position))
     substituted = edits.kind == _SUBSTITUTE
@@ -366,25 +365,30 @@ def _resolve_pairs(edits: _Edits, channel: _Channel) -> tuple[_Edits, IntArray]:
     return edits.where(~_contains(consumed, edits.position)), consumed
 
 
-def _emptied_word_starts(emitted: IntArray, whitespace: BoolArray) -> IntArray:
-    """First character of every word that would lose all its characters (its deletion is undone)."""
-    word = np.cumsum(whitespace != np.concatenate(([True], whitespace[:-1])))
-    left = np.bincount(word, weights=emitted)
-    emptied = np.flatnonzero((left == 0) & (np.bincount(word, weights=~whitespace) > 0))
-    return np.searchsorted(word, emptied).astype(np.int64)
+def _emptied_word_starts(removed: IntArray, spaces: IntArray, length: int) -> IntArray:
+    """First character of every word whose characters are all ``removed`` (its deletion is undone)."""
+    following = np.searchsorted(spaces, removed)  # index of the whitespace after each removed character
+    starts = np.where(following > 0, spaces[np.maximum(following - 1, 0)] + 1 if len(spaces) else 0, 0)
+    ends = spaces[np.minimum(following, len(spaces) - 1)] if len(spaces) else np.full(len(removed), length)
+    ends = np.where(following < len(spaces), ends, length)
+    words, first, count = np.unique(starts, return_index=True, return_counts=True)
+    emptied: IntArray = words[count == (ends[first] - words)].astype(np.int64)
+    return emptied
 
 
 def _assemble(codes: CodeArray, emitted: IntArray, edits: _Edits, channel: _Channel) -> CodeArray:
     """Repeat each character as often as it is emitted (0, 1 or 2), then write the new characters."""
     output = np.repeat(codes, emitted)
-    starts = np.cumsum(emitted) - emitted
+    # An edit's output starts at its position plus the growth of the text before it.
+    changed = np.flatnonzero(emitted != 1)
+    growth = np.concatenate(([0], np.cumsum(emitted[changed] - 1)))
+    starts = edits.position + growth[np.searchsorted(changed, edits.position)]
     substituted = edits.kind == _SUBSTITUTE
-    positions, rows = edits.position[substituted], edits.row[substituted]
     for slot in range(channel.targets.shape[1]):
-        wide = channel.target_length[rows] > slot
-        output[starts[positions[wide]] + slot] = channel.targets[rows[wide], slot]
+        wide = substituted & (channel.target_length[edits.row] > slot)
+        output[starts[wide] + slot] = channel.targets[edits.row[wide], slot]
     inserted = edits.kind == _INSERT
-    output[starts[edits.position[inserted]] + 1] = channel.insertions[edits.row[inserted]]
+    output[starts[inserted] + 1] = channel.insertions[edits.row[inserted]]
     return output
 
 
