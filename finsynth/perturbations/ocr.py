@@ -39,7 +39,8 @@ DELETION_SHARE = 0.15
 
 _SUBSTITUTE, _DELETE, _INSERT = 0, 1, 2
 _PAIR_SHIFT = np.uint64(21)  # a code point fits in 21 bits, so two make one 42-bit key
-_LAST_WHITESPACE = 0x3000  # no code point above U+3000 is whitespace
+_LAST_WHITESPACE = 0x3000  # no code point above U+3000 is whitespace (the tests check every one)
+_LAST_DIGIT = 0x1FBF9  # nor above U+1FBF9 a decimal digit
 _NO_CODE = np.uint64(1 << 63)  # a pair key that matches no table row
 
 IntArray = npt.NDArray[np.int64]
@@ -158,23 +159,22 @@ def _channel(keep_layout: bool, protect_digits: bool) -> _Channel:
 
 @cache
 def _whitespace_table() -> BoolArray:
-    return np.array([chr(code).isspace() for code in range(_LAST_WHITESPACE + 1)], dtype=np.bool_)
+    return np.array([chr(code).isspace() for code in range(_LAST_WHITESPACE + 2)], dtype=np.bool_)
 
 
-def _is_whitespace(codes: CodeArray) -> BoolArray:
-    table = _whitespace_table()
-    low = codes <= _LAST_WHITESPACE
-    result = np.zeros(len(codes), dtype=np.bool_)
-    result[low] = table[codes[low].astype(np.int64)]
-    return result
+@cache
+def _digit_table() -> BoolArray:
+    return np.array([chr(code).isdecimal() for code in range(_LAST_DIGIT + 2)], dtype=np.bool_)
 
 
-def _number_mask(text: str, codes: CodeArray) -> BoolArray:
+def _look_up(table: BoolArray, codes: CodeArray) -> BoolArray:
+    """Whether each code is marked in ``table``; codes past its end share its last (False) entry."""
+    return table[np.minimum(codes, len(table) - 1)]
+
+
+def _number_mask(codes: CodeArray) -> BoolArray:
     """Digits, and any single character between two digits (the ``,`` of 1,000, the ``.`` of 3.5)."""
-    digit = (codes >= ord("0")) & (codes <= ord("9"))
-    beyond_ascii = np.flatnonzero(codes > 127)  # few in a filing: test only those with str.isdecimal
-    if len(beyond_ascii):
-        digit[beyond_ascii] = [text[position].isdecimal() for position in beyond_ascii.tolist()]
+    digit = _look_up(_digit_table(), codes)
     between = np.zeros(len(codes), dtype=np.bool_)
     between[1:-1] = digit[:-2] & digit[2:]
     return digit | between
@@ -253,14 +253,14 @@ def ocr_noise(
     channel = _channel(keep_layout, protect_digits)
     codes = _codes(text)
     length = len(codes)
-    whitespace = _is_whitespace(codes)
+    whitespace = _look_up(_whitespace_table(), codes)
     spaces = np.flatnonzero(whitespace)
     edges = _block_edges(length, spaces, block_chars, generator)
     block_lengths = np.diff(edges)
     rates = np.clip(generator.normal(mean, std, size=len(block_lengths)), 0.0, cap)
     select_draw = generator.random(length)
 
-    numbers = _number_mask(text, codes) if protect_digits else np.zeros(length, dtype=np.bool_)
+    numbers = _number_mask(codes) if protect_digits else np.zeros(length, dtype=np.bool_)
     editable = ~numbers & (~whitespace if keep_layout else np.ones(length, dtype=np.bool_))
     # Raise the rate of editable characters so each block's expected edits are rate × block length.
     editable_per_block = np.add.reduceat(editable.astype(np.int64), edges[:-1])

@@ -177,6 +177,14 @@ def test_protected_numbers_survive_heavy_noise() -> None:
     assert corrupted.count("\n") == text.count("\n")
 
 
+def test_digits_of_every_script_are_protected() -> None:
+    digits = [chr(code) for code in range(0x110000) if chr(code).isdecimal()]
+    text = " ".join(f"a{digit}b" for digit in digits * 3)
+    corrupted = ocr_noise(text, RandomStream(9), mean=0.6, std=0.0, cap=1.0, protect_digits=True).text
+    assert corrupted != text
+    assert re.findall(r"\d", corrupted) == re.findall(r"\d", text)
+
+
 def test_without_keep_layout_whitespace_can_change() -> None:
     text = filing_like_text(20_000, seed=5)
     corrupted = ocr_noise(text, RandomStream(7), keep_layout=False, mean=0.2, std=0.0, cap=1.0).text
