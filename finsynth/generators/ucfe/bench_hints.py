@@ -77,6 +77,13 @@ _LEAD_END = re.compile(
     r"|\bmention(?:s|ing)?|\bavoid|\binclude|\bis|\bthis language style)\s*:?\s*$",
     re.IGNORECASE,
 )
+# A lead that only says which kind the hint is; any other lead ("Risk warnings should include at
+# least two of the following") carries content, so its sentence is kept whole.
+_KIND_ONLY_LEAD = re.compile(
+    r"ai assistant|\banswer\b|\bresponse\b"
+    r"|^\W*encourag\w*(?:\s+to)?\s+mention\w*\W*$|^\W*encouraged mentions\W*$",
+    re.IGNORECASE,
+)
 _ANSWER_LEAD = re.compile(
     r"^\W*(?:the\s+)?(?:ai assistant's\s+)?(?:suggested\s+)?(?:reference\s+)?answer\b.{0,60}?\bis\b"
     r"(?:\s+that\b)?\s*:?\s*",
@@ -199,7 +206,7 @@ def _split_lead(text: str) -> tuple[str, str] | None:
 def _entries(sentence: _Sentence, place: str, notes: list[str]) -> list[str]:
     text = sentence.text.strip()
     parts = _split_lead(text)
-    if parts is None:
+    if parts is None or not _KIND_ONLY_LEAD.search(parts[0]):
         if sentence.kind == "answer":
             text = _ANSWER_LEAD.sub("", text, count=1)
         entry = _clean(text)

@@ -71,9 +71,14 @@ def test_numbered_content_may_span_lines_and_mix_quote_marks():
 
 def test_several_quoted_entries_after_a_lead_are_split():
     values, _ = read_bench_hints(
-        'Risk warnings should include at least two of the following: "rates," "FX," "tax."'
+        'The AI assistant is encouraged to mention the following: "rates," "FX," "tax."'
     )
-    assert values == {"at_least_contain": ["rates", "FX", "tax."]}
+    assert values == {"encourage": ["rates", "FX", "tax."]}
+
+
+def test_a_lead_that_carries_content_keeps_its_sentence_whole():
+    text = 'Risk warnings should include at least two of the following: "rates," "FX."'
+    assert read_bench_hints(text) == ({"at_least_contain": [text]}, [])
 
 
 def test_free_sentences_take_the_kind_of_their_earliest_cue():
