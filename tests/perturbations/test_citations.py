@@ -126,3 +126,16 @@ def test_every_citation_lands_in_the_context(
         assert citation.strip() in context.text
     for passage in context.text.split(" [...] "):
         assert passage.strip("[.] ") in document
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(min_size=1, max_size=300), st.integers(0, 299), st.integers(1, 30))
+def test_arbitrary_documents_never_crash(document: str, position: int, length: int) -> None:
+    start = position % len(document)
+    citation = document[start : start + length]
+    try:
+        context = citation_context(document, [citation])
+    except FinsynthError as error:
+        assert not document.strip() or not citation.strip(), error
+    else:
+        assert citation.strip() in context.text
