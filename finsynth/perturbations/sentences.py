@@ -15,10 +15,11 @@ from functools import cache
 import pysbd  # type: ignore[import-untyped]
 
 _NEVER_FINAL = re.compile(
-    r"(?:^|[\s(\"“'‘])(?:approx|appr|e\.g|i\.e|cf|vs|viz|incl|excl|est|Mr|Mrs|Ms|Messrs|Dr|Prof|No|Nos"
+    r"(?<![^\s(\"“'‘])(?:approx|appr|e\.g|i\.e|cf|vs|viz|incl|excl|est|Mr|Mrs|Ms|Messrs|Dr|Prof|No|Nos"
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|Fig|Sec|Art|Ref|pp?)\.$"
 )
 _ENDS_IN_DIGIT_AND_POINT = re.compile(r"\d\.$")
+_LONGEST_ABBREVIATION = len("Messrs.")
 _STARTS_LIKE_A_CONTINUATION = re.compile(r"[a-z]")
 
 
@@ -58,13 +59,14 @@ def _starts(text: str) -> list[int]:
     return starts
 
 
-def _wrongly_split(before: str, after: str) -> bool:
-    """Whether pysbd's cut between these two sentences falls inside one sentence."""
-    if _NEVER_FINAL.search(before):
+def _wrongly_split(text: str, before: tuple[int, int], after: tuple[int, int]) -> bool:
+    """Whether pysbd's cut between two sentences (given as spans of ``text``) falls inside one sentence."""
+    tail = max(before[0], before[1] - _LONGEST_ABBREVIATION - 1)
+    if _NEVER_FINAL.search(text, tail, before[1]):
         return True
-    if _ENDS_IN_DIGIT_AND_POINT.search(before) and after[:1].isdigit():
+    if _ENDS_IN_DIGIT_AND_POINT.search(text, tail, before[1]) and text[after[0]].isdigit():
         return True
-    return _STARTS_LIKE_A_CONTINUATION.match(after) is not None
+    return _STARTS_LIKE_A_CONTINUATION.match(text, after[0]) is not None
 
 
 def split_sentences(text: str) -> list[Sentence]:
@@ -88,7 +90,7 @@ def split_sentences(text: str) -> list[Sentence]:
     spans: list[tuple[int, int]] = []
     for start, next_start in zip(cuts, [*cuts[1:], len(text)], strict=True):
         end = start + len(text[start:next_start].rstrip())
-        if spans and _wrongly_split(text[spans[-1][0] : spans[-1][1]], text[start:end]):
+        if spans and _wrongly_split(text, spans[-1], (start, end)):
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
