@@ -314,6 +314,10 @@ from finsynth.build.publish_cli import push  # noqa: E402
 
 app.command("push")(push)
 
+from finsynth.scoring.cli import score_app  # noqa: E402
+
+app.add_typer(score_app, name="score")
+
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line (the ``finsynth`` console script)."""

@@ -37,7 +37,8 @@ class InputProblem:
 
     def __str__(self) -> str:
         where = f"line {self.line}: " if self.line is not None else ""
-        return f"{where}{self.kind}: {self.message}"
+        about = f"{self.id}: " if self.id is not None else ""
+        return f"{where}{self.kind}: {about}{self.message}"
 
 
 def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | InputProblem]]:

@@ -21,12 +21,14 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from finsynth.errors import FinsynthError
+from finsynth.scoring.jsonl import InputProblem, read_jsonl
 from finsynth.seeding import numpy_generator
 
 Winner = Literal["model_a", "model_b", "tie"]
@@ -375,3 +377,43 @@ def agreement(first: Mapping[str, float], second: Mapping[str, float]) -> Agreem
     if np.ptp(a) == 0 or np.ptp(b) == 0:
         raise FinsynthError("agreement is undefined when one set of ratings is the same for every model")
     return Agreement(models, _pearson(a, b), _pearson(_ranks(a), _ranks(b)))
+
+
+def _game_of(line: int, value: dict[str, Any]) -> Game | InputProblem:
+    model_a, model_b, winner, item = (value.get(key) for key in ("model_a", "model_b", "winner", "item"))
+    if not isinstance(model_a, str) or not isinstance(model_b, str) or not model_a or not model_b:
+        return InputProblem("bad_field", "needs 'model_a' and 'model_b' as non-empty strings", line)
+    if model_a == model_b:
+        return InputProblem("bad_field", f"both sides are {model_a!r}; a game needs two models", line)
+    # The winner may also be named by the model itself.
+    side = {model_a: "model_a", model_b: "model_b"}.get(winner, winner) if isinstance(winner, str) else winner
+    if side not in _SCORE_A:
+        message = f"winner must be model_a, model_b, tie or one of the two model names, got {winner!r}"
+        return InputProblem("bad_field", message, line)
+    if item is not None and (isinstance(item, bool) or not isinstance(item, (str, int))):
+        return InputProblem("bad_field", f"item must be a string or an integer, got {item!r}", line)
+    return Game(model_a, model_b, cast(Winner, side), None if item is None else str(item))
+
+
+def read_games(path: Path) -> tuple[list[Game], list[InputProblem]]:
+    """Read a games JSONL file: ``{"model_a", "model_b", "winner", "item"}`` per line.
+
+    ``winner`` is ``"model_a"``, ``"model_b"``, ``"tie"`` or the name of one of the two
+    models; ``item`` (optional) groups games for the cluster bootstrap.
+
+    Returns:
+        The games in file order, and a problem for every line that is not one.
+
+    Raises:
+        FinsynthError: If the file cannot be read.
+
+    """
+    games: list[Game] = []
+    problems: list[InputProblem] = []
+    for line, value in read_jsonl(path):
+        game = value if isinstance(value, InputProblem) else _game_of(line, value)
+        if isinstance(game, InputProblem):
+            problems.append(game)
+        else:
+            games.append(game)
+    return games, problems
