@@ -21,6 +21,7 @@ ucfe_app = typer.Typer(
     help="UCFE benchmark: import it into a dataset folder, export a folder back to its JSON.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",
 )
 
 
@@ -29,14 +30,20 @@ def import_command(
     file: Annotated[Path, typer.Argument(help="The benchmark file, UCFE_bench.json.")],
     out: Annotated[Path, typer.Option("--out", help="Dataset folder to write (config ucfe_bench).")],
     overwrite: Annotated[bool, typer.Option(help="Replace an existing folder.")] = False,
+    notes: Annotated[
+        bool, typer.Option("--notes", help="Also list each judgement call of the hint reader.")
+    ] = False,
 ) -> None:
     """Import the UCFE benchmark into a dataset folder that `datasets.load_dataset` reads.
 
     Prints the items per task and how many items' hints were read; items whose hints do not
-    fit their task are listed on stderr (they are still imported).
+    fit their task are listed on stderr (they are still imported), and with --notes every
+    judgement call the hint reader made.
 
     Examples:
         finsynth ucfe import UCFE_bench.json --out build/ucfe
+
+        finsynth ucfe import UCFE_bench.json --out build/ucfe --overwrite --notes
 
     """
     from rich.table import Table
@@ -57,9 +64,12 @@ def import_command(
     for slug, items in report.items_per_task.items():
         table.add_row(slug, BENCH_KEYS[slug], str(items))
     console.print(table)
-    for item in report.problems:
+    for item in report.items:
         where = f"{item.task_key}[{item.index}] (id {item.item_id})"
-        errors.print(f"{where}: {'; '.join(item.problems)}", highlight=False, markup=False)
+        if item.problems:
+            errors.print(f"{where}: {'; '.join(item.problems)}", highlight=False, markup=False)
+        if notes and item.notes:
+            errors.print(f"{where}: note: {'; '.join(item.notes)}", highlight=False, markup=False)
     noted = sum(1 for item in report.items if item.notes)
     typer.echo(
         f"hints parsed: {report.hints_parsed} of {report.total} items fit their task; "
@@ -87,7 +97,7 @@ def export_command(
 ) -> None:
     """Export a dataset folder to the benchmark's JSON (task key → items with seven fields).
 
-    Exporting an import gives the original file's items back, field for field.
+    Exporting an import gives the original file back: same items, fields and layout (Unix line ends).
 
     Examples:
         finsynth ucfe export build/ucfe UCFE_bench.json
@@ -102,7 +112,7 @@ def export_command(
     except FinsynthError as error:
         raise _fail(error) from None
     try:
-        _write_atomically(file, json.dumps(bench, ensure_ascii=False, indent=4) + "\n")
+        _write_atomically(file, json.dumps(bench, ensure_ascii=False, indent=2))  # the benchmark's own layout
     except OSError as error:
         raise _fail(FinsynthError(f"{file}: cannot write: {error.strerror}")) from None
     items = sum(len(task_items) for task_items in bench.values())
