@@ -116,6 +116,24 @@ def test_one_op_per_changed_block_with_rates_in_range() -> None:
     assert 10 < len(ops) < 80  # ~20,000 / 500-character blocks, less the blocks that drew rate 0
 
 
+def test_text_outside_the_blocks_of_the_ops_is_untouched() -> None:
+    text = filing_like_text(30_000, seed=6)
+    result = ocr_noise(text, RandomStream(12), block_chars=200)
+    spans = [(op.start, op.end) for op in result.ops]
+    untouched = 0
+    offset = 0
+    for before, after in zip(text.split("\n"), result.text.split("\n"), strict=True):
+        line = (offset, offset + len(before))
+        offset += len(before) + 1
+        if all(
+            end is not None and start is not None and (end <= line[0] or line[1] <= start)
+            for start, end in spans
+        ):
+            assert after == before
+            untouched += 1
+    assert untouched > 10
+
+
 def test_confusions_include_one_to_many_and_many_to_one() -> None:
     text = " ".join(["modern", "clerk", "vvow", "1010", "OOO"] * 400)
     corrupted = ocr_noise(text, RandomStream(4), mean=0.3, std=0.0, cap=1.0).text
