@@ -4,6 +4,11 @@ An instance generator is a function ``RandomStream -> TaskInstance`` registered 
 ``@task_instance("slug")``. Its module (``instances/<slug>.py``) states in its docstring the
 rules by which the evaluation hints are derived from the generated ``facts``, so a judge's
 "must contain" check is grounded in data the generator produced, and tests can recompute it.
+
+Every task's instances have a non-empty ``must_contain``. ``reference_answer`` is empty only
+for Analyst Simulation and Financial Knowledge Consulting, whose replies (a report framework,
+an explanation) have no single right text; ``answer`` is empty for those and for Industry
+Report Summarization.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ def test_hints_follow_the_concept_entry() -> None:
     terms = set()
     for instance in draws("financial_knowledge_consulting"):
         concept = BY_TERM[str(instance.facts["term"])]
-        expected = (concept.term, *concept.points)
+        expected: tuple[str, ...] = (concept.term, *concept.points)
         if instance.facts["contrast"]:
             expected += (concept.related,)
             assert concept.related in instance.needs

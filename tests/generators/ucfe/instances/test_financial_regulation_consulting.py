@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
+from collections.abc import Mapping
 
+from finsynth.generators.ucfe.instances import FactValue
 from finsynth.generators.ucfe.instances.world.rulebook import RULES
 from tests.generators.ucfe.instances.harness import draws
 
 BY_SECTION = {rule.section: rule for rule in RULES}
 
 
-def expected_verdict(facts: dict[str, object]) -> tuple[str, datetime.date]:
+def expected_verdict(facts: Mapping[str, FactValue]) -> tuple[str, datetime.date]:
     event = datetime.date.fromisoformat(str(facts["event_date"]))
     deadline = event + datetime.timedelta(days=int(str(facts["deadline_days"])))
     threshold, measured = float(str(facts["threshold"])), float(str(facts["measured"]))
@@ -27,7 +29,7 @@ def expected_verdict(facts: dict[str, object]) -> tuple[str, datetime.date]:
 def test_verdict_follows_threshold_and_dates() -> None:
     kinds: Counter[str] = Counter()
     for instance in draws("financial_regulation_consulting"):
-        facts = dict(instance.facts)
+        facts = instance.facts
         rule = BY_SECTION[str(facts["section"])]
         assert int(str(facts["deadline_days"])) == rule.deadline_days
         verdict, deadline = expected_verdict(facts)

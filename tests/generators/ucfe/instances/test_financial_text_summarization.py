@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from tests.generators.ucfe.instances.harness import draws
 
 # kind: (first figure, second figure, derived figure, rule, half a unit of the derived figure's rounding)
-DERIVED = {
+DERIVED: dict[str, tuple[str, str, str, Callable[[float, float], float], float]] = {
     "private placement": ("amount", "price", "shares_millions", lambda a, b: a / b, 0.005),
     "annual results": ("revenue", "net_profit", "net_margin", lambda a, b: b / a, 0.0005),
     "stake purchase": ("price", "stake", "implied_value", lambda a, b: a / b, 0.05),

@@ -13,7 +13,8 @@ def test_flags_follow_the_window_and_threshold() -> None:
         facts = instance.facts
         announcement = datetime.date.fromisoformat(str(facts["announcement_date"]))
         window, threshold = int(facts["window_days"]), int(facts["threshold"])
-        flagged, cleared = [], []
+        flagged: list[tuple[str, datetime.date]] = []
+        cleared: list[tuple[str, datetime.date]] = []
         for number in range(1, int(facts["trade_count"]) + 1):
             day = datetime.date.fromisoformat(str(facts[f"trade_{number}_date"]))
             cents = round(float(facts[f"trade_{number}_price"]) * 100)

@@ -13,8 +13,6 @@ from fractions import Fraction
 
 from finsynth.seeding import RandomStream
 
-LABELS = ("outperform", "neutral", "underperform")
-
 
 def trading_days(last: datetime.date, count: int) -> tuple[datetime.date, ...]:
     """The ``count`` weekdays ending on ``last`` (a weekday), oldest first."""
