@@ -49,12 +49,14 @@ class Block:
         paragraphs: The paragraphs in order.
         facts: Facts stated in the block (key → value), added to the filing's facts when kept.
         title: A note title; notes are numbered when the filing is assembled.
+        group: A subheading shown once before the first kept block of its group.
 
     """
 
     paragraphs: tuple[Paragraph, ...]
     facts: Mapping[str, float | str] = field(default_factory=dict)
     title: str | None = None
+    group: str | None = None
 
 
 def prose(*lines: Line | str) -> Paragraph:
@@ -65,3 +67,17 @@ def prose(*lines: Line | str) -> Paragraph:
 def heading(text: str) -> Paragraph:
     """Return a heading paragraph."""
     return Paragraph((Line(text),), kind="heading")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A block offered to a section: required blocks are always kept, optional ones fill length.
+
+    Attributes:
+        block: The block.
+        required: Whether the block is always part of the filing.
+
+    """
+
+    block: Block
+    required: bool = False

@@ -9,7 +9,7 @@ from finsynth.generators.filings.profiles import Industry, SegmentProfile
 from finsynth.generators.finchain.names import LAST_NAMES, company_name, person_name
 from finsynth.seeding import RandomStream
 
-_CITIES = (
+CITIES = (
     ("Columbus", "Ohio"),
     ("Raleigh", "North Carolina"),
     ("Denver", "Colorado"),
@@ -120,7 +120,7 @@ def make_company(stream: RandomStream) -> Company:
     industry = stream.choice(INDUSTRIES)
     short_name = _short_name(stream, industry)
     segments = tuple(stream.sample(industry.segments, stream.randint(3, min(4, len(industry.segments)))))
-    city, state = stream.choice(_CITIES)
+    city, state = stream.choice(CITIES)
     latest_year = stream.randint(2019, 2025)
     year_count = stream.randint(2, 3)
     fiscal_years = tuple(range(latest_year - year_count + 1, latest_year + 1))

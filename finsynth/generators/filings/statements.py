@@ -15,7 +15,7 @@ from an opening balance sheet, so each identity holds by construction:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from finsynth.generators.filings.company import Company
@@ -29,6 +29,16 @@ _SEGMENT_GROWTH_SPREAD = 0.07
 _LOWEST_GROWTH, _HIGHEST_GROWTH = -0.2, 0.4
 
 
+REGIONS = ("United States", "Europe", "Rest of world")
+QUARTERLY_KEYS = ("revenue", "gross_profit", "operating_income", "net_income")
+
+
+def split_whole(total: int, weights: Sequence[float]) -> list[int]:
+    """Split ``total`` into whole parts proportional to ``weights``; the last part takes the remainder."""
+    parts = [round(total * weight / sum(weights)) for weight in weights[:-1]]
+    return [*parts, total - sum(parts)]
+
+
 @dataclass(frozen=True)
 class Statements:
     """The financial statements of a company over its fiscal years.
@@ -40,7 +50,11 @@ class Statements:
         values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
             scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
             stock is negative. Keys are listed in :data:`INCOME_KEYS`, :data:`BALANCE_KEYS`,
-            :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue.
+            :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue,
+            ``segment_income.<i>`` for segment operating income and ``corporate_expense`` for the
+            unallocated costs (negative) that bring segment income to consolidated operating income,
+            ``region.<r>`` for revenue by region (see :data:`REGIONS`) and ``quarter.<q>.<key>`` for
+            the quarters (1–4) of each key in :data:`QUARTERLY_KEYS`.
         diluted_eps: Net income per diluted share in dollars, rounded to cents.
         opening_cash: Cash at the start of the first fiscal year.
 
@@ -257,6 +271,19 @@ def _income(
     return row
 
 
+def _segment_income(
+    income: Mapping[str, int], segment_revenue: list[int], margin_factors: list[float], stream: RandomStream
+) -> dict[str, int]:
+    """Split operating income into segment income and (negative) unallocated corporate expense."""
+    margin = income["operating_income"] / income["revenue"]
+    row = {
+        f"segment_income.{index}": round(revenue * margin * factor * stream.uniform(0.95, 1.05))
+        for index, (revenue, factor) in enumerate(zip(segment_revenue, margin_factors, strict=True))
+    }
+    row["corporate_expense"] = income["operating_income"] - sum(row.values())
+    return row
+
+
 def make_statements(company: Company, stream: RandomStream) -> Statements:
     """Draw the statements of ``company`` from ``stream``; every identity holds exactly."""
     policy = _draw_policy(company, stream)
@@ -269,11 +296,21 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
     shares = round(sum(segments[0]) * stream.uniform(0.02, 0.2)) + 1
     values: dict[int, dict[str, int]] = {}
     eps: dict[int, float] = {}
+    segment_margins = [stream.uniform(1.05, 1.6) for _ in company.segments]
+    region_weights = [stream.uniform(3.0, 9.0), stream.uniform(1.0, 2.0), stream.uniform(0.5, 1.5)]
+    seasonality = [stream.uniform(0.85, 1.15) for _ in range(4)]
     for year, segment_row in zip(company.fiscal_years, segments[1:], strict=True):
         revenue = sum(segment_row)
         debt_before = previous["current_debt"] + previous["long_term_debt"]
         row = _income(policy, stream, revenue, debt_before, expense_keys)
         row.update({f"segment.{index}": amount for index, amount in enumerate(segment_row)})
+        row.update(_segment_income(row, segment_row, segment_margins, stream))
+        weights = [weight * stream.uniform(0.95, 1.05) for weight in region_weights]
+        row.update({f"region.{r}": part for r, part in enumerate(split_whole(revenue, weights))})
+        quarter_weights = [weight * stream.uniform(0.97, 1.03) for weight in seasonality]
+        for key in QUARTERLY_KEYS:
+            parts = split_whole(row[key], quarter_weights)
+            row.update({f"quarter.{q}.{key}": part for q, part in enumerate(parts, start=1)})
         shares = round(shares * stream.uniform(0.97, 1.02))
         row["diluted_shares"] = shares
         eps[year] = round(row["net_income"] / shares, 2)

@@ -1,0 +1,63 @@
+"""Sentences that compare an amount between two fiscal years, in several wordings."""
+
+from __future__ import annotations
+
+from finsynth.generators.filings.blocks import Line
+from finsynth.generators.filings.formatting import money, percent, percent_change
+from finsynth.seeding import RandomStream
+
+_RISE_VERBS = ("increased", "rose", "grew")
+_FALL_VERBS = ("decreased", "declined", "fell")
+
+
+def compare(
+    stream: RandomStream,
+    subject: str,
+    amounts: tuple[int, int],
+    years: tuple[int, int],
+    unit: str,
+    facts: tuple[str, ...],
+) -> Line:
+    """Return one sentence comparing ``subject`` between two fiscal years.
+
+    Args:
+        stream: Chooses the wording.
+        subject: What is compared, capitalized as at the start of a sentence, e.g. ``"Gross profit"``.
+        amounts: ``(current, previous)`` amounts in ``unit``.
+        years: ``(current, previous)`` fiscal years.
+        unit: ``"thousands"`` or ``"millions"``.
+        facts: Fact keys the sentence states.
+
+    """
+    current, previous = amounts
+    year, prior = years
+    now, then = money(current, unit), money(previous, unit)
+    if current == previous:
+        text = f"{subject} was {now} in both fiscal {year} and fiscal {prior}."
+        return Line(text, facts)
+    if previous <= 0:
+        text = f"{subject} was {now} in fiscal {year}, compared with {then} in fiscal {prior}."
+        return Line(text, facts)
+    rising = current > previous
+    verb = stream.choice(_RISE_VERBS if rising else _FALL_VERBS)
+    change = percent(abs(percent_change(current, previous)))
+    difference = money(abs(current - previous), unit)
+    lower = subject[0].lower() + subject[1:]
+    wording = stream.randint(0, 3)
+    if wording == 0:
+        text = f"{subject} {verb} {change} to {now} in fiscal {year} from {then} in fiscal {prior}."
+    elif wording == 1:
+        direction = "up" if rising else "down"
+        text = f"{subject} was {now} in fiscal {year}, {direction} {change} from {then} in fiscal {prior}."
+    elif wording == 2:
+        text = (
+            f"In fiscal {year}, {lower} {verb} by {difference} to {now}, "
+            f"compared with {then} in fiscal {prior}."
+        )
+    else:
+        noun = "an increase" if rising else "a decrease"
+        text = (
+            f"{subject} for fiscal {year} totaled {now}, compared with {then} for fiscal {prior}, "
+            f"{noun} of {change}."
+        )
+    return Line(text, facts)

@@ -1,0 +1,301 @@
+"""Assembling a 10-K-style filing from its blocks, to a target length, as sentences with ids and offsets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from finsynth.errors import ConfigError
+from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
+from finsynth.generators.filings.business import business_candidates
+from finsynth.generators.filings.company import Company, make_company
+from finsynth.generators.filings.market_risk import market_risk
+from finsynth.generators.filings.mdna import mdna_candidates
+from finsynth.generators.filings.notes import notes_candidates
+from finsynth.generators.filings.other_items import (
+    auditor_report,
+    controls,
+    cover,
+    cybersecurity,
+    exhibits,
+    forward_looking,
+    market,
+    officers,
+    properties,
+    short_items,
+    signatures,
+)
+from finsynth.generators.filings.risk_factors import risk_candidates
+from finsynth.generators.filings.statements import Statements, make_statements
+from finsynth.generators.filings.tables import (
+    balance_sheet,
+    cash_flow_statement,
+    equity_statement,
+    income_statement,
+)
+from finsynth.generators.filings.tokens import count_tokens, count_tokens_batch
+from finsynth.seeding import RandomStream, derive_seed
+
+TOLERANCE = 0.1
+"""A filing's length is within this fraction of its target (the tests check it)."""
+_AIM = 0.03  # fill to within 3% by estimate, leaving room for the estimate's error
+_PARAGRAPH_BREAK = "\n\n"
+_SEPARATORS = {"prose": " ", "table": "\n", "heading": "\n"}
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence, heading or table row of a filing.
+
+    Attributes:
+        id: Position of the sentence in the filing, from 0.
+        text: The sentence; ``Filing.text[start:end] == text``.
+        start: Offset of the first character in ``Filing.text``.
+        end: Offset after the last character.
+
+    """
+
+    id: int
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Filing:
+    """A synthetic annual report of a fictional company.
+
+    Attributes:
+        company: Legal name of the company.
+        fiscal_years: Fiscal years covered, oldest first.
+        text: The full text.
+        sentences: Every sentence, heading and table row, in order.
+        facts: What the filing states, by key: statement amounts as ``<item>.<year>`` (in ``unit``;
+            cash-flow outflows and treasury stock negative), ``diluted_eps.<year>`` in dollars,
+            ``segment.<i>.<year>`` and ``segment.<i>.name``, ``risk.<topic>`` (a summary) and
+            ``risk.<topic>.label``, and descriptive facts such as ``unit``, ``industry``,
+            ``employees`` and ``headquarters``. Facts of left-out blocks are absent.
+        fact_sentences: For each fact key, the ids of the sentences that state it, prose first.
+
+    """
+
+    company: str
+    fiscal_years: tuple[int, ...]
+    text: str
+    sentences: tuple[Sentence, ...]
+    facts: Mapping[str, float | str]
+    fact_sentences: Mapping[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class _Section:
+    heading: str | None
+    candidates: Sequence[Candidate]
+
+
+def _sections(company: Company, statements: Statements, stream: RandomStream) -> list[_Section]:
+    short = short_items()
+    return [
+        _Section(None, [Candidate(cover(company, statements), True)]),
+        _Section(None, [Candidate(forward_looking(company, stream))]),
+        _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
+        _Section("Item 1. Business", business_candidates(company, statements, stream)),
+        _Section("Item 1A. Risk Factors", risk_candidates(company, stream)),
+        _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
+        _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream))]),
+        _Section("Item 2. Properties", [Candidate(properties(company, stream))]),
+        _Section("Item 3. Legal Proceedings", [short["3"]]),
+        _Section("Item 4. Mine Safety Disclosures", [short["4"]]),
+        _Section(None, [Candidate(Block((heading("PART II"),)), True)]),
+        _Section(
+            "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases "
+            "of Equity Securities",
+            [Candidate(market(company, statements, stream))],
+        ),
+        _Section("Item 6. [Reserved]", [short["6"]]),
+        _Section(
+            "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+            mdna_candidates(company, statements, stream),
+        ),
+        _Section(
+            "Item 7A. Quantitative and Qualitative Disclosures About Market Risk",
+            [Candidate(market_risk(company, statements, stream))],
+        ),
+        _Section(
+            "Item 8. Financial Statements and Supplementary Data",
+            [
+                Candidate(auditor_report(company, stream)),
+                Candidate(income_statement(company, statements), True),
+                Candidate(balance_sheet(company, statements), True),
+                Candidate(cash_flow_statement(company, statements), True),
+                Candidate(equity_statement(company, statements)),
+                Candidate(Block((heading("Notes to Consolidated Financial Statements"),)), True),
+                *notes_candidates(company, statements, stream),
+            ],
+        ),
+        _Section(
+            "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure",
+            [short["9"]],
+        ),
+        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company))]),
+        _Section("Item 9B. Other Information", [short["9B"]]),
+        _Section(None, [Candidate(Block((heading("PART III"),)), True)]),
+        _Section(
+            "Items 10-14. Directors, Executive Officers, Compensation and Governance",
+            [short["III"], Candidate(officers(company, stream))],
+        ),
+        _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
+        _Section(
+            "Item 15. Exhibits and Financial Statement Schedules",
+            [Candidate(exhibits(stream)), Candidate(signatures(company, stream))],
+        ),
+    ]
+
+
+def _block_text(block: Block) -> str:
+    parts = [block.title or "", block.group or ""]
+    parts.extend(
+        _SEPARATORS[paragraph.kind].join(line.text for line in paragraph.lines)
+        for paragraph in block.paragraphs
+    )
+    return _PARAGRAPH_BREAK.join(part for part in parts if part)
+
+
+class _Writer:
+    """Collects paragraphs into text, sentences, and the sentences stating each fact."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.length = 0
+        self.sentences: list[Sentence] = []
+        self.prose_facts: dict[str, list[int]] = {}
+        self.other_facts: dict[str, list[int]] = {}
+
+    def paragraph(self, paragraph: Paragraph) -> None:
+        if self.pieces:
+            self._append(_PARAGRAPH_BREAK)
+        separator = _SEPARATORS[paragraph.kind]
+        index = self.prose_facts if paragraph.kind == "prose" else self.other_facts
+        for position, line in enumerate(paragraph.lines):
+            if position:
+                self._append(separator)
+            sentence = Sentence(len(self.sentences), line.text, self.length, self.length + len(line.text))
+            self.sentences.append(sentence)
+            for key in line.facts:
+                index.setdefault(key, []).append(sentence.id)
+            self._append(line.text)
+
+    def _append(self, text: str) -> None:
+        self.pieces.append(text)
+        self.length += len(text)
+
+    def fact_sentences(self) -> dict[str, tuple[int, ...]]:
+        keys = dict.fromkeys([*self.prose_facts, *self.other_facts])
+        return {key: (*self.prose_facts.get(key, ()), *self.other_facts.get(key, ())) for key in keys}
+
+
+def _write(sections: Sequence[_Section], kept: set[int]) -> _Writer:
+    """Write the kept blocks (by ``id``) of every section that keeps at least one."""
+    writer = _Writer()
+    for section in sections:
+        blocks = [candidate.block for candidate in section.candidates if id(candidate.block) in kept]
+        if not blocks:
+            continue
+        if section.heading:
+            writer.paragraph(heading(section.heading))
+        group, note = None, 0
+        for block in blocks:
+            if block.group and block.group != group:
+                writer.paragraph(heading(block.group))
+            group = block.group
+            if block.title:
+                note += 1
+                writer.paragraph(heading(f"Note {note}. {block.title}"))
+            for paragraph in block.paragraphs:
+                writer.paragraph(paragraph)
+    return writer
+
+
+def _statement_facts(company: Company, statements: Statements) -> dict[str, float | str]:
+    facts: dict[str, float | str] = {
+        "company": company.name,
+        "industry": company.industry.label,
+        "unit": company.unit,
+    }
+    for year in statements.years:
+        facts.update({f"{key}.{year}": float(amount) for key, amount in statements.values[year].items()})
+        facts[f"diluted_eps.{year}"] = statements.diluted_eps[year]
+    return facts
+
+
+def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: int) -> set[int]:
+    """Return the ids of the blocks to keep: all required ones, then optional ones in a drawn order."""
+    candidates = [candidate for section in sections for candidate in section.candidates]
+    kept = {id(candidate.block) for candidate in candidates if candidate.required}
+    optional = [candidate.block for candidate in candidates if not candidate.required]
+    sizes = count_tokens_batch([_block_text(block) for block in optional])
+    total = count_tokens(_text(_write(sections, kept)))
+    minimum = round(total / (1 + TOLERANCE)) + 1
+    if target_tokens < minimum:
+        raise ConfigError(
+            f"target of {target_tokens} tokens is below this filing's required content; "
+            f"use at least {minimum}",
+            source="filings.make_filing",
+            path="target_tokens",
+        )
+    order = stream.sample(range(len(optional)), len(optional))
+    ceiling = target_tokens * (1 + _AIM)
+    for index in order:
+        if total >= target_tokens * (1 - _AIM):
+            break
+        if total + sizes[index] <= ceiling:
+            kept.add(id(optional[index]))
+            total += sizes[index]
+    return kept
+
+
+def _text(writer: _Writer) -> str:
+    return "".join(writer.pieces)
+
+
+def make_filing(seed: int, *, target_tokens: int) -> Filing:
+    """Return a synthetic 10-K-style filing of about ``target_tokens`` cl100k_base tokens.
+
+    The company, its statements and the wording depend only on ``seed``; ``target_tokens`` only
+    decides which optional blocks (risk factors, notes, discussions) are kept.
+
+    Args:
+        seed: Seed of the filing.
+        target_tokens: Wanted length; the result is within :data:`TOLERANCE` of it.
+
+    Raises:
+        ConfigError: If the target is below the required content or above what the filing can hold.
+
+    """
+    company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
+    statements = make_statements(company, RandomStream(derive_seed(seed, "filings", "statements")))
+    sections = _sections(company, statements, RandomStream(derive_seed(seed, "filings", "narrative")))
+    kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens)
+    writer = _write(sections, kept)
+    text = _text(writer)
+    length = count_tokens(text)
+    if abs(length - target_tokens) > TOLERANCE * target_tokens:
+        raise ConfigError(
+            f"could only reach {length} tokens for a target of {target_tokens}; "
+            "targets between 4,000 and 30,000 tokens are supported",
+            source="filings.make_filing",
+            path="target_tokens",
+        )
+    facts = _statement_facts(company, statements)
+    for section in sections:
+        for candidate in section.candidates:
+            if id(candidate.block) in kept:
+                facts.update(candidate.block.facts)
+    return Filing(
+        company=company.name,
+        fiscal_years=company.fiscal_years,
+        text=text,
+        sentences=tuple(writer.sentences),
+        facts=facts,
+        fact_sentences=writer.fact_sentences(),
+    )

@@ -1,0 +1,773 @@
+"""Notes to the consolidated financial statements; every table sums exactly to the statements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
+from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.formatting import money, percent, share_of, table_amount, unit_word
+from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
+from finsynth.generators.filings.tables import statement_rows, table
+from finsynth.seeding import RandomStream
+
+_FEDERAL_RATE = 0.21
+_POLICIES = (
+    (
+        "Principles of Consolidation",
+        (
+            "The consolidated financial statements include the accounts of the Company and its wholly owned "
+            "subsidiaries.",
+            "Intercompany balances and transactions have been eliminated.",
+        ),
+    ),
+    (
+        "Use of Estimates",
+        (
+            "Preparing financial statements in conformity with U.S. generally accepted accounting principles "
+            "requires management to make estimates that affect reported amounts.",
+            "Significant estimates include revenue allocations, credit losses, useful lives of assets, "
+            "goodwill valuations and income taxes.",
+            "Actual results could differ from these estimates.",
+        ),
+    ),
+    (
+        "Cash and Cash Equivalents",
+        (
+            "Cash equivalents are highly liquid investments with original maturities of three months or "
+            "less.",
+            "They consist mainly of money market funds and bank deposits and are carried at cost, which "
+            "approximates fair value.",
+        ),
+    ),
+    (
+        "Property and Equipment",
+        (
+            "Property and equipment is stated at cost less accumulated depreciation.",
+            "Depreciation is computed on a straight-line basis over estimated useful lives of three to forty "
+            "years.",
+            "Repairs and maintenance are expensed as incurred, while improvements that extend useful lives "
+            "are "
+            "capitalized.",
+        ),
+    ),
+    (
+        "Leases",
+        (
+            "We lease offices, warehouses, production sites and equipment.",
+            "Right-of-use assets and lease liabilities are recorded at the present value of lease payments "
+            "over "
+            "the lease term, using our incremental borrowing rate when the rate implicit in a lease is not "
+            "known.",
+        ),
+    ),
+    (
+        "Fair Value Measurements",
+        (
+            "Fair value is the price that would be received to sell an asset or paid to transfer a "
+            "liability in "
+            "an orderly transaction between market participants.",
+            "The carrying amounts of receivables, payables and accrued liabilities approximate fair value "
+            "because of their short maturities.",
+        ),
+    ),
+    (
+        "Foreign Currency",
+        (
+            "The functional currency of most foreign subsidiaries is the local currency.",
+            "Assets and liabilities of these subsidiaries are translated at year-end exchange rates and "
+            "income "
+            "and expenses at average rates for the year.",
+        ),
+    ),
+)
+
+
+_MORE_POLICIES = (
+    (
+        "Accounts Receivable and Credit Losses",
+        (
+            "Accounts receivable are recorded at invoiced amounts less an allowance for expected credit "
+            "losses.",
+            "The allowance reflects historical collection experience, the age of balances and current "
+            "economic "
+            "conditions.",
+            "Balances are written off when collection efforts have been exhausted.",
+        ),
+    ),
+    (
+        "Goodwill and Intangible Assets",
+        (
+            "Goodwill is not amortized but is tested for impairment annually and whenever events indicate "
+            "that "
+            "it may be impaired.",
+            "Intangible assets with finite lives are amortized on a straight-line basis over their estimated "
+            "useful lives.",
+        ),
+    ),
+    (
+        "Impairment of Long-Lived Assets",
+        (
+            "We review long-lived assets for impairment when events suggest that their carrying amount may "
+            "not "
+            "be recoverable.",
+            "An impairment loss is recognized when estimated undiscounted cash flows are less than the "
+            "carrying "
+            "amount.",
+        ),
+    ),
+    (
+        "Research and Development Costs",
+        (
+            "Research and development costs are expensed as incurred.",
+            "Costs of developing internal-use software are capitalized once the preliminary project stage is "
+            "complete and amortized over three to five years.",
+        ),
+    ),
+    (
+        "Advertising",
+        (
+            "Advertising costs are expensed the first time the advertising takes place.",
+            "Cooperative advertising payments to customers are recorded as a reduction of revenue unless we "
+            "receive a distinct service in return.",
+        ),
+    ),
+    (
+        "Shipping and Handling",
+        (
+            "Shipping and handling activities performed after a customer obtains control are treated as "
+            "fulfillment costs.",
+            "Amounts billed to customers for shipping are included in revenue, and the related costs in "
+            "cost of "
+            "revenue.",
+        ),
+    ),
+    (
+        "Income Taxes",
+        (
+            "We account for income taxes under the asset and liability method.",
+            "Deferred taxes reflect temporary differences between the financial statement and tax bases of "
+            "assets and liabilities, measured at enacted rates.",
+            "Interest and penalties on uncertain tax positions are included in the provision for income "
+            "taxes.",
+        ),
+    ),
+    (
+        "Stock-Based Compensation",
+        (
+            "Stock-based awards are measured at their grant-date fair value.",
+            "Expense is recognized on a straight-line basis over the service period, and forfeitures are "
+            "recorded as they occur.",
+        ),
+    ),
+    (
+        "Warranties",
+        (
+            "We provide standard warranties that our products will perform as specified.",
+            "Estimated warranty costs are accrued when revenue is recognized, based on historical claim "
+            "rates.",
+        ),
+    ),
+    (
+        "Concentrations of Credit Risk",
+        (
+            "Financial instruments that may expose us to credit risk consist mainly of cash equivalents and "
+            "receivables.",
+            "We place cash with high-quality financial institutions and monitor the creditworthiness of our "
+            "customers.",
+        ),
+    ),
+)
+
+
+def _latest_two(statements: Statements) -> tuple[int, int]:
+    return statements.years[-1], statements.years[-2]
+
+
+def _header(company: Company, years: Sequence[int]) -> tuple[str, ...]:
+    return (f"(in {company.unit})", *(f"Fiscal {year}" for year in years))
+
+
+def _revenue_note(company: Company, statements: Statements) -> Block:
+    years = statements.years[::-1]
+    rows = [(segment.name, f"segment.{index}") for index, segment in enumerate(company.segments)]
+    rows.append(("Total revenue", "revenue"))
+    region_rows = [(region, f"region.{index}") for index, region in enumerate(REGIONS)]
+    return Block(
+        (
+            prose(
+                "We disaggregate revenue by reportable segment and by the location of the customer.",
+                "Revenue is recognized net of sales taxes, discounts and expected returns.",
+            ),
+            table("Revenue by segment", _header(company, years), statement_rows(statements, rows)),
+            table(
+                "Revenue by geographic area", _header(company, years), statement_rows(statements, region_rows)
+            ),
+            prose(
+                "Contract liabilities consist of amounts billed in advance of performance and are recognized "
+                "as revenue as we satisfy the related obligations, generally within one year."
+            ),
+        ),
+        title="Revenue",
+    )
+
+
+def _property_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    labels = (
+        "Land",
+        "Buildings and improvements",
+        "Machinery and equipment",
+        "Computer hardware and software",
+    )
+    weights = [stream.uniform(0.3, 1.5) for _ in labels]
+    columns = []
+    for when in (year, prior):
+        net = statements.values[when]["property_and_equipment"]
+        accumulated = round(net * stream.uniform(0.5, 1.1))
+        columns.append((*split_whole(net + accumulated, weights), net + accumulated, -accumulated, net))
+    row_labels = (
+        *labels,
+        "Property and equipment, gross",
+        "Less accumulated depreciation",
+        "Property and equipment, net",
+    )
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(row_labels)
+    ]
+    return Block(
+        (table("Property and equipment", _header(company, (year, prior)), rows),),
+        title="Property and Equipment",
+    )
+
+
+def _goodwill_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    values, earlier = statements.values[year], statements.values[prior]
+    acquired = values["goodwill"] - earlier["goodwill"]
+    unit = company.unit
+    lines: list[Line | str] = [
+        Line(
+            f"Goodwill was {money(values['goodwill'], unit)} at the end of fiscal {year} and "
+            f"{money(earlier['goodwill'], unit)} at the end of fiscal {prior}.",
+            (f"goodwill.{year}", f"goodwill.{prior}"),
+        ),
+        (
+            f"The increase of {money(acquired, unit)} resulted from a business we acquired during fiscal "
+            f"{year}."
+            if acquired
+            else f"We completed no acquisitions in fiscal {year}, so goodwill did not change."
+        ),
+        "Intangible assets consist mainly of customer relationships, developed technology and trade names, "
+        f"amortized over {stream.randint(5, 8)} to {stream.randint(10, 15)} years.",
+        Line(
+            "Intangible assets, net of accumulated amortization, were "
+            f"{money(values['intangible_assets'], unit)} "
+            f"at the end of fiscal {year}.",
+            (f"intangible_assets.{year}",),
+        ),
+    ]
+    return Block((prose(*lines),), title="Goodwill and Intangible Assets")
+
+
+def _debt_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    unit = company.unit
+    first_rate, second_rate = stream.uniform(2.5, 4.5), stream.uniform(4.5, 6.9)
+    first_due, second_due = year + stream.randint(3, 6), year + stream.randint(7, 12)
+    labels = (
+        f"{first_rate:.2f}% senior notes due {first_due}",
+        f"{second_rate:.2f}% senior notes due {second_due}",
+        "Term loan",
+        "Total debt",
+        "Less current portion",
+        "Long-term debt, net of current portion",
+    )
+    weights = [stream.uniform(0.5, 1.5) for _ in range(3)]
+    columns = []
+    for when in (year, prior):
+        values = statements.values[when]
+        total = values["current_debt"] + values["long_term_debt"]
+        columns.append(
+            (*split_whole(total, weights), total, -values["current_debt"], values["long_term_debt"])
+        )
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(labels)
+    ]
+    facility = round(statements.values[year]["revenue"] * stream.uniform(0.05, 0.2)) + 1
+    return Block(
+        (
+            table("Debt", _header(company, (year, prior)), rows),
+            prose(
+                f"We also have a revolving credit facility of {money(facility, unit)} that matures in "
+                f"{year + stream.randint(2, 5)}; no amounts were drawn on it at year end.",
+                "Our debt agreements require us to keep a maximum ratio of debt to earnings before interest, "
+                "taxes, depreciation and amortization, and we were in compliance at year end.",
+            ),
+        ),
+        title="Debt",
+    )
+
+
+def _tax_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    columns = []
+    for when in (year, prior):
+        values = statements.values[when]
+        statutory = round(values["income_before_taxes"] * _FEDERAL_RATE)
+        state = round(values["income_before_taxes"] * stream.uniform(0.01, 0.04))
+        credits = -round(values["income_before_taxes"] * stream.uniform(0.0, 0.02))
+        other = values["income_tax_expense"] - statutory - state - credits
+        columns.append((statutory, state, credits, other, values["income_tax_expense"]))
+    labels = (
+        "Tax at the federal statutory rate of 21%",
+        "State income taxes, net of federal benefit",
+        "Tax credits",
+        "Other, net",
+        "Provision for income taxes",
+    )
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(labels)
+    ]
+    values = statements.values[year]
+    rate = percent(share_of(values["income_tax_expense"], values["income_before_taxes"]))
+    return Block(
+        (
+            prose(
+                "The following table reconciles income taxes at the federal statutory rate with our "
+                "provision "
+                "for income taxes."
+            ),
+            table("Income tax reconciliation", _header(company, (year, prior)), rows),
+            prose(
+                Line(f"Our effective tax rate was {rate} in fiscal {year}.", (f"income_tax_expense.{year}",)),
+                "Tax years from three years ago onward remain open to examination by the major taxing "
+                "authorities.",
+            ),
+        ),
+        title="Income Taxes",
+    )
+
+
+def _compensation_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    unit = company.unit
+    expense = statements.values[year]["stock_based_compensation"]
+    vesting = stream.randint(3, 4)
+    return Block(
+        (
+            prose(
+                "We grant restricted stock units and performance share units to employees and directors "
+                "under "
+                "our equity incentive plan.",
+                f"Restricted stock units generally vest in equal installments over {vesting} years.",
+                "Performance share units vest based on revenue growth and total shareholder return over "
+                "three "
+                "years.",
+                Line(
+                    f"Stock-based compensation expense was {money(expense, unit)} in fiscal {year}.",
+                    (f"stock_based_compensation.{year}",),
+                ),
+            ),
+        ),
+        title="Stock-Based Compensation",
+    )
+
+
+def _earnings_note(company: Company, statements: Statements) -> Block:
+    years = statements.years[::-1]
+    rows = statement_rows(
+        statements, [("Net income", "net_income"), ("Weighted-average diluted shares", "diluted_shares")]
+    )
+    rows.append(
+        (
+            "Diluted net income per share",
+            [f"{statements.diluted_eps[year]:.2f}" for year in years],
+            tuple(f"diluted_eps.{year}" for year in years),
+        )
+    )
+    return Block(
+        (
+            prose(
+                "Diluted net income per share is net income divided by the weighted-average number of shares "
+                "outstanding, including the dilutive effect of unvested equity awards."
+            ),
+            table(
+                "Net income per share",
+                (f"(in {company.unit}, except per-share amounts)", *(f"Fiscal {year}" for year in years)),
+                rows,
+            ),
+        ),
+        title="Net Income per Share",
+    )
+
+
+def _quarterly_note(company: Company, statements: Statements, year: int) -> Block:
+    values = statements.values[year]
+    labels = ("Revenue", "Gross profit", "Operating income", "Net income")
+    rows = [
+        (
+            label,
+            [table_amount(values[f"quarter.{quarter}.{key}"]) for quarter in range(1, 5)],
+            tuple(f"quarter.{quarter}.{key}.{year}" for quarter in range(1, 5)),
+        )
+        for label, key in zip(labels, QUARTERLY_KEYS, strict=True)
+    ]
+    return Block(
+        (
+            prose(
+                f"The following table shows unaudited results for each quarter of fiscal {year}; the "
+                "quarters "
+                "add up to the full-year amounts."
+            ),
+            table(
+                f"Quarterly results for fiscal {year} (unaudited)",
+                (
+                    f"(in {company.unit})",
+                    "First quarter",
+                    "Second quarter",
+                    "Third quarter",
+                    "Fourth quarter",
+                ),
+                rows,
+            ),
+        ),
+        title=f"Quarterly Financial Data for Fiscal {year}",
+    )
+
+
+def _accrued_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    labels = (
+        "Compensation and benefits",
+        "Taxes other than income taxes",
+        "Customer rebates and credits",
+        "Other",
+    )
+    weights = [stream.uniform(0.5, 2.0) for _ in labels]
+    columns = [
+        (*split_whole(statements.values[when]["accrued_liabilities"], weights),) for when in (year, prior)
+    ]
+    columns = [(*column, sum(column)) for column in columns]
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate((*labels, "Accrued liabilities"))
+    ]
+    return Block(
+        (table("Accrued liabilities", _header(company, (year, prior)), rows),), title="Accrued Liabilities"
+    )
+
+
+def _retirement_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    match = stream.randint(3, 6)
+    cost = max(1, round(statements.values[year]["revenue"] * stream.uniform(0.002, 0.008)))
+    return Block(
+        (
+            prose(
+                f"We sponsor a defined-contribution savings plan for U.S. employees and match {match}% of "
+                "eligible pay that employees contribute.",
+                f"Our matching contributions were {money(cost, company.unit)} in fiscal {year}.",
+            ),
+        ),
+        title="Retirement Plans",
+    )
+
+
+def _contingencies_note() -> Block:
+    return Block(
+        (
+            prose(
+                "We are party to lawsuits, claims and regulatory inquiries that arise in the ordinary "
+                "course of "
+                "business.",
+                "We record a liability when a loss is probable and can be reasonably estimated.",
+                "Although the outcome of these matters cannot be predicted with certainty, we do not expect "
+                "them "
+                "to have a material adverse effect on our financial position.",
+                "We have purchase commitments with suppliers that are not recorded on the balance sheet.",
+            ),
+        ),
+        title="Commitments and Contingencies",
+    )
+
+
+def _segment_note(company: Company, statements: Statements) -> Block:
+    years = statements.years[::-1]
+    rows = [(segment.name, f"segment_income.{index}") for index, segment in enumerate(company.segments)]
+    rows.extend(
+        [("Corporate and unallocated costs", "corporate_expense"), ("Operating income", "operating_income")]
+    )
+    return Block(
+        (
+            prose(
+                f"We manage the business in {len(company.segments)} reportable segments, which our chief "
+                "executive officer, as chief operating decision maker, reviews to allocate resources.",
+                "Segment operating income excludes corporate costs such as executive management, legal and "
+                "finance functions that are not allocated to the segments.",
+            ),
+            table("Segment operating income", _header(company, years), statement_rows(statements, rows)),
+        ),
+        title="Segment Information",
+    )
+
+
+def _intangibles_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    labels = ("Customer relationships", "Developed technology", "Trade names")
+    weights = [stream.uniform(0.5, 2.0) for _ in labels]
+    columns = []
+    for when in (year, prior):
+        net = statements.values[when]["intangible_assets"]
+        amortized = round(net * stream.uniform(0.4, 1.2))
+        columns.append((*split_whole(net + amortized, weights), net + amortized, -amortized, net))
+    row_labels = (*labels, "Gross carrying amount", "Less accumulated amortization", "Intangible assets, net")
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(row_labels)
+    ]
+    return Block(
+        (table("Intangible assets", _header(company, (year, prior)), rows),),
+        title="Intangible Assets",
+    )
+
+
+def _leases_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    revenue = statements.values[year]["revenue"]
+    payments = [max(1, round(revenue * stream.uniform(0.004, 0.012) * (0.85**step))) for step in range(6)]
+    total = sum(payments)
+    interest = round(total * stream.uniform(0.08, 0.18))
+    labels = [str(year + step) for step in range(1, 6)] + ["Thereafter", "Total lease payments"]
+    cells = [*payments, total]
+    rows = [(label, [table_amount(cell)], ()) for label, cell in zip(labels, cells, strict=True)]
+    rows.append(("Less imputed interest", [table_amount(-interest)], ()))
+    rows.append(("Present value of lease liabilities", [table_amount(total - interest)], ()))
+    return Block(
+        (
+            prose(
+                "Our operating leases have remaining terms of one to fifteen years, some with options to "
+                "extend.",
+                f"Operating lease cost was {money(payments[0], company.unit)} in fiscal {year}.",
+            ),
+            table("Maturities of operating lease liabilities", (f"(in {company.unit})", "Amount"), rows),
+        ),
+        title="Leases",
+    )
+
+
+def _supplemental_cash_note(company: Company, statements: Statements) -> Block:
+    years = statements.years[::-1]
+    rows = statement_rows(
+        statements,
+        [
+            ("Cash paid for interest", "interest_expense"),
+            ("Cash paid for income taxes", "income_tax_expense"),
+        ],
+    )
+    return Block(
+        (
+            prose(
+                "Interest and income taxes were paid in the year in which the related expense was "
+                "recognized.",
+            ),
+            table("Supplemental cash flow information", _header(company, years), rows),
+        ),
+        title="Supplemental Cash Flow Information",
+    )
+
+
+def _fair_value_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    values = statements.values[year]
+    debt = values["current_debt"] + values["long_term_debt"]
+    fair = round(debt * stream.uniform(0.9, 1.05))
+    return Block(
+        (
+            prose(
+                "We measure money market funds at fair value using quoted prices in active markets (Level "
+                "1).",
+                "Foreign currency forward contracts are measured using observable exchange rates (Level 2).",
+                f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end of "
+                "fiscal "
+                f"{year}, compared with a carrying amount of {money(debt, company.unit)}.",
+            ),
+        ),
+        title="Fair Value Measurements",
+    )
+
+
+def _subsequent_events_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    dividend = statements.values[year]["dividends_paid"]
+    event = (
+        "our board of directors declared a quarterly cash dividend payable to shareholders of record in the "
+        "next "
+        "month"
+        if dividend
+        else "we renewed our revolving credit facility on terms similar to the existing facility"
+    )
+    return Block(
+        (
+            prose(
+                f"After the end of fiscal {year}, {event}.",
+                "We evaluated subsequent events through the date these financial statements were issued and "
+                "identified no others that require disclosure.",
+            ),
+        ),
+        title="Subsequent Events",
+    )
+
+
+def _tax_components(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    years = statements.years[::-1]
+    foreign_share = stream.uniform(0.1, 0.35)
+    deferred_share = stream.uniform(-0.1, 0.15)
+    columns = []
+    for year in years:
+        values = statements.values[year]
+        pretax, tax = values["income_before_taxes"], values["income_tax_expense"]
+        foreign = round(pretax * foreign_share)
+        deferred = round(tax * deferred_share)
+        federal = round((tax - deferred) * 0.75)
+        columns.append((pretax - foreign, foreign, pretax, federal, tax - deferred - federal, deferred, tax))
+    labels = (
+        "Domestic income before income taxes",
+        "Foreign income before income taxes",
+        "Income before income taxes",
+        "Current federal tax",
+        "Current state and foreign tax",
+        "Deferred tax",
+        "Provision for income taxes",
+    )
+    rows = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(labels)
+    ]
+    return Block(
+        (table("Components of income before taxes and of the provision", _header(company, years), rows),),
+        title="Income Tax Components",
+    )
+
+
+def _award_activity(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    shares = statements.values[year]["diluted_shares"]
+    scale = "thousands" if company.unit == "thousands" else "millions"
+    opening = max(3, round(shares * stream.uniform(0.01, 0.03)))
+    granted = max(1, round(opening * stream.uniform(0.3, 0.5)))
+    vested = round(opening * stream.uniform(0.25, 0.4))
+    forfeited = round(opening * stream.uniform(0.02, 0.08))
+    closing = opening + granted - vested - forfeited
+    price = stream.uniform(20, 180)
+    rows = [
+        (f"Unvested at beginning of fiscal {year}", [f"{opening:,}", f"{price:.2f}"], ()),
+        ("Granted", [f"{granted:,}", f"{price * stream.uniform(1.0, 1.2):.2f}"], ()),
+        ("Vested", [f"({vested:,})", f"{price * stream.uniform(0.85, 1.0):.2f}"], ()),
+        ("Forfeited", [f"({forfeited:,})", f"{price * stream.uniform(0.9, 1.1):.2f}"], ()),
+        (
+            f"Unvested at end of fiscal {year}",
+            [f"{closing:,}", f"{price * stream.uniform(1.0, 1.1):.2f}"],
+            (),
+        ),
+    ]
+    return Block(
+        (
+            prose("The following table summarizes restricted stock unit activity during the fiscal year."),
+            table(
+                "Restricted stock unit activity",
+                (f"(units in {scale})", "Units", "Weighted-average grant-date fair value ($)"),
+                rows,
+            ),
+        ),
+        title="Equity Award Activity",
+    )
+
+
+def _purchase_obligations(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    revenue = statements.values[year]["revenue"]
+    amounts = [max(1, round(revenue * stream.uniform(0.01, 0.05) * (0.7**step))) for step in range(5)]
+    rows = [(str(year + step + 1), [table_amount(amount)], ()) for step, amount in enumerate(amounts)]
+    rows.append(("Total", [table_amount(sum(amounts))], ()))
+    return Block(
+        (
+            prose(
+                "We have non-cancelable commitments to buy materials, services and capacity from suppliers.",
+                "These purchase obligations are not recorded as liabilities on our balance sheet.",
+            ),
+            table("Purchase obligations by fiscal year", (f"(in {company.unit})", "Amount"), rows),
+        ),
+        title="Purchase Obligations",
+    )
+
+
+def _restructuring(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    revenue = statements.values[year]["revenue"]
+    opening = round(revenue * stream.uniform(0.001, 0.004))
+    charges = round(revenue * stream.uniform(0.002, 0.006))
+    payments = min(opening + charges, round((opening + charges) * stream.uniform(0.5, 0.8)))
+    rows = [
+        (f"Balance at beginning of fiscal {year}", [table_amount(opening)], ()),
+        ("Charges", [table_amount(charges)], ()),
+        ("Cash payments", [table_amount(-payments)], ()),
+        (f"Balance at end of fiscal {year}", [table_amount(opening + charges - payments)], ()),
+    ]
+    return Block(
+        (
+            prose(
+                "We continued a program to consolidate facilities and simplify our organization.",
+                "Restructuring charges consist mainly of severance and lease exit costs and are included in "
+                "operating expenses.",
+            ),
+            table("Restructuring liability", (f"(in {company.unit})", "Amount"), rows),
+        ),
+        title="Restructuring",
+    )
+
+
+def notes_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
+    """Return the notes in reading order; the first note's opening is required, the rest optional."""
+    opening = Block(
+        (
+            prose(
+                f"All amounts in these notes are in {company.unit} of U.S. dollars unless stated otherwise "
+                f"and are rounded to the nearest {unit_word(company.unit)}.",
+            ),
+        ),
+        title="Summary of Significant Accounting Policies",
+    )
+    candidates = [Candidate(opening, True)]
+    policies = (*_POLICIES, *_MORE_POLICIES)
+    candidates.extend(Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in policies)
+    candidates.extend(
+        Candidate(block)
+        for block in (
+            _revenue_note(company, statements),
+            _property_note(company, statements, stream),
+            _goodwill_note(company, statements, stream),
+            _accrued_note(company, statements, stream),
+            _debt_note(company, statements, stream),
+            _tax_note(company, statements, stream),
+            _compensation_note(company, statements, stream),
+            _earnings_note(company, statements),
+            _retirement_note(company, statements, stream),
+            _contingencies_note(),
+            _segment_note(company, statements),
+            _intangibles_note(company, statements, stream),
+            _leases_note(company, statements, stream),
+            _supplemental_cash_note(company, statements),
+            _fair_value_note(company, statements, stream),
+            *(_quarterly_note(company, statements, year) for year in statements.years[::-1]),
+            _tax_components(company, statements, stream),
+            _award_activity(company, statements, stream),
+            _purchase_obligations(company, statements, stream),
+            _restructuring(company, statements, stream),
+            _subsequent_events_note(company, statements, stream),
+        )
+    )
+    return candidates

@@ -1,0 +1,345 @@
+"""The shorter parts of a 10-K around the business, risk and financial sections.
+
+Cover page, cautionary statement, cybersecurity, properties, market, controls, officers, exhibits
+and the auditor's report.
+"""
+
+from __future__ import annotations
+
+from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
+from finsynth.generators.filings.company import CITIES, Company
+from finsynth.generators.filings.formatting import fiscal_year_end
+from finsynth.generators.filings.statements import Statements
+from finsynth.generators.filings.tables import table
+from finsynth.generators.finchain.names import LAST_NAMES, person_name
+from finsynth.seeding import RandomStream
+
+_PROPERTY_USES = (
+    "Corporate headquarters",
+    "Manufacturing and distribution",
+    "Research and engineering",
+    "Regional sales office",
+    "Warehouse",
+    "Customer support center",
+)
+_EXHIBITS = (
+    ("3.1", "Amended and Restated Certificate of Incorporation"),
+    ("3.2", "Amended and Restated Bylaws"),
+    ("4.1", "Description of Securities"),
+    ("4.2", "Indenture governing the senior notes"),
+    ("10.1", "Credit Agreement among the Company, the lenders party thereto and the administrative agent"),
+    ("10.2", "Equity Incentive Plan, as amended"),
+    ("10.3", "Form of Restricted Stock Unit Award Agreement"),
+    ("10.4", "Form of Performance Share Unit Award Agreement"),
+    ("10.5", "Executive Severance Plan"),
+    ("21.1", "Subsidiaries of the Registrant"),
+    ("23.1", "Consent of Independent Registered Public Accounting Firm"),
+    ("31.1", "Certification of the Chief Executive Officer under Rule 13a-14(a)"),
+    ("31.2", "Certification of the Chief Financial Officer under Rule 13a-14(a)"),
+    ("32.1", "Certifications under 18 U.S.C. Section 1350"),
+    ("101", "Inline XBRL documents"),
+    ("104", "Cover page interactive data file"),
+)
+_FORWARD_LOOKING_FACTORS = (
+    "changes in demand for our products and services",
+    "the actions of competitors",
+    "disruptions in our supply chain",
+    "changes in interest rates, exchange rates and inflation",
+    "the outcome of legal proceedings",
+    "our ability to integrate acquired businesses",
+    "cybersecurity incidents",
+    "changes in laws and regulations, including tax laws",
+)
+
+
+def cover(company: Company, statements: Statements) -> Block:
+    """Return the cover page (required)."""
+    year = statements.years[-1]
+    date = fiscal_year_end(year, company.fiscal_year_end_month)
+    return Block(
+        (
+            heading("UNITED STATES SECURITIES AND EXCHANGE COMMISSION"),
+            heading("FORM 10-K"),
+            heading(f"Annual report for the fiscal year ended {date}"),
+            heading(company.name),
+            prose(
+                Line(
+                    f"{company.name} is incorporated in {company.incorporation_state} and has its principal "
+                    f"executive offices in {company.city}, {company.state}.",
+                    ("headquarters",),
+                ),
+                Line(
+                    f'Its common stock trades on the {company.exchange} under the symbol "{company.ticker}".',
+                    ("ticker",),
+                ),
+            ),
+        ),
+        facts={"company": company.name, "ticker": company.ticker, "fiscal_year_end": date},
+    )
+
+
+def forward_looking(company: Company, stream: RandomStream) -> Block:
+    """Return the cautionary note on forward-looking statements."""
+    factors = stream.sample(_FORWARD_LOOKING_FACTORS, 5)
+    return Block(
+        (
+            heading("Cautionary Note Regarding Forward-Looking Statements"),
+            prose(
+                "This report contains forward-looking statements, which are statements about future events "
+                "or results rather than historical facts.",
+                'Words such as "expect", "intend", "plan", "believe" and "estimate" often identify such '
+                "statements.",
+                "Actual results may differ materially because of risks and uncertainties, including "
+                f"{factors[0]}, {factors[1]}, {factors[2]}, {factors[3]} and {factors[4]}.",
+                "We undertake no obligation to update any forward-looking statement, except as required by "
+                "law.",
+            ),
+        )
+    )
+
+
+def cybersecurity(company: Company, stream: RandomStream) -> Block:
+    """Return Item 1C's description of cybersecurity risk management."""
+    years = stream.randint(12, 25)
+    return Block(
+        (
+            prose(
+                "We maintain a cybersecurity program designed to identify, assess and manage threats to our "
+                "information systems and data.",
+                f"The program is led by our Chief Information Security Officer, who has more than {years} "
+                "years "
+                "of experience in information security.",
+                "We test our defenses through internal exercises and assessments by outside firms, and we "
+                "assess "
+                "the security practices of key vendors before engaging them.",
+                "The audit committee of our board receives reports on cybersecurity risks at least "
+                "quarterly.",
+                "We are not aware of any cybersecurity incident that has materially affected us.",
+            ),
+        )
+    )
+
+
+def properties(company: Company, stream: RandomStream) -> Block:
+    """Return Item 2's table of principal properties."""
+    cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 4)]
+    uses = [_PROPERTY_USES[0], *stream.sample(_PROPERTY_USES[1:], 4)]
+    rows = []
+    for (city, state), use in zip(cities, uses, strict=True):
+        tenure = "Owned" if stream.random() < 0.4 else "Leased"
+        rows.append((f"{city}, {state}", [use, tenure, f"{stream.randint(20, 600) * 1000:,}"], ()))
+    return Block(
+        (
+            prose("Our principal properties at the end of the fiscal year were as follows."),
+            table("Principal properties", ("Location", "Use", "Owned or leased", "Square feet"), rows),
+            prose("We believe our facilities are in good condition and suitable for their current use."),
+        )
+    )
+
+
+def market(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Return Item 5 on the market for the common stock, with a five-year total return comparison."""
+    holders = stream.randint(300, 4000)
+    latest = statements.years[-1]
+    years = list(range(latest - 5, latest + 1))
+    series = []
+    for label in (company.name, "Broad market index", "Industry peer index"):
+        value, cells = 100.0, []
+        for position in range(len(years)):
+            if position:
+                value = max(5.0, value * (1 + stream.normal(0.08, 0.18)))
+            cells.append(f"{value:.0f}")
+        series.append((label, cells, ()))
+    return Block(
+        (
+            prose(
+                f'Our common stock is listed on the {company.exchange} under the symbol "{company.ticker}".',
+                f"There were approximately {holders:,} holders of record of our common stock at the end of "
+                "the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                "Future dividends and share repurchases are at the discretion of our board of directors.",
+                "The table below compares the cumulative total return of $100 invested in our common stock "
+                f"at the end of fiscal {years[0]} with two indexes, assuming reinvestment of dividends.",
+            ),
+            table("Cumulative total return", ("", *(f"Fiscal {year}" for year in years)), series),
+        )
+    )
+
+
+def controls(company: Company) -> Block:
+    """Return Item 9A on controls and procedures."""
+    return Block(
+        (
+            prose(
+                "Our management, with the participation of our chief executive and chief financial officers, "
+                "evaluated the effectiveness of our disclosure controls and procedures at the end of the "
+                "fiscal "
+                "year and concluded that they were effective.",
+                "Management assessed our internal control over financial reporting using the framework of "
+                "the "
+                "Committee of Sponsoring Organizations of the Treadway Commission and concluded that it was "
+                "effective.",
+                "There were no changes in our internal control over financial reporting during the fourth "
+                "quarter that materially affected it.",
+                "Any control system, however well designed, can provide only reasonable assurance that its "
+                "objectives are met.",
+            ),
+            heading("Management's Report on Internal Control over Financial Reporting"),
+            prose(
+                f"The management of {company.name} is responsible for establishing and maintaining adequate "
+                "internal control over financial reporting.",
+                "Internal control over financial reporting is a process designed to provide reasonable "
+                "assurance "
+                "about the reliability of financial reporting and the preparation of financial statements "
+                "for "
+                "external purposes.",
+                "Because of its inherent limitations, internal control may not prevent or detect every "
+                "misstatement, and projections of its effectiveness to future periods are subject to the "
+                "risk "
+                "that controls may become inadequate.",
+                "Our independent registered public accounting firm has issued an attestation report on the "
+                "effectiveness of our internal control over financial reporting.",
+            ),
+        )
+    )
+
+
+_PRIOR_ROLES = (
+    "held senior finance roles at a diversified manufacturer",
+    "led the operations of a national services company",
+    "was a partner at a management consulting firm",
+    "served in several general management positions at a global industrial group",
+    "led a business unit of a large technology company",
+    "practiced law at an international law firm",
+    "held leadership roles in sales and marketing at a consumer products company",
+)
+
+
+def officers(company: Company, stream: RandomStream) -> Block:
+    """Return the executive officers: a table, then a short biography of each."""
+    rows = [
+        (officer.name, [str(officer.age), officer.title, str(officer.since)], ())
+        for officer in company.officers
+    ]
+    chief = company.officers[0]
+    roles = stream.sample(_PRIOR_ROLES, len(company.officers))
+    biographies = [
+        Line(
+            f"{officer.name} has served as our {officer.title} and joined the Company in {officer.since}; "
+            f"before that, {officer.name.split()[0]} {role}.",
+            ("chief_executive",) if officer is chief else (),
+        )
+        for officer, role in zip(company.officers, roles, strict=True)
+    ]
+    return Block(
+        (
+            table("Executive officers", ("Name", "Age", "Position", "With the Company since"), rows),
+            prose(*biographies),
+        ),
+        facts={"chief_executive": chief.name},
+    )
+
+
+def signatures(company: Company, stream: RandomStream) -> Block:
+    """Return the signature page with the directors who signed the report."""
+    directors = [person_name(stream) for _ in range(stream.randint(6, 9))]
+    chief, finance = company.officers[0], company.officers[1]
+    rows = [
+        (chief.name, ["Chief Executive Officer and Director (Principal Executive Officer)"], ()),
+        (finance.name, ["Chief Financial Officer (Principal Financial Officer)"], ()),
+        *((name, ["Director"], ()) for name in directors),
+    ]
+    return Block(
+        (
+            heading("Signatures"),
+            prose(
+                "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been "
+                "signed "
+                "below by the following persons on behalf of the registrant and in the capacities indicated."
+            ),
+            table("Signatures", ("Name", "Title"), rows),
+        )
+    )
+
+
+def exhibits(stream: RandomStream) -> Block:
+    """Return Item 15's exhibit index."""
+    rows = [(number, [title], ()) for number, title in _EXHIBITS if stream.random() < 0.85]
+    return Block((table("Exhibit index", ("Exhibit", "Description"), rows),))
+
+
+def auditor_report(company: Company, stream: RandomStream) -> Block:
+    """Return the report of the independent registered public accounting firm."""
+    firm = f"{stream.choice(LAST_NAMES)} & {stream.choice(LAST_NAMES)} LLP"
+    matter = stream.choice(
+        (
+            "the evaluation of goodwill for impairment, which involved significant judgment about forecast "
+            "revenue growth and discount rates",
+            "the allocation of contract prices among performance obligations in revenue arrangements",
+            "the estimate of uncertain tax positions in several jurisdictions",
+        )
+    )
+    return Block(
+        (
+            heading("Report of Independent Registered Public Accounting Firm"),
+            prose(
+                f"We have audited the accompanying consolidated balance sheets of {company.name} and the "
+                "related "
+                "consolidated statements of operations and cash flows for the years presented.",
+                "In our opinion, the financial statements present fairly, in all material respects, the "
+                "financial "
+                "position of the Company and the results of its operations and its cash flows in conformity "
+                "with "
+                "U.S. generally accepted accounting principles.",
+                "These financial statements are the responsibility of the Company's management; our "
+                "responsibility is to express an opinion on them based on our audits.",
+                "We conducted our audits in accordance with the standards of the Public Company Accounting "
+                "Oversight Board.",
+                f"The critical audit matter we communicated to the audit committee was {matter}.",
+                "Our audit procedures on this matter included testing controls over management's process, "
+                "evaluating the reasonableness of significant assumptions and testing the data used.",
+                "We have also audited the Company's internal control over financial reporting and expressed "
+                "an "
+                "unqualified opinion on its effectiveness.",
+                "Our audits included examining, on a test basis, evidence supporting the amounts and "
+                "disclosures "
+                "in the financial statements and evaluating the accounting principles used.",
+                f"{firm} has served as the Company's auditor since "
+                f"{company.founded + stream.randint(5, 40)}.",
+            ),
+        )
+    )
+
+
+def short_items() -> dict[str, Candidate]:
+    """Return the one-line items every 10-K carries, keyed by item."""
+    return {
+        "1B": Candidate(Block((prose("None."),)), True),
+        "3": Candidate(
+            Block(
+                (
+                    prose(
+                        "From time to time we are involved in claims and lawsuits that arise in the ordinary "
+                        "course of business.",
+                        "We are not currently party to any legal proceeding that we consider material.",
+                    ),
+                )
+            ),
+            True,
+        ),
+        "4": Candidate(Block((prose("Not applicable."),)), True),
+        "6": Candidate(Block((prose("[Reserved]"),)), True),
+        "9": Candidate(Block((prose("None."),)), True),
+        "9B": Candidate(Block((prose("None."),)), True),
+        "III": Candidate(
+            Block(
+                (
+                    prose(
+                        "The information required by Items 10 through 14 is incorporated by reference to our "
+                        "proxy statement for the next annual meeting of shareholders, except for the "
+                        "information about executive officers given below."
+                    ),
+                )
+            ),
+            True,
+        ),
+    }

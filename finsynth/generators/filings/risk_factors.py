@@ -1,0 +1,182 @@
+"""Item 1A, Risk Factors: industry risks first, then general risks under their subheadings."""
+
+from __future__ import annotations
+
+from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph, heading, prose
+from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.general_risks import GENERAL_RISKS
+from finsynth.generators.filings.more_risks import MORE_RISKS
+from finsynth.generators.filings.profiles import RiskProfile
+from finsynth.seeding import RandomStream
+
+INDUSTRY_RISKS = "Risks Related to Our Industry"
+_REQUIRED_INDUSTRY_RISKS = 1
+_REQUIRED_GENERAL_RISKS = 2
+_INTRODUCTIONS = (
+    "Investing in our common stock involves risk. You should consider the risks described below, together "
+    "with the other information in this report, before making an investment decision.",
+    "The risks below could materially affect our business, financial condition and results of operations. "
+    "They are not the only risks we face; others that we do not know of or now consider immaterial could "
+    "also harm us.",
+)
+
+_CLOSERS = (
+    "Any of these developments could materially harm our business, financial condition and results of "
+    "operations.",
+    "The effect of such events on our results could be significant and difficult to predict.",
+    "We cannot assure investors that the measures we have taken will prove adequate.",
+    "These effects could persist for several reporting periods before we are able to respond.",
+    "If this risk materializes, our revenue, margins and cash flow could all decline.",
+    "We may need to divert management attention and resources to address these matters.",
+    "Such outcomes could also make it harder to achieve the financial targets we have communicated.",
+    "The costs of responding could be significant even if the ultimate outcome is favorable to us.",
+    "Our competitors may be better positioned than we are to absorb these effects.",
+    "This could in turn reduce the market price of our common stock.",
+    "Although we monitor this exposure closely, our ability to limit it is constrained.",
+    "The likelihood and severity of this risk may increase over time.",
+    "Several of these factors could occur at the same time, compounding their effect.",
+    "Estimates of the potential impact depend on assumptions that may prove wrong.",
+    "We may also be unable to recover related losses from third parties.",
+    "Customers, suppliers and lenders could change their view of us as a result.",
+    "Planning for this risk requires judgments about events that are outside our control.",
+    "Our contingency plans may not work as intended when they are needed.",
+    "Any resulting charges would be recorded in the period in which they become probable.",
+    "The uncertainty alone could lead customers to delay decisions about our offerings.",
+)
+
+_ELABORATIONS = (
+    "We regularly assess our exposure to risks concerning {label}, but these assessments rely on information "
+    "that may be incomplete.",
+    "Developments concerning {label} have affected other companies in our industry and could affect us in "
+    "similar ways.",
+    "Because our {products} are sold to {customers}, problems concerning {label} could spread quickly "
+    "across our customer base.",
+    "Our board of directors and its committees review matters concerning {label} as part of their oversight "
+    "of "
+    "enterprise risk.",
+    "The financial effect of problems concerning {label} may not become apparent until several quarters "
+    "later.",
+    "Policies and procedures we have adopted concerning {label} may not anticipate every situation.",
+    "Matters concerning {label} may require us to change our plans for capital spending or hiring.",
+    "Competitors such as {competitors} may be affected differently by matters concerning {label}, which "
+    "could "
+    "shift market share.",
+    "Public disclosure of problems concerning {label} could attract the attention of regulators and "
+    "investors.",
+    "We may incur costs to address matters concerning {label} that we cannot pass on to customers.",
+    "Third parties on which we rely may not manage matters concerning {label} as carefully as we do.",
+    "Estimates in our financial statements could change if conditions concerning {label} worsen.",
+    "Our exposure to matters concerning {label} has grown as our business has expanded.",
+    "Historical experience concerning {label} may not be a reliable guide to future outcomes.",
+    "Addressing matters concerning {label} could divert resources from the development of our {products}.",
+    "Insurance and contractual protections may cover only part of the losses concerning {label}.",
+    "Customers may seek assurances from us about {label}, and providing them adds cost.",
+    "Disagreements with partners about responsibility for matters concerning {label} could lead to disputes.",
+    "Several of our peers have reported charges or disruptions concerning {label} in recent years.",
+    "We expect scrutiny of matters concerning {label} to increase over the coming years.",
+    "Management time spent on matters concerning {label} reduces the attention available for other "
+    "priorities.",
+    "The combined effect of this risk with the others described in this section could be greater than any of "
+    "them alone.",
+    "Investors evaluating our common stock should consider the uncertainty concerning {label} carefully.",
+    "Our internal reporting on matters concerning {label} may not identify problems early enough to prevent "
+    "losses.",
+    "Lenders and rating agencies may take a less favorable view of us if problems concerning {label} arise.",
+    "We cannot predict how long any difficulties concerning {label} would last.",
+    "Smaller businesses in our industry have sometimes failed because of problems concerning {label}.",
+    "Employees may be distracted or leave if matters concerning {label} create uncertainty.",
+    "We may disclose more about {label} in future reports as our assessment develops.",
+    "Our responses to matters concerning {label} may be viewed unfavorably by some customers.",
+    "Contractual commitments may limit our flexibility to respond to developments concerning {label}.",
+    "Legal advice and outside experts on matters concerning {label} add to our costs.",
+    "Risks concerning {label} are heightened in periods of economic or political instability.",
+    "Some of our {products} are more exposed than others to matters concerning {label}.",
+    "We may not learn of emerging problems concerning {label} until they have already affected our results.",
+    "Any remediation related to {label} could take longer and cost more than we expect.",
+    "The actions of governments could either ease or worsen our exposure to {label}.",
+    "Even well-managed companies have suffered losses because of developments concerning {label}.",
+    "In a downturn, pressures concerning {label} could coincide with weaker demand from {customers}.",
+    "Our planning assumes that conditions concerning {label} will not deteriorate sharply.",
+)
+_ELABORATIONS_PER_RISK = 4
+
+
+def risk_block(
+    risk: RiskProfile,
+    company: Company,
+    stream: RandomStream,
+    group: str,
+    additions: tuple[str, ...] = (),
+) -> Block:
+    """Return one risk factor: its headline, then its explanation, all stating fact ``risk.<topic>``.
+
+    Args:
+        risk: The risk.
+        company: Fills ``{customers}``, ``{products}`` and ``{competitors}`` in the explanation.
+        stream: Orders the explanation's sentences after the first.
+        group: The subheading the risk appears under.
+        additions: Elaborating and concluding sentences (may use ``{label}``) added after the explanation.
+
+    """
+    industry = company.industry
+    key = f"risk.{risk.topic}"
+    first, *others = risk.body
+    ordered = [first, *stream.sample(others, len(others)), *additions]
+    sentences = [
+        sentence.format(
+            customers=industry.customers,
+            products=industry.products,
+            competitors=industry.competitors,
+            label=risk.label,
+        )
+        for sentence in ordered
+    ]
+    body = tuple(Line(sentence[0].upper() + sentence[1:], (key,)) for sentence in sentences)
+    return Block(
+        (Paragraph((Line(risk.headline, (key,)),), kind="heading"), Paragraph(body)),
+        facts={key: risk.summary, f"{key}.label": risk.label},
+        group=group,
+    )
+
+
+def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
+    """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional)."""
+    industry_risks = stream.sample(company.industry.risks, len(company.industry.risks))
+    all_general = (*GENERAL_RISKS, *MORE_RISKS)
+    general = stream.sample(all_general, len(all_general))
+    required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
+    closers = stream.sample(_CLOSERS, len(_CLOSERS))
+    elaborations = stream.sample(_ELABORATIONS, len(_ELABORATIONS))
+
+    def additions(position: int) -> tuple[str, ...]:
+        # Consecutive risks take consecutive elaborations, so repeats are as far apart as possible.
+        start = position * _ELABORATIONS_PER_RISK
+        chosen = [elaborations[(start + step) % len(elaborations)] for step in range(_ELABORATIONS_PER_RISK)]
+        return (*chosen, closers[position % len(closers)])
+
+    candidates = [Candidate(Block((prose(stream.choice(_INTRODUCTIONS)),)), True)]
+    candidates.extend(
+        Candidate(
+            risk_block(risk, company, stream, INDUSTRY_RISKS, additions(index)),
+            index < _REQUIRED_INDUSTRY_RISKS,
+        )
+        for index, risk in enumerate(industry_risks)
+    )
+    # General risks keep their subheading order; within a group the drawn order decides.
+    position = len(industry_risks)
+    for group in dict.fromkeys(group for group, _ in all_general):
+        for risk_group, risk in general:
+            if risk_group == group:
+                block = risk_block(risk, company, stream, group, additions(position))
+                candidates.append(Candidate(block, risk.topic in required_general))
+                position += 1
+    summary = Block(
+        (
+            heading("Summary of Risk Factors"),
+            prose("The main risks that could adversely affect our business include the following."),
+            Paragraph(tuple(Line(f"- {risk.headline}") for risk in industry_risks), kind="table"),
+            Paragraph(tuple(Line(f"- {risk.headline}") for _, risk in general[:12]), kind="table"),
+        )
+    )
+    candidates.insert(1, Candidate(summary))
+    return candidates

@@ -1,0 +1,202 @@
+"""Financial statements rendered as text tables: a title line, a header line, then one row per line.
+
+Cells are separated by ``" | "``; amounts use :func:`~finsynth.generators.filings.formatting.table_amount`
+(negatives in parentheses, zero as a dash). Columns run from the latest fiscal year back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from finsynth.generators.filings.blocks import Block, Line, Paragraph
+from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.formatting import fiscal_year_end, table_amount
+from finsynth.generators.filings.statements import Statements
+
+CELL_SEPARATOR = " | "
+INCOME_STATEMENT_TITLE = "Consolidated Statements of Operations"
+BALANCE_SHEET_TITLE = "Consolidated Balance Sheets"
+CASH_FLOW_TITLE = "Consolidated Statements of Cash Flows"
+
+Row = tuple[str, str]  # (row label, statement key); the key is also the fact key before ".<year>"
+
+
+def table(
+    title: str, header: Sequence[str], rows: Sequence[tuple[str, Sequence[str], tuple[str, ...]]]
+) -> Paragraph:
+    """Return a table paragraph.
+
+    Args:
+        title: The title line.
+        header: Header cells, the first one naming the unit.
+        rows: ``(label, cells, fact keys)`` per row.
+
+    """
+    lines = [Line(title), Line(CELL_SEPARATOR.join(header))]
+    lines.extend(Line(CELL_SEPARATOR.join((label, *cells)), facts) for label, cells, facts in rows)
+    return Paragraph(tuple(lines), kind="table")
+
+
+def statement_rows(
+    statements: Statements, rows: Sequence[Row], *, negate: frozenset[str] = frozenset()
+) -> list[tuple[str, list[str], tuple[str, ...]]]:
+    """Return table rows for statement keys over the fiscal years, latest first.
+
+    Args:
+        statements: The statements.
+        rows: ``(label, key)`` pairs.
+        negate: Keys shown with the opposite sign (expenses shown as deductions).
+
+    """
+    years = statements.years[::-1]
+    rendered = []
+    for label, key in rows:
+        sign = -1 if key in negate else 1
+        cells = [table_amount(sign * statements.values[year][key]) for year in years]
+        rendered.append((label, cells, tuple(f"{key}.{year}" for year in years)))
+    return rendered
+
+
+def income_statement(company: Company, statements: Statements) -> Block:
+    """Return the consolidated statements of operations."""
+    rows: list[Row] = [
+        ("Revenue", "revenue"),
+        ("Cost of revenue", "cost_of_revenue"),
+        ("Gross profit", "gross_profit"),
+    ]
+    rows.extend((line.label, line.key) for line in statements.expenses)
+    rows.extend(
+        [
+            ("Total operating expenses", "total_operating_expenses"),
+            ("Operating income", "operating_income"),
+            ("Interest expense", "interest_expense"),
+            ("Other income (expense), net", "other_income"),
+            ("Income before income taxes", "income_before_taxes"),
+            ("Provision for income taxes", "income_tax_expense"),
+            ("Net income", "net_income"),
+        ]
+    )
+    years = statements.years[::-1]
+    body = statement_rows(statements, rows, negate=frozenset({"interest_expense"}))
+    body.append(
+        (
+            "Diluted net income per share",
+            [f"{statements.diluted_eps[year]:.2f}" for year in years],
+            tuple(f"diluted_eps.{year}" for year in years),
+        )
+    )
+    body.extend(statement_rows(statements, [("Weighted-average diluted shares", "diluted_shares")]))
+    header = (f"(in {company.unit}, except per-share amounts)", *(f"Fiscal {year}" for year in years))
+    return Block((table(INCOME_STATEMENT_TITLE, header, body),))
+
+
+def balance_sheet(company: Company, statements: Statements) -> Block:
+    """Return the consolidated balance sheets at each fiscal year end."""
+    rows: list[Row] = [
+        ("Cash and cash equivalents", "cash"),
+        ("Accounts receivable, net", "accounts_receivable"),
+    ]
+    if statements.has_inventory:
+        rows.append(("Inventories", "inventories"))
+    rows.extend(
+        [
+            ("Prepaid expenses and other current assets", "prepaid_and_other"),
+            ("Total current assets", "total_current_assets"),
+            ("Property and equipment, net", "property_and_equipment"),
+            ("Goodwill", "goodwill"),
+            ("Intangible assets, net", "intangible_assets"),
+            ("Other long-term assets", "other_assets"),
+            ("Total assets", "total_assets"),
+            ("Accounts payable", "accounts_payable"),
+            ("Accrued liabilities", "accrued_liabilities"),
+            ("Current portion of long-term debt", "current_debt"),
+            ("Total current liabilities", "total_current_liabilities"),
+            ("Long-term debt, net of current portion", "long_term_debt"),
+            ("Other long-term liabilities", "other_liabilities"),
+            ("Total liabilities", "total_liabilities"),
+            ("Common stock and additional paid-in capital", "paid_in_capital"),
+            ("Retained earnings", "retained_earnings"),
+            ("Treasury stock, at cost", "treasury_stock"),
+            ("Total stockholders' equity", "total_equity"),
+            ("Total liabilities and stockholders' equity", "total_liabilities_and_equity"),
+        ]
+    )
+    month = company.fiscal_year_end_month
+    header = (f"(in {company.unit})", *(fiscal_year_end(year, month) for year in statements.years[::-1]))
+    return Block((table(BALANCE_SHEET_TITLE, header, statement_rows(statements, rows)),))
+
+
+def cash_flow_statement(company: Company, statements: Statements) -> Block:
+    """Return the consolidated statements of cash flows."""
+    rows: list[Row] = [
+        ("Net income", "net_income"),
+        ("Depreciation and amortization", "depreciation_and_amortization"),
+        ("Stock-based compensation", "stock_based_compensation"),
+        ("Change in accounts receivable", "change_receivables"),
+    ]
+    if statements.has_inventory:
+        rows.append(("Change in inventories", "change_inventories"))
+    rows.extend(
+        [
+            ("Change in prepaid expenses and other current assets", "change_prepaid"),
+            ("Change in accounts payable", "change_payables"),
+            ("Change in accrued liabilities", "change_accrued"),
+            ("Change in other assets and liabilities, net", "change_other"),
+            ("Net cash provided by operating activities", "operating_cash_flow"),
+            ("Purchases of property and equipment", "capital_expenditures"),
+            ("Acquisitions, net of cash acquired", "acquisitions"),
+            ("Net cash used in investing activities", "investing_cash_flow"),
+            ("Proceeds from issuance of long-term debt", "debt_issued"),
+            ("Repayments of long-term debt", "debt_repaid"),
+            ("Proceeds from stock issued under employee plans", "stock_issued"),
+            ("Repurchases of common stock", "share_repurchases"),
+            ("Dividends paid", "dividends_paid"),
+            ("Net cash provided by (used in) financing activities", "financing_cash_flow"),
+            ("Net increase (decrease) in cash and cash equivalents", "net_change_in_cash"),
+            ("Cash and cash equivalents at beginning of year", "beginning_cash"),
+            ("Cash and cash equivalents at end of year", "ending_cash"),
+        ]
+    )
+    header = (f"(in {company.unit})", *(f"Fiscal {year}" for year in statements.years[::-1]))
+    return Block((table(CASH_FLOW_TITLE, header, statement_rows(statements, rows)),))
+
+
+EQUITY_STATEMENT_TITLE = "Consolidated Statements of Stockholders' Equity"
+_EQUITY_COLUMNS = ("paid_in_capital", "retained_earnings", "treasury_stock", "total_equity")
+_EQUITY_FLOWS = (
+    ("Net income", {"retained_earnings": "net_income"}),
+    ("Stock-based compensation", {"paid_in_capital": "stock_based_compensation"}),
+    ("Stock issued under employee plans", {"paid_in_capital": "stock_issued"}),
+    ("Repurchases of common stock", {"treasury_stock": "share_repurchases"}),
+    ("Dividends", {"retained_earnings": "dividends_paid"}),
+)
+
+
+def equity_statement(company: Company, statements: Statements) -> Block:
+    """Return the statements of stockholders' equity: each year's balances rolled forward by its flows."""
+    header = (
+        f"(in {company.unit})",
+        "Paid-in capital",
+        "Retained earnings",
+        "Treasury stock",
+        "Total equity",
+    )
+    rows: list[tuple[str, list[str], tuple[str, ...]]] = []
+    for year in statements.years:
+        values = statements.values[year]
+        flows = [
+            [values[mapping[column]] if column in mapping else 0 for column in _EQUITY_COLUMNS[:3]]
+            for _, mapping in _EQUITY_FLOWS
+        ]
+        ending = [values[column] for column in _EQUITY_COLUMNS[:3]]
+        opening = [end - sum(flow[position] for flow in flows) for position, end in enumerate(ending)]
+        rows.append((f"Balance at beginning of fiscal {year}", _equity_cells(opening), ()))
+        for (label, _), flow in zip(_EQUITY_FLOWS, flows, strict=True):
+            rows.append((f"{label}, fiscal {year}", _equity_cells(flow), ()))
+        facts = tuple(f"{column}.{year}" for column in _EQUITY_COLUMNS)
+        rows.append((f"Balance at end of fiscal {year}", _equity_cells(ending), facts))
+    return Block((table(EQUITY_STATEMENT_TITLE, header, rows),))
+
+
+def _equity_cells(amounts: Sequence[int]) -> list[str]:
+    return [table_amount(amount) for amount in (*amounts, sum(amounts))]
