@@ -93,12 +93,13 @@ def values_agree(
 
 def stated_number(text: str) -> Number | None:
     """The number a piece of text states: the first after the last ``=``, else the last one."""
-    numbers = [number for number in extract_numbers(text) if not number.restates_previous]
-    if not numbers:
-        return None
     equals = max(text.rfind("="), text.rfind("≈"))
-    after = [number for number in numbers if number.start > equals] if equals >= 0 else []
-    return after[0] if after else numbers[-1]
+    if equals >= 0:
+        after = [number for number in extract_numbers(text[equals + 1 :]) if not number.restates_previous]
+        if after:
+            return after[0]
+    numbers = [number for number in extract_numbers(text) if not number.restates_previous]
+    return numbers[-1] if numbers else None
 
 
 def _last_label(text: str, choices: Sequence[str]) -> str | None:

@@ -6,7 +6,7 @@ For each record with a model output:
    5% of the gold value (units read as :func:`~finsynth.scoring.answers.values_agree` says)
    or equal to the gold label after normalisation.
 2. **Steps**: the output is split into steps (at ``Step k:`` markers when it has them, else
-   into lines and sentences); answer lines and pieces without a number are not steps. Each
+   into lines and sentences); answer statements and pieces without a digit are not steps. Each
    step's result is the first number after its last ``=`` (else its last number).
 3. **Alignment**: a predicted step may match a gold step when their values agree (same
    tolerance and unit rules; a gold step is a percentage or basis points when its text shows
@@ -44,6 +44,7 @@ GAMMA = 1e-4
 """Smoothing term in the step F1 denominator."""
 
 _STEP_MARKER = re.compile(r"(?i)\bstep\s*[0-9]+\s*\**\s*[:.)]\**")
+_DIGIT = re.compile(r"[0-9]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 _UNIT_SCALES: dict[str | None, GoldScale] = {"%": "percent", "bp": "basis_points"}
@@ -53,7 +54,7 @@ def split_steps(output: str) -> list[str]:
     """Split a model output into its reasoning steps (texts without their ``Step k:`` markers).
 
     Answer statements (see :func:`~finsynth.scoring.answers.without_answer_statements`) and
-    pieces that state no number are left out: they cannot carry a step's result.
+    pieces without a digit are left out: they cannot carry a step's result.
     """
     body = without_answer_statements(output)
     markers = list(_STEP_MARKER.finditer(body))
@@ -62,7 +63,7 @@ def split_steps(output: str) -> list[str]:
         pieces = [body[marker.end() : end] for marker, end in zip(markers, ends, strict=True)]
     else:
         pieces = [sentence for line in body.splitlines() for sentence in _SENTENCE_END.split(line)]
-    return [piece.strip() for piece in pieces if piece.strip() and extract_numbers(piece)]
+    return [piece.strip() for piece in pieces if _DIGIT.search(piece)]
 
 
 def step_f1(precision: float, recall: float, gamma: float = GAMMA) -> float:
@@ -71,7 +72,8 @@ def step_f1(precision: float, recall: float, gamma: float = GAMMA) -> float:
 
 
 def _gold_step_scale(text: str) -> GoldScale:
-    numbers = extract_numbers(text)
+    """How a gold step shows its result: as the unit of the last number of its text."""
+    numbers = extract_numbers(text[text.rfind("=") + 1 :])
     if numbers and numbers[-1].unit in ("percent", "basis_points"):
         return "percent" if numbers[-1].unit == "percent" else "basis_points"
     return "plain"

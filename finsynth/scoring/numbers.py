@@ -54,6 +54,7 @@ _MINUS_SIGNS = "-−"
 
 _NUMBER = re.compile(
     r"""
+    (?=[-−+(.$€£¥0-9UEGJ])  # a quick look at the first character before trying the rest
     (?<![\w.])
     (?P<open>\(\s*)?
     (?P<sign_before>[-−+])?
