@@ -30,6 +30,7 @@ REPO_TYPE = "dataset"
 _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}$")
 _TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 _TRANSIENT_STATUS = frozenset({408, 429, 500, 502, 503, 504})
+_MESSAGE_LIMIT = 600
 _Result = TypeVar("_Result")
 
 
@@ -191,8 +192,9 @@ class _Hub:
         raise AssertionError("unreachable: the loop returns or raises")
 
     def scrub(self, error: BaseException) -> str:
-        text = " ".join(str(error).split()) or type(error).__name__
-        return text.replace(self.token, "***")
+        """The error's message on one line, shortened, with the token masked."""
+        text = (" ".join(str(error).split()) or type(error).__name__).replace(self.token, "***")
+        return text if len(text) <= _MESSAGE_LIMIT else f"{text[:_MESSAGE_LIMIT]}…"
 
 
 def _remote_matches(remote: Mapping[str, tuple[str, str | None]], file: LocalFile) -> bool:

@@ -4,7 +4,7 @@ It implements what the real ``huggingface_hub`` client (and ``datasets``' file s
 dataset repositories: create-repo, YAML validation, preupload, the LFS batch API and uploads,
 commits (ndjson), repo info, tree listing, paths-info, resolve (HEAD/GET with ranges),
 branches, tags and refs. ``fail`` injects HTTP errors per endpoint to test retries and
-interrupted pushes.
+interrupted pushes (503 by default, which clients retry; ``fail_status`` sets another status).
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ class FakeHub:
         self.repos: dict[str, Repo] = {}
         self.lfs: dict[str, bytes] = {}
         self.fail: Counter[str] = Counter()
+        self.fail_status: dict[str, int] = {}
         self.requests: list[tuple[str, str]] = []
         self.lock = threading.Lock()
         hub = self
@@ -145,7 +146,7 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 failing = False
         if failing:
-            self._error(503, f"injected failure of {kind}")
+            self._error(self.state.fail_status.get(kind, 503), f"injected failure of {kind}")
         return failing
 
     def _repo(self, repo_id: str) -> Repo | None:
@@ -326,9 +327,9 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(200, result)
 
     def _preupload(self, repo: Repo, revision: str) -> None:
+        body = json.loads(self._body())
         if self._injected_failure("preupload"):
             return
-        body = json.loads(self._body())
         sha = repo.resolve(revision)
         files = repo.commits[sha] if sha else {}
         answer = []
