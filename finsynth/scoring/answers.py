@@ -59,6 +59,25 @@ def normalise_label(text: str) -> str:
     return _SPACES.sub(" ", _PUNCTUATION.sub(" ", text.lower())).strip()
 
 
+_UNIT_SCALES: dict[str | None, GoldScale] = {"%": "percent", "bp": "basis_points"}
+
+
+def answer_scale(answer_unit: str | None) -> GoldScale:
+    """How a FinChain record's numeric answer is shown, from its ``answer_unit``."""
+    return _UNIT_SCALES.get(answer_unit, "plain")
+
+
+def step_scale(step_text: str) -> GoldScale:
+    """How a gold step shows its result: the unit of the last number after its last ``=``.
+
+    FinChain steps end ``= 0.0720 (7.20%)`` for rates and ``= 298.0 (298.0 bp)`` for spreads.
+    """
+    numbers = extract_numbers(step_text[step_text.rfind("=") + 1 :])
+    if numbers and numbers[-1].unit in ("percent", "basis_points"):
+        return "percent" if numbers[-1].unit == "percent" else "basis_points"
+    return "plain"
+
+
 def values_agree(
     predicted: Number, gold: float, scale: GoldScale, tolerance: float = DEFAULT_TOLERANCE
 ) -> bool:

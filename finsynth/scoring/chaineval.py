@@ -27,14 +27,16 @@ from typing import Any
 from finsynth.scoring.answers import (
     DEFAULT_TOLERANCE,
     GoldScale,
+    answer_scale,
     check_label_answer,
     check_numeric_answer,
     stated_number,
+    step_scale,
     values_agree,
     without_answer_statements,
 )
 from finsynth.scoring.embeddings import Embedder, Matrix, load_embedder
-from finsynth.scoring.numbers import Number, extract_numbers
+from finsynth.scoring.numbers import Number
 from finsynth.scoring.rouge import rouge_l
 
 DEFAULT_TAU = 0.7
@@ -46,8 +48,6 @@ GAMMA = 1e-4
 _STEP_MARKER = re.compile(r"(?i)\bstep\s*[0-9]+\s*\**\s*[:.)]\**")
 _DIGIT = re.compile(r"[0-9]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
-
-_UNIT_SCALES: dict[str | None, GoldScale] = {"%": "percent", "bp": "basis_points"}
 
 
 def split_steps(output: str) -> list[str]:
@@ -69,14 +69,6 @@ def split_steps(output: str) -> list[str]:
 def step_f1(precision: float, recall: float, gamma: float = GAMMA) -> float:
     """FinChain's step F1: ``2PR / (P + R + gamma)``."""
     return 2 * precision * recall / (precision + recall + gamma)
-
-
-def _gold_step_scale(text: str) -> GoldScale:
-    """How a gold step shows its result: as the unit of the last number of its text."""
-    numbers = extract_numbers(text[text.rfind("=") + 1 :])
-    if numbers and numbers[-1].unit in ("percent", "basis_points"):
-        return "percent" if numbers[-1].unit == "percent" else "basis_points"
-    return "plain"
 
 
 def align_steps(
@@ -226,7 +218,7 @@ def _grouped(items: Sequence[ChainEvalItem], key: Callable[[ChainEvalItem], str]
 
 def _check_answer(record: Mapping[str, Any], output: str, tolerance: float) -> tuple[bool, str | None]:
     if record["answer_value"] is not None:
-        scale = _UNIT_SCALES.get(record["answer_unit"], "plain")
+        scale = answer_scale(record["answer_unit"])
         check = check_numeric_answer(output, record["answer_value"], scale, tolerance)
     else:
         check = check_label_answer(output, record["answer_label"] or record["target"], record["choices"])
@@ -290,7 +282,7 @@ def evaluate_chains(
             continue
         output = outputs[record["id"]]
         steps = predicted_texts[record["id"]]
-        gold = [(step["value"], _gold_step_scale(step["text"])) for step in record["steps"]]
+        gold = [(step["value"], step_scale(step["text"])) for step in record["steps"]]
         similarity = (
             predicted_vectors[predicted_at : predicted_at + len(steps)]
             @ gold_vectors[gold_at : gold_at + len(gold)].T

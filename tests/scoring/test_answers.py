@@ -3,11 +3,13 @@ from __future__ import annotations
 import pytest
 
 from finsynth.scoring.answers import (
+    answer_scale,
     answer_segment,
     check_label_answer,
     check_numeric_answer,
     normalise_label,
     stated_number,
+    step_scale,
     values_agree,
 )
 from finsynth.scoring.numbers import parse_number
@@ -73,3 +75,26 @@ def test_answer_segment_and_stated_number() -> None:
     assert stated is not None and stated.value == 0.072
     last = stated_number("the spread is 7.2%")
     assert last is not None and last.unit == "percent"
+
+
+def test_every_gold_solution_reads_back_exactly() -> None:
+    """The reference extractor dropped signs and truncated decimals on FinChain's own gold; ours must not."""
+    import finsynth
+
+    records = list(finsynth.generate("finchain/", n=2, seed=8))
+    assert len(records) >= 580
+    signed = 0
+    for record in records:
+        for step in record["steps"]:
+            stated = stated_number(step["text"])
+            assert stated is not None, step["text"]
+            assert values_agree(stated, step["value"], step_scale(step["text"]), 1e-12), step["text"]
+        if record["answer_value"] is None:
+            assert check_label_answer(record["solution"], record["answer_label"], record["choices"]).correct
+            continue
+        signed += record["answer_value"] < 0
+        scale = answer_scale(record["answer_unit"])
+        assert check_numeric_answer(record["solution"], record["answer_value"], scale, 1e-12).correct, record[
+            "target"
+        ]
+    assert signed > 0  # the check covers negative answers
