@@ -4,12 +4,12 @@ One call makes ``edits`` misspellings (one by default). For each, a kind is draw
 mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real-word
 23.2 %, typo 19.6 %), then one candidate of that kind:
 
-- ``split``: a word broken where a reader sees two pieces: two dictionary words
-  (``newspaper`` → ``news paper``), or a prefix or suffix cut off (``repay`` → ``re pay``,
-  ``payment`` → ``pay ment``);
+- ``split``: a word broken into two pieces a reader recognises: two dictionary words
+  (``newspaper`` → ``news paper``), a prefix or suffix cut off (``repay`` → ``re pay``,
+  ``payment`` → ``pay ment``), or else two pronounceable pieces (``Disney`` → ``Dis ney``);
 - ``segment``: word boundaries in the wrong place: two words joined (``a cat`` → ``acat``),
-  the boundary moved by one letter (``the cat`` → ``th ecat``), or a word cut where no
-  split would cut it (``cat`` → ``c at``);
+  the boundary moved by one letter (``the cat`` → ``th ecat``), or a word cut where a
+  split would not cut it (``cat`` → ``c at``);
 - ``real_word``: a word swapped for a real word it is confused with (``principal`` →
   ``principle``), from our own list in ``resources/confusable_words.json``;
 - ``typo``: a misspelling people actually make (``amount`` → ``ammount``), from codespell's
@@ -23,6 +23,7 @@ unchanged with one ``no_candidate`` op.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -42,6 +43,8 @@ MIX: dict[str, float] = {"split": 0.317, "segment": 0.255, "real_word": 0.232, "
 """FailSafeQA's shares of the four misspelling kinds."""
 
 KINDS = tuple(MIX)
+
+_VOWELS = re.compile("[aeiouy]")
 
 
 @dataclass(frozen=True)
@@ -75,26 +78,31 @@ _DEFAULT_OPTIONS = MisspellOptions()
 class _Query:
     """The words of one query, and which may still be edited."""
 
-    __slots__ = ("editable", "lowered", "spans", "text", "texts")
+    __slots__ = ("editable", "gaps", "lowered", "starts", "text", "texts")
 
     def __init__(self, text: str, protect: bool) -> None:
         found = words(text)
         self.text = text
-        self.spans, self.texts, self.lowered = found.spans, found.texts, found.lowered
+        self.texts, self.lowered, self.gaps, self.starts = (
+            found.texts,
+            found.lowered,
+            found.gaps,
+            found.starts,
+        )
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
 
     def pairs(self) -> list[int]:
         """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""
-        text, spans, editable = self.text, self.spans, self.editable
+        editable, gaps = self.editable, self.gaps
         return [
             index
-            for index in range(len(spans) - 1)
-            if editable[index] and editable[index + 1] and text[spans[index][1] : spans[index + 1][0]] == " "
+            for index in range(len(self.texts) - 1)
+            if gaps[index + 1] == " " and editable[index] and editable[index + 1]
         ]
 
     def op(self, first: int, last: int, kind: str, after: str, **details: str) -> Op:
         """Record replacing words ``first..last`` (and what lies between) by ``after``; lock them."""
-        start, end = self.spans[first][0], self.spans[last][1]
+        start, end = self.starts[first], self.starts[last] + len(self.texts[last])
         for index in range(first, last + 1):
             self.editable[index] = False
         return Op(kind, start, end, self.text[start:end], after, details)
@@ -109,19 +117,23 @@ def _known_words() -> frozenset[str]:
 
 
 @cache
-def meaningful_cuts(word: str) -> tuple[int, ...]:
-    """Cut positions in a lower-case word that leave two dictionary words, or a prefix or suffix.
+def split_cuts(word: str) -> tuple[int, ...]:
+    """Where a ``split`` may cut a lower-case word: into two pieces a reader recognises.
 
-    A prefix cut keeps at least three letters after it, a suffix cut at least three before it.
+    Cuts into two dictionary words, after a prefix (three letters or more left) or before a
+    suffix (three letters or more before it) come first; a word with none of those may be
+    cut into two pronounceable pieces (three letters or more, each with a vowel).
     """
     known, parts = _known_words(), word_parts()
-    cuts = []
+    meaningful, pronounceable = [], []
     for cut in range(1, len(word)):
         head, tail = word[:cut], word[cut:]
         both_words = head in known and tail in known and len(tail) >= 2 and (cut >= 2 or head == "a")
         if both_words or (head in parts.prefixes and len(tail) >= 3) or (tail in parts.suffixes and cut >= 3):
-            cuts.append(cut)
-    return tuple(cuts)
+            meaningful.append(cut)
+        elif len(head) >= 3 and len(tail) >= 3 and _VOWELS.search(head) and _VOWELS.search(tail):
+            pronounceable.append(cut)
+    return tuple(meaningful or pronounceable)
 
 
 def _plain(word: str) -> bool:
@@ -132,29 +144,28 @@ def _split(query: _Query, rng: RandomStream) -> Op | None:
     candidates = [
         index
         for index, low in enumerate(query.lowered)
-        if query.editable[index] and len(low) >= 4 and meaningful_cuts(low)
+        if query.editable[index] and len(low) >= 4 and split_cuts(low)
     ]
     if not candidates:
         return None
     index = rng.choice(candidates)
     word = query.texts[index]
-    cut = rng.choice(meaningful_cuts(query.lowered[index]))
+    cut = rng.choice(split_cuts(query.lowered[index]))
     return query.op(index, index, "split", f"{word[:cut]} {word[cut:]}")
 
 
 def _segment_cut(query: _Query, rng: RandomStream) -> Op | None:
-    cuts_of = {}
-    for index, word in enumerate(query.texts):
-        if query.editable[index] and len(word) >= 3 and _plain(word):
-            meaningful = meaningful_cuts(query.lowered[index])
-            cuts = [cut for cut in range(1, len(word)) if cut not in meaningful]
-            if cuts:
-                cuts_of[index] = cuts
-    if not cuts_of:
+    candidates = [
+        index
+        for index, low in enumerate(query.lowered)
+        if query.editable[index] and len(low) >= 3 and _plain(low) and len(split_cuts(low)) < len(low) - 1
+    ]
+    if not candidates:
         return None
-    index = rng.choice(list(cuts_of))
+    index = rng.choice(candidates)
     word = query.texts[index]
-    cut = rng.choice(cuts_of[index])
+    splits = split_cuts(query.lowered[index])
+    cut = rng.choice([cut for cut in range(1, len(word)) if cut not in splits])
     return query.op(index, index, "segment", f"{word[:cut]} {word[cut:]}", operation="cut")
 
 

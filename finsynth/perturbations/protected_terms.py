@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import accumulate
 from typing import NamedTuple
 
 from finsynth.perturbations.lexicons import jargon_lexicon
 
 WORD = re.compile(r"\b[^\W\d_]+(?:['’][^\W\d_]+)*\b")
 """One word: letters with inner apostrophes, not glued to digits or underscores."""
+_SPLIT = re.compile(f"({WORD.pattern})")
 
 TICKER_MAX_LETTERS = 5
 
@@ -94,26 +96,27 @@ AMOUNT_WORDS = frozenset(
 
 
 class Words(NamedTuple):
-    """The words of a text, as parallel lists."""
+    """The words of a text and what lies between them, as parallel lists."""
 
-    spans: list[tuple[int, int]]
-    """``(start, end)`` offsets of each word."""
     texts: list[str]
     """Each word as written."""
     lowered: list[str]
-    """Each word in lower case."""
+    """Each word in lower case, or as written where lower case would change its length."""
+    gaps: list[str]
+    """The text before each word, and after the last one (one more than the words)."""
+    starts: list[int]
+    """Offset of each word."""
 
 
 def words(text: str) -> Words:
-    """Return the words of ``text`` in order."""
-    spans = [match.span() for match in WORD.finditer(text)]
-    texts = [text[start:end] for start, end in spans]
-    lower = text.lower()
-    if len(lower) == len(text):
-        lowered = [lower[start:end] for start, end in spans]
-    else:  # a few characters (such as "İ") grow in lower case, so the offsets no longer line up
-        lowered = [word.lower() for word in texts]
-    return Words(spans, texts, lowered)
+    """Return the words of ``text`` in order, with the text between them."""
+    parts = _SPLIT.split(text)  # [gap, word, gap, word, ..., gap]: splitting and slicing run in C
+    texts = parts[1::2]
+    lowered = list(map(str.lower, texts))
+    if sum(map(len, lowered)) != sum(map(len, texts)):  # "İ" and a few others grow in lower case
+        lowered = [low if len(low) == len(word) else word for word, low in zip(texts, lowered, strict=True)]
+    starts = list(accumulate(map(len, parts)))[0:-1:2]
+    return Words(texts, lowered, parts[0::2], starts)
 
 
 @cache
@@ -136,13 +139,12 @@ def _is_ticker_or_date(word: str) -> bool:
 def protected(text_words: Words) -> list[bool]:
     """Return, for each word, whether misspellings must leave it alone."""
     lowered = text_words.lowered
-    flags = [
-        low in AMOUNT_WORDS or (word[0].isupper() and _is_ticker_or_date(word))
-        for word, low in zip(text_words.texts, lowered, strict=True)
-    ]
+    flags = [low in AMOUNT_WORDS for low in lowered]
+    for index in [index for index, word in enumerate(text_words.texts) if word[:1].isupper()]:
+        flags[index] = flags[index] or _is_ticker_or_date(text_words.texts[index])
     terms = _financial_terms()
-    for index, low in enumerate(lowered):
-        for term in terms.get(low, ()):
+    for index in [index for index, low in enumerate(lowered) if low in terms]:
+        for term in terms[lowered[index]]:
             if tuple(lowered[index : index + len(term)]) == term:
                 flags[index : index + len(term)] = [True] * len(term)
                 break
