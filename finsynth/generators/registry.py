@@ -55,7 +55,11 @@ class Generator(Protocol):
 
 
 _REGISTRY: dict[str, Generator] = {}
-_BUILTIN_PACKAGES = ("finsynth.generators.finchain.templates",)
+_BUILTIN_PACKAGES = (
+    "finsynth.generators.finchain.templates",
+    "finsynth.generators.failsafe",
+    "finsynth.generators.ucfe.generators",
+)
 _loaded = False
 
 

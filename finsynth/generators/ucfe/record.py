@@ -48,6 +48,15 @@ def fill_item_fields(prompt: str, *, information: str, needs: str) -> str:
     return _ITEM_FIELDS.sub(lambda match: values[match.group(1)], prompt)
 
 
+def answer_label(answer: str) -> str:
+    """Return the label of an answer entry: the entry itself, or what follows ``"<subject>: "``.
+
+    Items that judge several subjects at once (several news items, several stocks) give one
+    answer entry per subject, e.g. ``"Huber-Lin: contains"``.
+    """
+    return answer.rpartition(": ")[2]
+
+
 def hint_problems(spec: TaskSpec, hints: EvaluationHints) -> list[str]:
     """Return what keeps hints from fitting a task: empty required fields, answers outside its labels."""
     problems = [
@@ -61,7 +70,7 @@ def hint_problems(spec: TaskSpec, hints: EvaluationHints) -> list[str]:
         problems += [
             f"answer {answer!r} is not one of {spec.slug}'s labels {list(spec.answer_labels)}"
             for answer in hints.answer
-            if answer not in spec.answer_labels
+            if answer_label(answer) not in spec.answer_labels
         ]
     return problems
 

@@ -6,7 +6,7 @@ accepts, and three or four variants, each changing one parameter, with their own
 maximum drawdown is within the limit (at least one by construction), the recommended one has
 the highest Sharpe ratio. ``answer`` is that variant's label; ``must_contain`` holds its
 label, its Sharpe ratio and the drawdown limit; ``should_contain`` names each variant ruled
-out by the limit.
+out by the limit, or says that every variant stays within it.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ CHANGES: dict[str, str] = {
     "debt screen": "exclude companies with debt above {b}% of assets",
 }
 """One-parameter changes a variant applies; ``a`` is the current setting, ``b`` the new one."""
+
+ALL_WITHIN_LIMIT = "every variant stays within the drawdown limit"
 
 
 def describe_change(stream: RandomStream, change: str, lookback: int, position: int) -> str:
@@ -120,7 +122,8 @@ def investment_strategy_optimization(stream: RandomStream) -> TaskInstance:
             f"drawdown limit of {tenths_percent(limit)}",
         ),
         at_least_contain=("the logic of the strategy", "at least one concrete, actionable change"),
-        should_contain=tuple(f"variant {variant.name} breaches the drawdown limit" for variant in ruled_out),
+        should_contain=tuple(f"variant {variant.name} breaches the drawdown limit" for variant in ruled_out)
+        or (ALL_WITHIN_LIMIT,),
         encourage=("testing the change out of sample", "costs and turnover of the change"),
         forbid=("a guarantee that the optimised strategy will make money", "ignoring the drawdown limit"),
     )

@@ -32,8 +32,9 @@ def test_pick_is_the_best_sharpe_within_the_limit() -> None:
             f"Sharpe ratio of {shown(allowed[chosen])}",
             f"drawdown limit of {limit // 10}.{limit % 10}%",
         )
-        assert instance.hints["should_contain"] == tuple(
-            f"variant {name} breaches the drawdown limit" for name in ruled_out
+        assert instance.hints["should_contain"] == (
+            tuple(f"variant {name} breaches the drawdown limit" for name in ruled_out)
+            or ("every variant stays within the drawdown limit",)
         )
         assert f"{limit // 10}.{limit % 10}%" in instance.information
         picks[chosen] += 1
