@@ -25,9 +25,12 @@ from finsynth.scoring.failsafe import (
     judge_prompt,
     llm_compliance,
     parse_rating,
+    read_judgments,
     robustness,
 )
+from finsynth.scoring.jsonl import InputProblem
 from finsynth.scoring.numbers import Number, extract_numbers
+from finsynth.scoring.predictions import Predictions, read_predictions
 from finsynth.scoring.ratings import (
     Game,
     RatingInterval,
@@ -36,8 +39,10 @@ from finsynth.scoring.ratings import (
     bootstrap_ratings,
     bradley_terry,
     elo_ratings,
+    read_games,
     win_matrix,
 )
+from finsynth.scoring.records import load_records
 from finsynth.scoring.rouge import rouge_l
 
 __all__ = [
@@ -46,8 +51,10 @@ __all__ = [
     "Embedder",
     "Game",
     "GroupScores",
+    "InputProblem",
     "Judgment",
     "Number",
+    "Predictions",
     "RatingInterval",
     "RatingParseError",
     "WinMatrix",
@@ -65,7 +72,11 @@ __all__ = [
     "judge_prompt",
     "llm_compliance",
     "load_embedder",
+    "load_records",
     "parse_rating",
+    "read_games",
+    "read_judgments",
+    "read_predictions",
     "robustness",
     "rouge_l",
     "split_steps",
