@@ -2,7 +2,7 @@
 
 Words are maximal runs of letters (with inner apostrophes, as in ``company's``) that touch
 no digit or underscore, so numbers, years, percentages, currency amounts and codes such as
-``FY2023`` or ``10-K`` are never words and never edited. Among the words, these are
+``FY2023`` or ``Q3`` are never words and never edited. Among the words, these are
 protected:
 
 - tickers: all-caps words of one to five letters (``AAPL``, ``GE``);
