@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.formatting import fiscal_year_end, money, percent, share_of
+from finsynth.generators.filings.formatting import count_word, fiscal_year_end, money, percent, share_of
 from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
 
@@ -61,7 +61,7 @@ def _overview(company: Company, statements: Statements) -> Block:
                     ("headquarters",),
                 ),
                 Line(
-                    f"We operate through {len(names)} reportable segments: {segment_list}.",
+                    f"We operate through {count_word(len(names))} reportable segments: {segment_list}.",
                     tuple(f"segment.{index}.name" for index in range(len(names))),
                 ),
                 Line(

@@ -19,6 +19,8 @@ from finsynth.generators.filings.other_items import (
     cybersecurity,
     exhibits,
     forward_looking,
+    governance,
+    legal_matters,
     market,
     officers,
     properties,
@@ -104,7 +106,7 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
         _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream))]),
         _Section("Item 2. Properties", [Candidate(properties(company, stream))]),
-        _Section("Item 3. Legal Proceedings", [short["3"]]),
+        _Section("Item 3. Legal Proceedings", [short["3"], Candidate(legal_matters(company, stream))]),
         _Section("Item 4. Mine Safety Disclosures", [short["4"]]),
         _Section(None, [Candidate(Block((heading("PART II"),)), True)]),
         _Section(
@@ -142,7 +144,11 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
         _Section(None, [Candidate(Block((heading("PART III"),)), True)]),
         _Section(
             "Items 10-14. Directors, Executive Officers, Compensation and Governance",
-            [short["III"], Candidate(officers(company, stream))],
+            [
+                short["III"],
+                Candidate(officers(company, stream)),
+                Candidate(governance(company, statements, stream)),
+            ],
         ),
         _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
         _Section(

@@ -75,3 +75,11 @@ def fiscal_year_end(year: int, month: int) -> str:
     """Return the last day of a fiscal year that ends in ``month``, e.g. ``"June 30, 2024"``."""
     day = _MONTH_LAST_DAY[month - 1]
     return f"{MONTH_NAMES[month - 1]} {day}, {year}"
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def count_word(count: int) -> str:
+    """Return a small count in words (``4`` → ``"four"``), larger ones in digits."""
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else f"{count:,}"

@@ -6,6 +6,7 @@ from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, 
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.comparisons import compare
 from finsynth.generators.filings.formatting import (
+    count_word,
     fiscal_year_end,
     money,
     per_share,
@@ -222,7 +223,9 @@ def _percent_of_revenue(company: Company, statements: Statements) -> Block:
             prose(
                 "The following table shows each line of our statements of operations as a share of revenue."
             ),
-            table("Percentage of revenue", ("", *(f"Fiscal {year}" for year in years)), body),
+            table(
+                "Percentage of revenue", ("(percent of revenue)", *(f"Fiscal {year}" for year in years)), body
+            ),
         )
     )
 
@@ -533,7 +536,7 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
                 "divides "
                 "total debt by year-end stockholders' equity.",
             ),
-            table("Key financial measures", ("", *(f"Fiscal {year}" for year in years)), rows),
+            table("Key financial measures", ("Measure", *(f"Fiscal {year}" for year in years)), rows),
         )
     )
 
@@ -685,6 +688,150 @@ _OTHER_TOPICS = (
 )
 
 
+_QUARTER_NAMES = ("first", "second", "third", "fourth")
+
+
+def _quarterly_trends(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Each quarter's revenue and operating income against the same quarter a year earlier."""
+    year, prior = statements.years[-1], statements.years[-2]
+    lines = []
+    for quarter, name in enumerate(_QUARTER_NAMES, start=1):
+        for label, key in (("Revenue", "revenue"), ("Operating income", "operating_income")):
+            lines.append(
+                compare(
+                    stream,
+                    f"{label} in the {name} quarter",
+                    _values(statements, f"quarter.{quarter}.{key}", year, prior),
+                    (year, prior),
+                    company.unit,
+                    _facts(f"quarter.{quarter}.{key}", year, prior),
+                )
+            )
+    return Block((heading("Quarterly Trends"), prose(*lines)))
+
+
+def _ebitda(company: Company, statements: Statements) -> Block:
+    """EBITDA, a non-GAAP measure, reconciled to net income."""
+    years = statements.years[::-1]
+    parts = (
+        ("Net income", "net_income", 1),
+        ("Interest expense", "interest_expense", 1),
+        ("Provision for income taxes", "income_tax_expense", 1),
+        ("Depreciation and amortization", "depreciation_and_amortization", 1),
+    )
+    rows = [
+        (label, [table_amount(sign * statements.values[year][key]) for year in years], ())
+        for label, key, sign in parts
+    ]
+    totals = [sum(statements.values[year][key] for _, key, _ in parts) for year in years]
+    rows.append(("EBITDA", [table_amount(total) for total in totals], ()))
+    return Block(
+        (
+            heading("EBITDA"),
+            prose(
+                "EBITDA is net income before interest expense, income taxes, depreciation and amortization.",
+                "We present it because lenders and investors use it to compare operating performance across "
+                "companies with different capital structures; it should not be considered a substitute for "
+                "net "
+                "income.",
+            ),
+            table(
+                "Reconciliation of net income to EBITDA",
+                (f"(in {company.unit})", *(f"Fiscal {y}" for y in years)),
+                rows,
+            ),
+        )
+    )
+
+
+def _working_capital(company: Company, statements: Statements) -> Block:
+    """Days of receivables, inventory and payables, computed from the statements."""
+    year, prior = statements.years[-1], statements.years[-2]
+    lines: list[Line | str] = []
+    for when in (year, prior):
+        values = statements.values[when]
+        receivable_days = round(values["accounts_receivable"] / values["revenue"] * 365)
+        payable_days = round(values["accounts_payable"] / values["cost_of_revenue"] * 365)
+        text = (
+            f"At the end of fiscal {when}, receivables represented {receivable_days} days of revenue and "
+            "payables "
+            f"{payable_days} days of cost of revenue"
+        )
+        if statements.has_inventory:
+            inventory_days = round(values["inventories"] / values["cost_of_revenue"] * 365)
+            text += f", while inventories represented {inventory_days} days of cost of revenue"
+        lines.append(Line(text + "."))
+    lines.append(
+        "We manage working capital through disciplined collections, inventory planning and payment terms "
+        "negotiated with suppliers."
+    )
+    return Block((heading("Working Capital"), prose(*lines)))
+
+
+def _capital_returns(company: Company, statements: Statements) -> Block:
+    """Dividends and repurchases per year."""
+    years = statements.years[::-1]
+    rows = [
+        ("Dividends paid", [table_amount(-statements.values[y]["dividends_paid"]) for y in years], ()),
+        (
+            "Repurchases of common stock",
+            [table_amount(-statements.values[y]["share_repurchases"]) for y in years],
+            (),
+        ),
+        (
+            "Total returned to shareholders",
+            [
+                table_amount(
+                    -statements.values[y]["dividends_paid"] - statements.values[y]["share_repurchases"]
+                )
+                for y in years
+            ],
+            (),
+        ),
+    ]
+    return Block(
+        (
+            heading("Returns to Shareholders"),
+            prose("The following table shows the cash we returned to shareholders in each fiscal year."),
+            table(
+                "Cash returned to shareholders",
+                (f"(in {company.unit})", *(f"Fiscal {y}" for y in years)),
+                rows,
+            ),
+        )
+    )
+
+
+def _debt_and_facilities(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    values = statements.values[year]
+    debt = values["current_debt"] + values["long_term_debt"]
+    ebitda = (
+        values["net_income"]
+        + values["interest_expense"]
+        + values["income_tax_expense"]
+        + values["depreciation_and_amortization"]
+    )
+    leverage = debt / ebitda
+    return Block(
+        (
+            heading("Debt and Credit Facilities"),
+            prose(
+                Line(
+                    f"Total debt at the end of fiscal {year} was {money(debt, company.unit)}, or "
+                    f"{leverage:.2f} times EBITDA for the year.",
+                    (f"current_debt.{year}", f"long_term_debt.{year}"),
+                ),
+                "Our senior notes are unsecured and rank equally with our other unsecured debt.",
+                "Our revolving credit facility supports working-capital needs and general corporate "
+                "purposes.",
+                f"We intend to keep leverage below {stream.choice(('2.5', '3.0', '3.5'))} times EBITDA over "
+                "time.",
+            ),
+        )
+    )
+
+
 def mdna_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
     """Return the blocks of Item 7 in reading order; results, segments and liquidity are required."""
     year, prior = statements.years[-1], statements.years[-2]
@@ -713,7 +860,7 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
         (
             heading("Segment Results"),
             prose(
-                f"We report {len(company.segments)} segments: "
+                f"We report {count_word(len(company.segments))} segments: "
                 + ", ".join(segment.name for segment in company.segments[:-1])
                 + f" and {company.segments[-1].name}.",
             ),
@@ -739,10 +886,15 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
     candidates.append(Candidate(_key_metrics(company, statements)))
     candidates.append(Candidate(_regions(company, statements, stream)))
     candidates.append(Candidate(_fourth_quarter(company, statements, stream)))
+    candidates.append(Candidate(_quarterly_trends(company, statements, stream)))
     candidates.append(Candidate(_expense_detail(company, statements, stream)))
     candidates.append(Candidate(liquidity, True))
     candidates.append(Candidate(_cash_flows(company, statements, stream)))
     candidates.append(Candidate(_free_cash_flow(company, statements)))
+    candidates.append(Candidate(_ebitda(company, statements)))
+    candidates.append(Candidate(_working_capital(company, statements)))
+    candidates.append(Candidate(_capital_returns(company, statements)))
+    candidates.append(Candidate(_debt_and_facilities(company, statements, stream)))
     candidates.append(Candidate(_obligations(company, statements, stream)))
     candidates.extend(
         Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in _OTHER_TOPICS

@@ -6,9 +6,16 @@ from collections.abc import Sequence
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.formatting import money, percent, share_of, table_amount, unit_word
+from finsynth.generators.filings.formatting import (
+    count_word,
+    money,
+    percent,
+    share_of,
+    table_amount,
+    unit_word,
+)
 from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
-from finsynth.generators.filings.tables import statement_rows, table
+from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
 
 _FEDERAL_RATE = 0.21
@@ -504,7 +511,8 @@ def _segment_note(company: Company, statements: Statements) -> Block:
     return Block(
         (
             prose(
-                f"We manage the business in {len(company.segments)} reportable segments, which our chief "
+                f"We manage the business in {count_word(len(company.segments))} reportable segments, which "
+                "our chief "
                 "executive officer, as chief operating decision maker, reviews to allocate resources.",
                 "Segment operating income excludes corporate costs such as executive management, legal and "
                 "finance functions that are not allocated to the segments.",
@@ -730,6 +738,243 @@ def _restructuring(company: Company, statements: Statements, stream: RandomStrea
     )
 
 
+def _quarterly_segments(company: Company, statements: Statements, year: int) -> Block:
+    values = statements.values[year]
+    rows = [
+        (
+            segment.name,
+            [table_amount(values[f"quarter.{quarter}.segment.{index}"]) for quarter in range(1, 5)],
+            tuple(f"quarter.{quarter}.segment.{index}.{year}" for quarter in range(1, 5)),
+        )
+        for index, segment in enumerate(company.segments)
+    ]
+    rows.append(
+        (
+            "Total revenue",
+            [table_amount(values[f"quarter.{quarter}.revenue"]) for quarter in range(1, 5)],
+            tuple(f"quarter.{quarter}.revenue.{year}" for quarter in range(1, 5)),
+        )
+    )
+    return Block(
+        (
+            table(
+                f"Quarterly revenue by segment for fiscal {year} (unaudited)",
+                (
+                    f"(in {company.unit})",
+                    "First quarter",
+                    "Second quarter",
+                    "Third quarter",
+                    "Fourth quarter",
+                ),
+                rows,
+            ),
+        ),
+        title=f"Quarterly Revenue by Segment for Fiscal {year}",
+    )
+
+
+def _segment_resources(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    years = statements.years[::-1]
+    weights = [stream.uniform(0.5, 1.5) for _ in company.segments] + [stream.uniform(0.05, 0.2)]
+    labels = [segment.name for segment in company.segments] + ["Corporate"]
+    paragraphs = []
+    for title, key, sign in (
+        ("Depreciation and amortization by segment", "depreciation_and_amortization", 1),
+        ("Capital expenditures by segment", "capital_expenditures", -1),
+    ):
+        columns = [split_whole(sign * statements.values[year][key], weights) for year in years]
+        columns = [[*column, sum(column)] for column in columns]
+        rows = [
+            (label, [table_amount(column[position]) for column in columns], ())
+            for position, label in enumerate([*labels, "Total"])
+        ]
+        paragraphs.append(table(title, _header(company, years), rows))
+    return Block(
+        (
+            prose(
+                "Depreciation, amortization and capital expenditures are attributed to the segments that "
+                "use the "
+                "related assets; amounts for shared assets are shown as corporate."
+            ),
+            *paragraphs,
+        ),
+        title="Segment Depreciation and Capital Expenditures",
+    )
+
+
+_RECOGNITION_TIMING = (
+    "at the point in time when control passes to the customer, generally on shipment or delivery",
+    "over time as the services are performed, measured by time elapsed",
+    "over the contract term for subscriptions and service plans, and at a point in time for one-time sales",
+    "as the work progresses, measured by costs incurred relative to total expected costs",
+)
+
+
+def _performance_obligations(company: Company, stream: RandomStream) -> Block:
+    sentences = [
+        f"Revenue of the {segment.name} segment, which sells {segment.offering}, is recognized "
+        f"{stream.choice(_RECOGNITION_TIMING)}."
+        for segment in company.segments
+    ]
+    sentences.append(
+        f"Payment terms are generally {stream.choice(('30', '45', '60'))} to {stream.choice(('60', '90'))} "
+        "days, "
+        "and contracts do not include significant financing components."
+    )
+    sentences.append(
+        "Remaining performance obligations for contracts longer than one year are expected to be recognized "
+        "mostly within the next three years."
+    )
+    return Block((prose(*sentences),), title="Performance Obligations")
+
+
+def _guarantees(stream: RandomStream) -> Block:
+    return Block(
+        (
+            prose(
+                "In the ordinary course of business we give indemnities to customers, suppliers and others "
+                "against certain losses, including claims of intellectual property infringement.",
+                "The maximum amount of these indemnities is often not stated, and we have not made "
+                "significant "
+                "payments under them.",
+                "We have issued standby letters of credit, mainly to support insurance programs and customs "
+                "obligations.",
+                f"We are also involved in environmental clean-up at {stream.randint(2, 6)} sites, none of "
+                "which we "
+                "expect to result in material costs.",
+            ),
+        ),
+        title="Guarantees and Indemnifications",
+    )
+
+
+def _components(
+    company: Company,
+    statements: Statements,
+    stream: RandomStream,
+    key: str,
+    labels: Sequence[str],
+    total_label: str,
+) -> list[TableRow]:
+    """Rows splitting a balance-sheet item of the latest two year ends into components that add up."""
+    year, prior = _latest_two(statements)
+    weights = [stream.uniform(0.5, 2.0) for _ in labels]
+    columns = [split_whole(statements.values[when][key], weights) for when in (year, prior)]
+    rows: list[TableRow] = [
+        (label, [table_amount(column[position]) for column in columns], ())
+        for position, label in enumerate(labels)
+    ]
+    rows.append((total_label, [table_amount(statements.values[when][key]) for when in (year, prior)], ()))
+    return rows
+
+
+def _balance_sheet_details(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year, prior = _latest_two(statements)
+    header = _header(company, (year, prior))
+    paragraphs = [
+        table(
+            "Prepaid expenses and other current assets",
+            header,
+            _components(
+                company,
+                statements,
+                stream,
+                "prepaid_and_other",
+                ("Prepaid expenses", "Income taxes receivable", "Other current assets"),
+                "Total",
+            ),
+        ),
+        table(
+            "Other long-term assets",
+            header,
+            _components(
+                company,
+                statements,
+                stream,
+                "other_assets",
+                ("Operating lease right-of-use assets", "Deferred income taxes", "Other"),
+                "Total",
+            ),
+        ),
+        table(
+            "Other long-term liabilities",
+            header,
+            _components(
+                company,
+                statements,
+                stream,
+                "other_liabilities",
+                ("Operating lease liabilities", "Uncertain tax positions", "Deferred compensation", "Other"),
+                "Total",
+            ),
+        ),
+    ]
+    if statements.has_inventory:
+        paragraphs.insert(
+            0,
+            table(
+                "Inventories",
+                header,
+                _components(
+                    company,
+                    statements,
+                    stream,
+                    "inventories",
+                    ("Raw materials", "Work in process", "Finished goods"),
+                    "Total inventories",
+                ),
+            ),
+        )
+    return Block(tuple(paragraphs), title="Balance Sheet Details")
+
+
+def _credit_losses(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    receivables = statements.values[year]["accounts_receivable"]
+    opening = max(1, round(receivables * stream.uniform(0.01, 0.03)))
+    provision = max(1, round(opening * stream.uniform(0.3, 0.8)))
+    written_off = min(opening + provision - 1, round(opening * stream.uniform(0.2, 0.7)))
+    rows = [
+        (f"Balance at beginning of fiscal {year}", [table_amount(opening)], ()),
+        ("Provision for expected credit losses", [table_amount(provision)], ()),
+        ("Write-offs, net of recoveries", [table_amount(-written_off)], ()),
+        (f"Balance at end of fiscal {year}", [table_amount(opening + provision - written_off)], ()),
+    ]
+    return Block(
+        (
+            prose(
+                "Accounts receivable are shown net of an allowance for expected credit losses, which "
+                "changed as "
+                "follows during the year."
+            ),
+            table("Allowance for credit losses", (f"(in {company.unit})", "Amount"), rows),
+        ),
+        title="Allowance for Credit Losses",
+    )
+
+
+def _award_valuation(stream: RandomStream) -> Block:
+    rows = [
+        ("Expected volatility", [f"{stream.uniform(22, 45):.1f}%"], ()),
+        ("Risk-free interest rate", [f"{stream.uniform(1.0, 4.8):.1f}%"], ()),
+        ("Expected dividend yield", [f"{stream.uniform(0.0, 2.5):.1f}%"], ()),
+        ("Performance period (years)", ["3.0"], ()),
+    ]
+    return Block(
+        (
+            prose(
+                "The fair value of performance share units with market conditions is estimated with a Monte "
+                "Carlo "
+                "simulation using the following assumptions.",
+                "Expected volatility is based on the historical volatility of our stock and that of a peer "
+                "group.",
+            ),
+            table("Valuation assumptions for performance share units", ("Assumption", "Value"), rows),
+        ),
+        title="Valuation of Performance Share Units",
+    )
+
+
 def notes_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
     """Return the notes in reading order; the first note's opening is required, the rest optional."""
     opening = Block(
@@ -767,6 +1012,13 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
             _award_activity(company, statements, stream),
             _purchase_obligations(company, statements, stream),
             _restructuring(company, statements, stream),
+            *(_quarterly_segments(company, statements, year) for year in statements.years[::-1]),
+            _segment_resources(company, statements, stream),
+            _performance_obligations(company, stream),
+            _guarantees(stream),
+            _balance_sheet_details(company, statements, stream),
+            _credit_losses(company, statements, stream),
+            _award_valuation(stream),
             _subsequent_events_note(company, statements, stream),
         )
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import CITIES, Company
-from finsynth.generators.filings.formatting import fiscal_year_end
+from finsynth.generators.filings.formatting import fiscal_year_end, table_amount
 from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import table
 from finsynth.generators.finchain.names import LAST_NAMES, person_name
@@ -122,8 +122,8 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
 
 def properties(company: Company, stream: RandomStream) -> Block:
     """Return Item 2's table of principal properties."""
-    cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 4)]
-    uses = [_PROPERTY_USES[0], *stream.sample(_PROPERTY_USES[1:], 4)]
+    cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
+    uses = [_PROPERTY_USES[0], *(stream.choice(_PROPERTY_USES[1:]) for _ in range(7))]
     rows = []
     for (city, state), use in zip(cities, uses, strict=True):
         tenure = "Owned" if stream.random() < 0.4 else "Leased"
@@ -160,7 +160,11 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
                 "The table below compares the cumulative total return of $100 invested in our common stock "
                 f"at the end of fiscal {years[0]} with two indexes, assuming reinvestment of dividends.",
             ),
-            table("Cumulative total return", ("", *(f"Fiscal {year}" for year in years)), series),
+            table(
+                "Cumulative total return",
+                ("(value of $100 invested)", *(f"Fiscal {year}" for year in years)),
+                series,
+            ),
         )
     )
 
@@ -236,6 +240,85 @@ def officers(company: Company, stream: RandomStream) -> Block:
             prose(*biographies),
         ),
         facts={"chief_executive": chief.name},
+    )
+
+
+_COMMITTEES = ("Audit", "Compensation", "Nominating and Governance", "Finance", "Risk")
+_FUND_WORDS = (
+    "Capital Management",
+    "Investment Partners",
+    "Asset Management",
+    "Advisors",
+    "Global Investors",
+)
+
+
+def governance(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Return Part III tables: directors, compensation of named officers, holders and audit fees."""
+    unit = company.unit
+    directors = [
+        (person_name(stream), [str(stream.randint(48, 74)), ", ".join(stream.sample(_COMMITTEES, 2))], ())
+        for _ in range(stream.randint(5, 8))
+    ]
+    pay_rows = []
+    for officer in company.officers[:4]:
+        salary = stream.randint(45, 130) * 10_000
+        bonus = round(salary * stream.uniform(0.5, 1.5), -3)
+        stock = round(salary * stream.uniform(1.5, 6.0), -3)
+        cells = [f"{salary:,}", f"{bonus:,.0f}", f"{stock:,.0f}", f"{salary + bonus + stock:,.0f}"]
+        pay_rows.append((officer.name, cells, ()))
+    holders = []
+    remaining = stream.uniform(18.0, 30.0)
+    for _ in range(4):
+        stake = remaining * stream.uniform(0.2, 0.4)
+        remaining -= stake
+        holders.append((f"{stream.choice(LAST_NAMES)} {stream.choice(_FUND_WORDS)}", [f"{stake:.1f}%"], ()))
+    revenue = statements.values[statements.years[-1]]["revenue"]
+    fees = [
+        max(1, round(revenue * stream.uniform(0.0004, 0.001) * share)) for share in (1.0, 0.15, 0.1, 0.02)
+    ]
+    fee_labels = ("Audit fees", "Audit-related fees", "Tax fees", "All other fees")
+    fee_rows = [(label, [table_amount(fee)], ()) for label, fee in zip(fee_labels, fees, strict=True)]
+    fee_rows.append(("Total fees", [table_amount(sum(fees))], ()))
+    return Block(
+        (
+            heading("Board of Directors"),
+            table("Directors", ("Name", "Age", "Committees"), directors),
+            heading("Executive Compensation"),
+            prose(
+                "The following table summarizes the compensation of our named executive officers for the "
+                "year."
+            ),
+            table(
+                "Summary compensation (in dollars)",
+                ("Name", "Salary", "Bonus", "Stock awards", "Total"),
+                pay_rows,
+            ),
+            heading("Security Ownership of Certain Beneficial Owners"),
+            table("Holders of more than 5% of our common stock", ("Holder", "Percent of class"), holders),
+            heading("Principal Accountant Fees and Services"),
+            table("Fees billed by our auditor", (f"(in {unit})", "Amount"), fee_rows),
+        )
+    )
+
+
+def legal_matters(company: Company, stream: RandomStream) -> Block:
+    """Return descriptions of pending (fictional) legal matters, none of them material."""
+    year = company.fiscal_years[-1]
+    plaintiff = f"{stream.choice(LAST_NAMES)} {stream.choice(('Holdings', 'Supply', 'Partners', 'Services'))}"
+    return Block(
+        (
+            prose(
+                f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging that "
+                "we "
+                "terminated its distribution agreement without proper notice; we believe the claim is "
+                "without "
+                "merit and are defending it.",
+                "We are also responding to a request for information from a state agency about our pricing "
+                "practices and are cooperating fully.",
+                "We do not expect either matter to have a material effect on our financial position.",
+            ),
+        )
     )
 
 

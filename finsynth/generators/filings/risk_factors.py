@@ -97,8 +97,18 @@ _ELABORATIONS = (
     "Even well-managed companies have suffered losses because of developments concerning {label}.",
     "In a downturn, pressures concerning {label} could coincide with weaker demand from {customers}.",
     "Our planning assumes that conditions concerning {label} will not deteriorate sharply.",
+    "Peers with greater scale may be better able to absorb pressures concerning {label}.",
+    "Changes in how customers view {label} could alter their purchasing decisions.",
+    "The controls we rely on to manage {label} depend in part on the judgment of individual employees.",
+    "Our disclosures about {label} reflect our current understanding, which may change.",
+    "We may need new systems or outside expertise to monitor {label} effectively.",
+    "Scenario analyses we perform for {label} may understate the range of possible outcomes.",
+    "Reputational harm from problems concerning {label} can outlast the underlying problem.",
+    "Difficulties concerning {label} could make it harder to attract and retain talented employees.",
+    "We could face claims from shareholders if problems concerning {label} affect our share price.",
+    "Any of our segments could be affected by matters concerning {label}, though not to the same degree.",
 )
-_ELABORATIONS_PER_RISK = 4
+_ELABORATIONS_PER_RISK = 5
 
 
 def risk_block(
@@ -139,9 +149,57 @@ def risk_block(
     )
 
 
+_SEGMENT_RISK_TEMPLATES = (
+    (
+        "segment_demand",
+        "demand in its {segment} segment",
+        "A decline in demand for {offering} would reduce the revenue of our {segment} segment.",
+        "lower demand for {offering} would hurt its {segment} segment",
+        (
+            "Our {segment} segment depends on continued demand for {offering}.",
+            "Customers may delay or cancel purchases in this segment when their own budgets tighten.",
+            "Because the segment carries fixed costs, lower volumes would reduce its margin more than "
+            "proportionally.",
+        ),
+    ),
+    (
+        "segment_competition",
+        "competition in its {segment} segment",
+        "New entrants and pricing actions could erode the position of our {segment} segment.",
+        "new entrants and price competition could erode its {segment} segment",
+        (
+            "Competition for {offering} has intensified as new entrants target the market.",
+            "Some competitors may accept lower margins to win business from our {segment} segment.",
+            "Matching their prices could reduce the segment's profitability.",
+        ),
+    ),
+)
+
+
+def _segment_risks(company: Company, stream: RandomStream) -> list[RiskProfile]:
+    """Risk factors specific to each of the company's segments."""
+    risks = []
+    for index, segment in enumerate(company.segments):
+        for topic, label, headline, summary, body in _SEGMENT_RISK_TEMPLATES:
+            names = {"segment": segment.name, "offering": segment.offering}
+            risks.append(
+                RiskProfile(
+                    f"{topic}_{index}",
+                    label.format(**names),
+                    headline.format(**names),
+                    summary.format(**names),
+                    tuple(sentence.format(**names) for sentence in body),
+                )
+            )
+    return stream.sample(risks, len(risks))
+
+
 def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
     """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional)."""
-    industry_risks = stream.sample(company.industry.risks, len(company.industry.risks))
+    industry_risks = [
+        *stream.sample(company.industry.risks, len(company.industry.risks)),
+        *_segment_risks(company, stream),
+    ]
     all_general = (*GENERAL_RISKS, *MORE_RISKS)
     general = stream.sample(all_general, len(all_general))
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
@@ -174,7 +232,7 @@ def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
         (
             heading("Summary of Risk Factors"),
             prose("The main risks that could adversely affect our business include the following."),
-            Paragraph(tuple(Line(f"- {risk.headline}") for risk in industry_risks), kind="table"),
+            Paragraph(tuple(Line(f"- {risk.headline}") for risk in industry_risks[:6]), kind="table"),
             Paragraph(tuple(Line(f"- {risk.headline}") for _, risk in general[:12]), kind="table"),
         )
     )

@@ -54,7 +54,7 @@ class Statements:
             ``segment_income.<i>`` for segment operating income and ``corporate_expense`` for the
             unallocated costs (negative) that bring segment income to consolidated operating income,
             ``region.<r>`` for revenue by region (see :data:`REGIONS`) and ``quarter.<q>.<key>`` for
-            the quarters (1–4) of each key in :data:`QUARTERLY_KEYS`.
+            the quarters (1–4) of each key in :data:`QUARTERLY_KEYS` and ``quarter.<q>.segment.<i>``.
         diluted_eps: Net income per diluted share in dollars, rounded to cents.
         opening_cash: Cash at the start of the first fiscal year.
 
@@ -308,7 +308,15 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
         weights = [weight * stream.uniform(0.95, 1.05) for weight in region_weights]
         row.update({f"region.{r}": part for r, part in enumerate(split_whole(revenue, weights))})
         quarter_weights = [weight * stream.uniform(0.97, 1.03) for weight in seasonality]
-        for key in QUARTERLY_KEYS:
+        # Quarterly revenue is the sum of the segments' quarters, so both quarterly tables add up.
+        for index, amount in enumerate(segment_row):
+            parts = split_whole(amount, [weight * stream.uniform(0.98, 1.02) for weight in quarter_weights])
+            row.update({f"quarter.{q}.segment.{index}": part for q, part in enumerate(parts, start=1)})
+        for q in range(1, 5):
+            row[f"quarter.{q}.revenue"] = sum(
+                row[f"quarter.{q}.segment.{i}"] for i in range(len(segment_row))
+            )
+        for key in QUARTERLY_KEYS[1:]:
             parts = split_whole(row[key], quarter_weights)
             row.update({f"quarter.{q}.{key}": part for q, part in enumerate(parts, start=1)})
         shares = round(shares * stream.uniform(0.97, 1.02))

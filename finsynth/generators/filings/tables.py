@@ -19,11 +19,10 @@ BALANCE_SHEET_TITLE = "Consolidated Balance Sheets"
 CASH_FLOW_TITLE = "Consolidated Statements of Cash Flows"
 
 Row = tuple[str, str]  # (row label, statement key); the key is also the fact key before ".<year>"
+TableRow = tuple[str, Sequence[str], tuple[str, ...]]  # (row label, cells, fact keys the row states)
 
 
-def table(
-    title: str, header: Sequence[str], rows: Sequence[tuple[str, Sequence[str], tuple[str, ...]]]
-) -> Paragraph:
+def table(title: str, header: Sequence[str], rows: Sequence[TableRow]) -> Paragraph:
     """Return a table paragraph.
 
     Args:
