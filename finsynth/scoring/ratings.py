@@ -14,6 +14,9 @@ A :class:`Game` is one judged comparison of two models, optionally tagged with t
   gap means 10:1 odds, as in Elo. It does not depend on the order of the games.
 - :func:`bootstrap_ratings` gives percentile confidence intervals by resampling whole
   items (clusters of games) with replacement; games without an item are their own cluster.
+  Games on one item share its difficulty and judge, so resampling single games would make
+  the intervals too narrow. A model absent from every drawn cluster of a round keeps only
+  its prior ties in Bradley–Terry (rating near 1000) or its starting Elo for that round.
 """
 
 from __future__ import annotations
