@@ -13,7 +13,7 @@ marker it was written with. What it understands:
   (``7.89``, ``.5``);
 - currency symbols and codes (``$``, ``US$``, ``€``, ``£``, ``¥``, ``USD``, ``EUR``, ...);
 - scale words and suffixes: ``3.5 million``, ``2 billion``, ``4 thousand``, ``1.2 trillion``,
-  ``$3.5M``, ``$2bn``, ``$10k``, ``$1.1tn`` (single-letter suffixes only when attached);
+  ``$3.5M``, ``$2bn``, ``$2 bn``, ``$10k``, ``$1.1tn`` (single-letter suffixes only when attached);
 - scientific notation: ``1.5e-3``, ``1.5E+06``, ``1.5 × 10^6``, ``1.5×10⁶``, ``1.5*10**6``;
 - percentages (``12.5%``, ``12.5 percent``, ``12.5 per cent``) and basis points
   (``25 bp``, ``25 bps``, ``25 basis points``).
@@ -67,8 +67,8 @@ _NUMBER = re.compile(
       | \s?[×xX*]\s?10(?P<superscript>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})
     )?
     (?:
-        \s?(?P<scale_word>(?i:thousands?|millions?|billions?|trillions?))(?![A-Za-z])
-      | (?P<scale_suffix>mn|bn|tn|[kKmMbBT])(?![A-Za-z])
+        \s?(?P<scale_word>(?i:thousands?|millions?|billions?|trillions?)|mn|bn|tn)(?![A-Za-z])
+      | (?P<scale_suffix>[kKmMbBT])(?![A-Za-z])
     )?
     (?:
         \s?(?P<percent>%|(?i:per\s?cent)(?![A-Za-z]))

@@ -9,7 +9,16 @@ from hypothesis import strategies as st
 
 from finsynth.scoring.numbers import extract_numbers, parse_number
 
-SCALES = {"": 1.0, " thousand": 1e3, " million": 1e6, " billion": 1e9, "M": 1e6, "bn": 1e9, "k": 1e3}
+SCALES = {
+    "": 1.0,
+    " thousand": 1e3,
+    " million": 1e6,
+    " billion": 1e9,
+    "M": 1e6,
+    "bn": 1e9,
+    " bn": 1e9,
+    "k": 1e3,
+}
 
 
 def grouped(integer_part: str) -> str:
