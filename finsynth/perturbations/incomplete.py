@@ -107,7 +107,13 @@ def _pipeline() -> Language:
 
 def kept_by_spacy(text: str) -> list[Span]:
     """Return the spans of the tokens of ``text`` that a keyword query keeps, using spaCy's tags."""
-    document = _pipeline()(text)
+    pipeline = _pipeline()
+    if len(text) > pipeline.max_length:
+        raise FinsynthError(
+            f"incomplete: the text has {len(text):,} characters, more than spaCy takes "
+            f"({pipeline.max_length:,}); use method='rules' for texts this long"
+        )
+    document = pipeline(text)
     in_entity = [False] * len(document)
     for entity in document.ents:
         if entity.label_ in _KEPT_ENTITIES:

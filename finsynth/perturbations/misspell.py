@@ -52,7 +52,7 @@ class MisspellOptions:
     """Options of :func:`misspell`."""
 
     kinds: Sequence[str] = KINDS
-    """Which kinds may be drawn; their shares are renormalised over the ones given."""
+    """Which kinds may be drawn (names, or one comma-separated string); shares are renormalised over them."""
     edits: int = 1
     """How many misspellings to make, at different words (fewer if candidates run out)."""
     protect: bool = True
