@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from finsynth.errors import FinsynthError
@@ -83,12 +83,7 @@ class _Query:
     def __init__(self, text: str, protect: bool) -> None:
         found = words(text)
         self.text = text
-        self.texts, self.lowered, self.gaps, self.starts = (
-            found.texts,
-            found.lowered,
-            found.gaps,
-            found.starts,
-        )
+        self.texts, self.lowered, self.gaps, self.starts = found
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
 
     def pairs(self) -> list[int]:
@@ -116,7 +111,7 @@ def _known_words() -> frozenset[str]:
     return frozenset(vocabulary)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: a long build may meet millions of distinct words
 def split_cuts(word: str) -> tuple[int, ...]:
     """Where a ``split`` may cut a lower-case word: into two pieces a reader recognises.
 
