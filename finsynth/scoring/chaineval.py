@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from finsynth.errors import FinsynthError
 from finsynth.scoring.answers import (
     DEFAULT_TOLERANCE,
     GoldScale,
@@ -268,7 +269,17 @@ def evaluate_chains(
     Returns:
         Per-record scores and their means overall, per domain and per difficulty.
 
+    Raises:
+        FinsynthError: If two records share an id (predictions could not be matched to them).
+
     """
+    seen: set[str] = set()
+    for record in records:
+        if record["id"] in seen:
+            raise FinsynthError(
+                f"two records have the id {record['id']!r}; ids must be unique to match predictions"
+            )
+        seen.add(record["id"])
     embedder = embedder or load_embedder("wordllama")
     scored = [record for record in records if record["id"] in outputs]
     predicted_texts = {record["id"]: split_steps(outputs[record["id"]]) for record in scored}

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import finsynth
+from finsynth.errors import FinsynthError
 from finsynth.scoring.chaineval import align_steps, evaluate_chains, split_steps, step_f1
 from finsynth.scoring.numbers import parse_number
 
@@ -114,3 +115,8 @@ def test_step_f1_uses_the_smoothing_term() -> None:
     assert step_f1(1.0, 1.0) == pytest.approx(2 / 2.0001)
     assert step_f1(0.0, 0.0) == 0.0
     assert step_f1(0.5, 1.0) == pytest.approx(1 / 1.5001)
+
+
+def test_duplicate_record_ids_are_refused(records: list[dict[str, Any]]) -> None:
+    with pytest.raises(FinsynthError, match="two records have the id"):
+        evaluate_chains([records[0], records[1], records[0]], {})
