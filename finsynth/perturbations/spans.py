@@ -37,22 +37,24 @@ def apply_ops(text: str, ops: Iterable[Op]) -> str:
         ValueError: If spans overlap or fall outside the text.
 
     """
+    spans = sorted(
+        (op.start, op.end, op.after or "") for op in ops if op.start is not None and op.end is not None
+    )
     pieces: list[str] = []
     position = 0
-    for op in sorted((op for op in ops if op.start is not None), key=lambda op: op.start or 0):
-        assert op.start is not None and op.end is not None
-        if op.start < position or op.end > len(text) or op.end < op.start:
-            raise ValueError(f"op span [{op.start}, {op.end}) overlaps another or lies outside the text")
-        pieces += [text[position : op.start], op.after or ""]
-        position = op.end
+    for start, end, after in spans:
+        if start < position or end > len(text) or end < start:
+            raise ValueError(f"op span [{start}, {end}) overlaps another or lies outside the text")
+        pieces += [text[position:start], after]
+        position = end
     pieces.append(text[position:])
     return "".join(pieces)
 
 
-def edited(text: str, ops: list[Op]) -> Perturbed:
+def edited(text: str, ops: Iterable[Op]) -> Perturbed:
     """Return the perturbed text made by applying ``ops`` (sorted by position) to ``text``."""
-    ops.sort(key=lambda op: op.start or 0)
-    return Perturbed(apply_ops(text, ops), tuple(ops))
+    ordered = tuple(sorted(ops, key=lambda op: op.start or 0))
+    return Perturbed(apply_ops(text, ordered), ordered)
 
 
 def no_candidate(text: str, reason: str) -> Perturbed:
