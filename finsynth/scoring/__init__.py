@@ -40,6 +40,7 @@ from finsynth.scoring.ratings import (
     bradley_terry,
     elo_ratings,
     read_games,
+    read_ratings,
     win_matrix,
 )
 from finsynth.scoring.records import load_records
@@ -77,6 +78,7 @@ __all__ = [
     "read_games",
     "read_judgments",
     "read_predictions",
+    "read_ratings",
     "robustness",
     "rouge_l",
     "split_steps",

@@ -13,7 +13,9 @@ Input formats:
   ``"judge_output": "... Rating: [[n]]"`` instead of ``rating``; optional ``"task_type":
   "QA"|"TG"``;
 - games (``score ratings``): ``{"model_a": ..., "model_b": ..., "winner":
-  "model_a|model_b|tie", "item": ...}`` (``item`` optional, used by the cluster bootstrap).
+  "model_a|model_b|tie", "item": ...}`` (``item`` optional, used by the cluster bootstrap);
+- ratings (``score agreement``): a JSON object ``{model: rating}``, or what ``score ratings
+  --json`` prints, or a ratings report.
 """
 
 from __future__ import annotations
@@ -294,3 +296,37 @@ def ratings_command(
         ]
         wins.add_row(model, *cells)
     console.print(wins)
+
+
+@score_app.command("agreement")
+def agreement_command(
+    first: Annotated[
+        Path, typer.Argument(help="Ratings JSON: {model: rating} or `score ratings --json` output.")
+    ],
+    second: Annotated[Path, typer.Argument(help="The other ratings, in the same form.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the agreement as JSON.")] = False,
+) -> None:
+    """Pearson and Spearman correlation between two ratings of the same models (e.g. two judges).
+
+    Examples:
+        finsynth score ratings judge1.jsonl --json > a.json
+
+        finsynth score agreement a.json b.json
+
+    """
+    import dataclasses
+
+    from finsynth.cli import _fail, console
+    from finsynth.scoring.ratings import agreement, read_ratings
+
+    try:
+        result = agreement(read_ratings(first), read_ratings(second))
+    except FinsynthError as error:
+        raise _fail(error) from None
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(result), indent=2))
+        return
+    console.print(
+        f"{len(result.models)} shared models: Pearson {result.pearson:.3f}, Spearman {result.spearman:.3f}",
+        highlight=False,
+    )

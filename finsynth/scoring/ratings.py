@@ -21,6 +21,7 @@ A :class:`Game` is one judged comparison of two models, optionally tagged with t
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -420,3 +421,29 @@ def read_games(path: Path) -> tuple[list[Game], list[InputProblem]]:
         else:
             games.append(game)
     return games, problems
+
+
+def read_ratings(path: Path) -> dict[str, float]:
+    """Read ratings from JSON: ``{model: rating}``, ``finsynth score ratings --json`` output, or a report.
+
+    Raises:
+        FinsynthError: If the file cannot be read or holds anything else.
+
+    """
+    try:
+        content = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise FinsynthError(f"{path}: cannot read: {error.strerror or error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise FinsynthError(f"{path}: not a JSON document: {error}") from None
+    if isinstance(content, dict) and isinstance(content.get("ratings"), dict):
+        content = content["ratings"]
+    if not isinstance(content, dict):
+        raise FinsynthError(f"{path}: expected a JSON object of model ratings")
+    ratings: dict[str, float] = {}
+    for model, entry in content.items():
+        value = entry.get("rating") if isinstance(entry, dict) else entry
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise FinsynthError(f"{path}: $.{model}: expected a number or an object with a numeric 'rating'")
+        ratings[model] = float(value)
+    return ratings

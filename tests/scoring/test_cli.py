@@ -32,7 +32,7 @@ def records() -> list[dict[str, Any]]:
     return list(finsynth.generate("finchain/investment_analysis", n=1, seed=3))
 
 
-@pytest.mark.parametrize("command", ["chaineval", "failsafe", "ratings"])
+@pytest.mark.parametrize("command", ["chaineval", "failsafe", "ratings", "agreement"])
 def test_every_score_command_has_help_with_examples(command: str) -> None:
     result = runner.invoke(app, ["score", command, "--help"])
     assert result.exit_code == 0 and "Examples" in result.output
@@ -139,3 +139,20 @@ def test_ratings_reject_unknown_methods_and_empty_files(tmp_path: Path) -> None:
     empty = write_jsonl(tmp_path / "e.jsonl", ["{bad"])
     result = runner.invoke(app, ["score", "ratings", str(empty)])
     assert result.exit_code == 2 and "no usable games" in result.output
+
+
+def test_agreement_reads_ratings_in_either_form(tmp_path: Path) -> None:
+    first = tmp_path / "first.json"
+    first.write_text(
+        json.dumps({"a": {"rating": 1100, "games": 3}, "b": {"rating": 1000}, "c": {"rating": 900}})
+    )
+    second = tmp_path / "second.json"
+    second.write_text(json.dumps({"ratings": {"a": 1.0, "b": 3.0, "c": 2.0}}))
+    result = runner.invoke(app, ["score", "agreement", str(first), str(second), "--json"])
+    assert result.exit_code == 0, result.output
+    content = json.loads(result.stdout)
+    assert content["models"] == ["a", "b", "c"] and content["spearman"] == pytest.approx(-0.5)
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({"a": "high"}))
+    failed = runner.invoke(app, ["score", "agreement", str(first), str(broken)])
+    assert failed.exit_code == 2 and "$.a" in failed.output
