@@ -29,5 +29,5 @@ def test_no_candidate_keeps_the_text_and_changes_nothing() -> None:
 
 
 def test_require_text_names_the_perturbation() -> None:
-    with pytest.raises(FinsynthError, match="^misspell: the text is empty"):
+    with pytest.raises(FinsynthError, match=r"^misspell: the text is empty"):
         require_text("misspell", " ")
