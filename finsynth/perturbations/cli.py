@@ -29,16 +29,16 @@ OPTION_KINDS = {
 """Which KIND each perturbation option applies to."""
 
 
-def _registered_name(kind: str) -> str:
-    name = KINDS.get(kind) or KINDS.get(kind.replace("_", "-"))
-    if name is None:
+def _cli_kind(kind: str) -> str:
+    """Return KIND as the command line spells it (``out_of_domain`` is accepted too)."""
+    spelled = kind.replace("_", "-")
+    if spelled not in KINDS:
         raise FinsynthError(f"unknown KIND {kind!r}; choose one of {', '.join(KINDS)}")
-    return name
+    return spelled
 
 
-def _options(kind: str, given: dict[str, Any]) -> dict[str, Any]:
-    """Return the options that were given, after checking each applies to ``kind``."""
-    cli_kind = next(name for name, registered in KINDS.items() if registered == _registered_name(kind))
+def _options(cli_kind: str, given: dict[str, Any]) -> dict[str, Any]:
+    """Return the options that were given, after checking each applies to ``cli_kind``."""
     options = {name: value for name, value in given.items() if value is not None}
     for name in options:
         if cli_kind not in OPTION_KINDS[name]:
@@ -120,9 +120,9 @@ def perturb_command(
 
     source = str(file) if file is not None else "standard input"
     try:
-        name = _registered_name(kind)
-        options = _options(kind, {"kinds": kinds, "edits": edits, "method": method, "cap": cap})
-        function = get_perturbation(name)
+        cli_kind = _cli_kind(kind)
+        options = _options(cli_kind, {"kinds": kinds, "edits": edits, "method": method, "cap": cap})
+        function = get_perturbation(KINDS[cli_kind])
         text = _read_text(file)
         if not jsonl:
             text = text.removesuffix("\n").removesuffix("\r")
