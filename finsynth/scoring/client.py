@@ -396,9 +396,8 @@ class ChatClient:
                 status = error.status_code
                 transient = status in _TRANSIENT_STATUS or status >= 500
                 hint = f" (is {self.endpoint.api_key_env} set?)" if status == 401 else ""
-                return _Attempt(
-                    error=self._redact(f"HTTP {status}: {error.message}{hint}"), transient=transient
-                )
+                detail = _status_detail(error.body, error.message)
+                return _Attempt(error=self._redact(f"HTTP {status}: {detail}{hint}"), transient=transient)
             except openai.APITimeoutError:
                 return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
             except openai.APIConnectionError as error:
@@ -408,6 +407,13 @@ class ChatClient:
     def _redact(self, text: str) -> str:
         """Remove the API key from a message in case a server echoes it back."""
         return text.replace(self._secret, "***") if self._secret else text
+
+
+def _status_detail(body: object, fallback: str) -> str:
+    """Return the server's own error message (``error.message`` of an OpenAI error body), shortened."""
+    message = body.get("message") if isinstance(body, dict) else None
+    text = message if isinstance(message, str) else fallback
+    return text if len(text) <= 300 else text[:300] + "..."
 
 
 def _parse_reply(raw: str) -> _Attempt:

@@ -177,7 +177,7 @@ def test_client_errors_fail_at_once(status):
     with ChatServer(respond) as server, make_client(server.url) as client:
         completion = client.request(HELLO)
     assert completion.text is None and completion.attempts == 1 and calls[0] == 1
-    assert completion.error is not None and completion.error.startswith(f"HTTP {status}")
+    assert completion.error is not None and completion.error.startswith(f"HTTP {status}: busy")
 
 
 def test_giving_up_after_max_attempts_is_reported():
