@@ -7,6 +7,16 @@ writing request) answered from the filing's facts, citing the sentences that sta
 """
 
 from finsynth.generators.filings.document import TOLERANCE, Filing, Sentence, make_filing
-from finsynth.generators.filings.qa import QAItem, TaskType, make_item, make_qa
+from finsynth.generators.filings.qa import QAItem, TaskType, make_item, make_qa, plan_item
 
-__all__ = ["TOLERANCE", "Filing", "QAItem", "Sentence", "TaskType", "make_filing", "make_item", "make_qa"]
+__all__ = [
+    "TOLERANCE",
+    "Filing",
+    "QAItem",
+    "Sentence",
+    "TaskType",
+    "make_filing",
+    "make_item",
+    "make_qa",
+    "plan_item",
+]

@@ -178,7 +178,7 @@ def _research(company: Company, statements: Statements) -> Block | None:
                 Line(
                     f"We spent {money(spending, company.unit)} on research and development in fiscal {year}, "
                     f"or {percent(share_of(spending, revenue))} of revenue.",
-                    (f"research_and_development.{year}", f"revenue.{year}"),
+                    (f"research_and_development.{year}",),
                 ),
                 "Our engineering teams work on new products, improvements to existing ones and lower-cost "
                 "designs.",

@@ -473,8 +473,7 @@ def _segment_detail(
                 Line(
                     f"The {segment.name} segment, which provides {segment.offering}, contributed "
                     f"{percent(share_of(values[revenue_key], values['revenue']))} of total revenue in "
-                    f"fiscal {year}.",
-                    (f"{revenue_key}.{year}", f"revenue.{year}"),
+                    f"fiscal {year}."
                 ),
                 compare(
                     stream,
@@ -649,8 +648,7 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
         lines.append(
             Line(
                 f"{expense.label} expense was {percent(now)} of revenue in fiscal {year}, compared with "
-                f"{percent(then)} in fiscal {prior}.",
-                (*_facts(expense.key, year, prior), *_facts("revenue", year, prior)),
+                f"{percent(then)} in fiscal {prior}."
             )
         )
         lines.append(stream.choice(_EXPENSE_REASONS[expense.key]))

@@ -350,7 +350,7 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
             ),
             table("Income tax reconciliation", _header(company, (year, prior)), rows),
             prose(
-                Line(f"Our effective tax rate was {rate} in fiscal {year}.", (f"income_tax_expense.{year}",)),
+                f"Our effective tax rate was {rate} in fiscal {year}.",
                 "Tax years from three years ago onward remain open to examination by the major taxing "
                 "authorities.",
             ),

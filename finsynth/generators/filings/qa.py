@@ -9,7 +9,7 @@ the filing's sentences that state each fact used, so they are whole sentences of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from finsynth.errors import ConfigError
@@ -30,6 +30,7 @@ class QAItem:
         task_type: ``"QA"`` (question answering) or ``"TG"`` (text generation).
         citations: The cited sentences, each an exact substring of ``Filing.text``.
         citation_sentence_ids: Ids of the cited sentences, in the same order.
+        kind: What is asked, e.g. ``"metric_change"`` or ``"results_post"`` (for metadata and tests).
 
     """
 
@@ -38,6 +39,7 @@ class QAItem:
     task_type: TaskType
     citations: tuple[str, ...]
     citation_sentence_ids: tuple[int, ...]
+    kind: str
 
 
 _METRICS = {
@@ -89,7 +91,8 @@ class _Facts:
 
 def _item(facts: _Facts, question: str, answer: str, task_type: TaskType, ids: Sequence[int]) -> QAItem:
     sentences = facts.filing.sentences
-    return QAItem(question, answer, task_type, tuple(sentences[i].text for i in ids), tuple(ids))
+    # The kind is filled in by make_qa from the function that asked.
+    return QAItem(question, answer, task_type, tuple(sentences[i].text for i in ids), tuple(ids), kind="")
 
 
 def _metric_value(facts: _Facts, stream: RandomStream) -> QAItem | None:
@@ -393,19 +396,19 @@ def make_qa(filing: Filing, seed: int, *, task_type: TaskType) -> QAItem:
     for kind in stream.sample(kinds, len(kinds)):
         item = kind(facts, stream)
         if item is not None:
-            return item
+            return replace(item, kind=kind.__name__.lstrip("_"))
     raise ConfigError(
         f"no {task_type} question fits the filing of {filing.company}", source="filings.make_qa"
     )
 
 
-def make_item(
+def plan_item(
     seed: int, *, min_tokens: int = 4000, max_tokens: int = 27000, tg_share: float = 0.17
-) -> tuple[Filing, QAItem]:
-    """Return a filing of a drawn length and a question about it, text generation with ``tg_share``.
+) -> tuple[int, TaskType]:
+    """Return the target length and task type that :func:`make_item` uses for ``seed``.
 
     Args:
-        seed: Seed of the item; the same seed gives the same filing and question.
+        seed: Seed of the item.
         min_tokens: Shortest filing target, in cl100k_base tokens.
         max_tokens: Longest filing target.
         tg_share: Probability of a text generation item (FailSafeQA has about 17%).
@@ -427,5 +430,24 @@ def make_item(
     stream = RandomStream(derive_seed(seed, "filings", "item"))
     target = stream.randint(min_tokens, max_tokens)
     task_type: TaskType = "TG" if stream.random() < tg_share else "QA"
+    return target, task_type
+
+
+def make_item(
+    seed: int, *, min_tokens: int = 4000, max_tokens: int = 27000, tg_share: float = 0.17
+) -> tuple[Filing, QAItem]:
+    """Return a filing of a drawn length and a question about it, text generation with ``tg_share``.
+
+    Args:
+        seed: Seed of the item; the same seed gives the same filing and question.
+        min_tokens: Shortest filing target, in cl100k_base tokens.
+        max_tokens: Longest filing target.
+        tg_share: Probability of a text generation item (FailSafeQA has about 17%).
+
+    Raises:
+        ConfigError: If the bounds or the share are out of range.
+
+    """
+    target, task_type = plan_item(seed, min_tokens=min_tokens, max_tokens=max_tokens, tg_share=tg_share)
     filing = make_filing(seed, target_tokens=target)
     return filing, make_qa(filing, seed, task_type=task_type)

