@@ -119,18 +119,46 @@ def build(
     out: Annotated[
         Path, typer.Option(help="Root output folder; the dataset goes to OUT/NAME/VERSION.")
     ] = Path("build"),
-    num_proc: Annotated[int, typer.Option(help="Worker processes (the output does not depend on it).")] = 1,
+    num_proc: Annotated[
+        int, typer.Option(help="Worker processes of the local engine (the output does not depend on it).")
+    ] = 1,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="local (processes on this machine) or ray (Ray tasks; needs finsynth[ray]). "
+            "The output does not depend on it."
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Ray cluster address (HOST:PORT of `ray start --head`, or auto); with --engine ray."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Reuse the verified shards an interrupted or failed run of this build left behind."
+        ),
+    ] = True,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing folder of the same version.")] = False,
 ) -> None:
     """Build a versioned dataset folder laid out like a Hugging Face dataset repository.
+
+    An interrupted or failed build leaves its verified shards in OUT/NAME/.VERSION.partial;
+    running the same command again resumes from them.
 
     Examples:
         finsynth build configs/default.yaml
 
         finsynth build configs/default.yaml --out /data/build --num-proc 2 --overwrite
 
+        finsynth build configs/default.yaml --engine ray --address 10.0.0.5:6379 --out /shared/build
+
     """
-    from finsynth.build import load_config, run_build
+    from finsynth.build import load_config, output_folder, run_build
+    from finsynth.build.journal import Resumption, journaled_shards
+    from finsynth.build.output import resumable_folder
     from finsynth.build.plan import ShardSpec
     from finsynth.build.shard import ShardResult
 
@@ -157,13 +185,39 @@ def build(
     def on_done(spec: ShardSpec, result: ShardResult) -> None:
         progress.advance(tasks[(spec.config, spec.split)], result.rows)
 
+    def on_resume(resumption: Resumption) -> None:
+        if resumption.discarded:
+            errors.print(
+                f"not resuming {resumption.folder}: {resumption.discarded}; starting afresh", markup=False
+            )
+        elif resumption.reused:
+            errors.print(
+                f"resuming {resumption.folder}: reused {len(resumption.reused)} verified shards", markup=False
+            )
+
     try:
         with progress:
             folder = run_build(
-                build_config, out, num_proc=num_proc, overwrite=overwrite, on_plan=on_plan, on_done=on_done
+                build_config,
+                out,
+                num_proc=num_proc,
+                engine=engine,
+                address=address,
+                resume=resume,
+                overwrite=overwrite,
+                on_plan=on_plan,
+                on_done=on_done,
+                on_resume=on_resume,
             )
     except FinsynthError as error:
-        raise _fail(error) from None
+        failed = _fail(error)
+        staging = resumable_folder(output_folder(build_config, out))
+        kept = journaled_shards(staging)
+        if kept:
+            errors.print(
+                f"kept {kept} verified shards in {staging}; run the same command to resume", markup=False
+            )
+        raise failed from None
     typer.echo(str(folder))
 
 

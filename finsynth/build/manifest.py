@@ -32,6 +32,21 @@ def _version(package: str) -> str:
         return "not installed"
 
 
+def provenance(build: BuildConfig) -> dict[str, Any]:
+    """Return what a build's bytes depend on besides its plan.
+
+    That is the config hash, the library, dependency and Python versions and each generator's
+    source hash: two builds with equal provenance write identical shards.
+    """
+    generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
+    return {
+        "config_hash": build.config_hash,
+        "library": {package: _version(package) for package in _RECORDED_PACKAGES},
+        "python": platform.python_version(),
+        "generators": {gid: get_generator(gid).info.source_hash for gid in generator_ids},
+    }
+
+
 def build_manifest(
     build: BuildConfig, shards: Sequence[ShardResult], extra_files: Mapping[str, str]
 ) -> dict[str, Any]:
@@ -70,7 +85,6 @@ def build_manifest(
             else {"of_config": config.expand.of_config, "kinds": list(config.expand.kinds)},
             "splits": splits,
         }
-    generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
     files: dict[str, dict[str, object]] = {
         shard.file_name: {"sha256": shard.sha256, "bytes": shard.size, "rows": shard.rows} for shard in shards
     }
@@ -81,10 +95,7 @@ def build_manifest(
         "name": build.name,
         "version": build.version,
         "seed": build.seed,
-        "config_hash": build.config_hash,
-        "library": {package: _version(package) for package in _RECORDED_PACKAGES},
-        "python": platform.python_version(),
-        "generators": {gid: get_generator(gid).info.source_hash for gid in generator_ids},
+        **provenance(build),
         "configs": configs,
         "files": dict(sorted(files.items())),
     }

@@ -1,8 +1,11 @@
 """Atomic output: a build appears complete, or not at all.
 
 Files are written into a hidden staging folder beside the target and renamed into place
-when everything succeeded. A failed or interrupted build removes its staging folder and
-leaves any previous output untouched.
+when everything succeeded; any previous output stays untouched until that rename.
+:func:`staged_folder` uses a fresh temporary folder, removed on failure. Builds use
+:func:`resumable_folder` instead: its path is fixed, ``<out>/<name>/.<version>.partial``, so
+what an interrupted (even SIGKILLed) or failed build wrote there is found by the next run,
+which resumes it (see :mod:`finsynth.build.journal`).
 """
 
 from __future__ import annotations
@@ -44,14 +47,47 @@ def staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
     staging.chmod(_folder_mode())  # mkdtemp makes it private; the published folder follows the umask
     try:
         yield staging
-        refuse_existing(target, overwrite)
-        if target.exists():
-            retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
-            target.rename(retired / target.name)
-            staging.rename(target)
-            shutil.rmtree(retired, ignore_errors=True)
-        else:
-            staging.rename(target)
+        _publish(staging, target, overwrite)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def resumable_folder(target: Path) -> Path:
+    """Return the fixed staging folder of ``target``: ``.<version>.partial`` beside it."""
+    return target.parent / f".{target.name}.partial"
+
+
+@contextmanager
+def resumable_staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
+    """Yield :func:`resumable_folder`, which replaces ``target`` only if the block succeeds.
+
+    The folder may hold an earlier run's files. If the block fails, what it left in the
+    folder stays; the folder itself is removed when empty.
+
+    Raises:
+        BuildError: If ``target`` exists and ``overwrite`` is false.
+
+    """
+    refuse_existing(target, overwrite)
+    staging = resumable_folder(target)
+    staging.mkdir(parents=True, exist_ok=True)
+    try:
+        yield staging
+    except BaseException:
+        if staging.is_dir() and not any(staging.iterdir()):
+            staging.rmdir()
+        raise
+    _publish(staging, target, overwrite)
+
+
+def _publish(staging: Path, target: Path, overwrite: bool) -> None:
+    """Rename ``staging`` to ``target``, moving an existing ``target`` out of the way first."""
+    refuse_existing(target, overwrite)
+    if target.exists():
+        retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+        target.rename(retired / target.name)
+        staging.rename(target)
+        shutil.rmtree(retired, ignore_errors=True)
+    else:
+        staging.rename(target)

@@ -160,9 +160,10 @@ def test_existing_versions_are_not_overwritten_without_the_flag(built: Path) -> 
     assert file_hashes(again) == before
 
 
-def test_a_failing_build_keeps_the_previous_output_and_leaves_nothing_partial(tmp_path: Path) -> None:
+def test_a_failing_build_keeps_the_previous_output_and_only_its_verified_shards(tmp_path: Path) -> None:
     good = parse_config(CONFIG, "tiny.yaml")
     folder = run_build(good, tmp_path)
+    (tmp_path / "good.yaml").write_text(CONFIG)
     before = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
     failing = tmp_path / "failing.yaml"
     failing.write_text(
@@ -181,9 +182,20 @@ def test_a_failing_build_keeps_the_previous_output_and_leaves_nothing_partial(tm
         assert (
             "simulated generator crash" in result.stderr and "testing/failing_generator" not in result.stdout
         )
+        assert "verified shards in" in result.stderr
     after = {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()}
     assert after == before
+    assert sorted(path.name for path in folder.parent.iterdir()) == [".0.0.1.partial", "0.0.1"]
+    staging = folder.parent / ".0.0.1.partial"
+    journal = [json.loads(line) for line in (staging / ".journal.jsonl").read_text().splitlines()]
+    kept = sorted(str(path.relative_to(staging)) for path in staging.rglob("*.parquet"))
+    assert kept and kept == sorted(entry["file_name"] for entry in journal[1:])
+    assert sorted(path.name for path in staging.iterdir()) == [".journal.jsonl", "finchain"]
+    # Its shards belong to another config: the good build starts afresh and removes them.
+    result = cli("build", str(tmp_path / "good.yaml"), "--out", str(tmp_path), "--overwrite")
+    assert result.returncode == 0 and "the config changed" in result.stderr
     assert sorted(path.name for path in folder.parent.iterdir()) == ["0.0.1"]
+    assert {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()} == before
 
 
 def test_verify_replays_traces_and_catches_tampering(built: Path, tmp_path: Path) -> None:
@@ -245,7 +257,7 @@ def test_a_space_too_small_for_disjoint_splits_fails_clearly(tmp_path: Path) -> 
     result = cli("build", str(config), "--out", str(tmp_path))
     assert result.returncode == 2
     assert "variable space is too small" in result.stderr
-    assert not (tmp_path / "tiny-space").exists() or not any((tmp_path / "tiny-space").iterdir())
+    assert not (tmp_path / "tiny-space" / "0.0.1").exists()
 
 
 def test_the_published_folder_follows_the_umask(built: Path) -> None:
