@@ -73,6 +73,10 @@ class Message:
     role: Role
     content: str
 
+    def __post_init__(self) -> None:
+        if self.role not in _ROLE_LABELS:
+            raise ValueError(f"message role must be one of {', '.join(_ROLE_LABELS)}, not {self.role!r}")
+
 
 class ChatModel(Protocol):
     """Anything that turns a conversation into the next assistant reply."""

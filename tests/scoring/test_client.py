@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from finsynth.scoring.client import (
     ChatError,
     Completion,
     Message,
+    ResponseCache,
     RetryPolicy,
     VerdictParseError,
     judge_pair,
@@ -109,6 +112,28 @@ def test_a_second_run_with_the_same_cache_makes_no_requests(tmp_path):
     assert [c.text for c in again] == [c.text for c in fresh]
     assert all(c.from_cache and c.attempts == 0 for c in again)
     assert second.requests_sent == 0 and second.cache_hits == 5
+
+
+def write_replies(path: str, writer: int) -> None:
+    cache = ResponseCache(Path(path))
+    for i in range(40):
+        cache.put(f"{writer}-{i}", f"reply {writer} {i}", "stop")
+        cache.put("shared", "same reply", "stop")
+
+
+def test_processes_can_write_one_cache_file_at_the_same_time(tmp_path):
+    path = tmp_path / "shared.sqlite"
+    context = multiprocessing.get_context("fork")
+    writers = [context.Process(target=write_replies, args=(str(path), writer)) for writer in range(3)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=60)
+    assert [writer.exitcode for writer in writers] == [0, 0, 0]
+    cache = ResponseCache(path)
+    assert len(cache) == 121
+    assert cache.get("2-39") == ("reply 2 39", "stop") and cache.get("shared") == ("same reply", "stop")
+    assert cache.get("missing") is None
 
 
 CHANGES = {
@@ -273,6 +298,8 @@ def test_a_completion_carries_text_or_an_error():
 
 
 def test_invalid_settings_are_rejected():
+    with pytest.raises(ValueError):
+        Message("narrator", "Once upon a time")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         RetryPolicy(max_attempts=0)
     with pytest.raises(ValueError):

@@ -169,6 +169,19 @@ def test_failures_are_recorded_with_reason_and_round_never_as_empty_turns(
     assert dialogue.rounds == round_number - 1
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.text(), st.booleans()), min_size=1, max_size=8), st.integers(1, 4))
+def test_no_turn_is_empty_or_keeps_the_marker_whatever_the_user_writes(script, min_rounds):
+    replies = [f"{text}{END}" if ends else text for text, ends in script]
+    user = Scripted(lambda messages: replies[(len(messages) // 2 - 1) % len(replies)])
+    dialogue = play(user, min_rounds=min_rounds, max_rounds=min_rounds + 2)
+    assert all(turn.content.strip() and END not in turn.content for turn in dialogue.turns)
+    if dialogue.failure is None:
+        assert min_rounds <= dialogue.rounds <= min_rounds + 2
+    else:
+        assert dialogue.failure.speaker == "user" and dialogue.rounds < min_rounds + 2
+
+
 def test_user_turns_that_look_like_answers_are_flagged():
     lecture = "Let me explain how this works. " * 40
     dialogue = play(from_list(["What is a bond ladder?", lecture, f"ok {END}"]), min_rounds=2)
