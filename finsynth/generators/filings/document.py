@@ -35,7 +35,7 @@ from finsynth.generators.filings.tables import (
     equity_statement,
     income_statement,
 )
-from finsynth.generators.filings.tokens import count_tokens, count_tokens_batch
+from finsynth.perturbations.tokens import count_tokens, count_tokens_batch
 from finsynth.seeding import RandomStream, derive_seed
 
 TOLERANCE = 0.1
