@@ -451,7 +451,7 @@ def render_transcript(turns: Sequence[Message]) -> str:
     )
 
 
-JUDGE_INSTRUCTIONS = """\
+PAIRWISE_JUDGE_INSTRUCTIONS = """\
 You compare two conversations between a client and a financial assistant. The client had the \
 same goal in both. Decide which assistant served the client better.
 
@@ -488,7 +488,7 @@ def parse_verdict(reply: str) -> Position:
     return _POSITIONS[found.pop()]
 
 
-def judge_prompt(task: str, first: Sequence[Message], second: Sequence[Message]) -> list[Message]:
+def pairwise_judge_prompt(task: str, first: Sequence[Message], second: Sequence[Message]) -> list[Message]:
     """Return the judge messages comparing two role-labelled transcripts, ``first`` shown first."""
     body = (
         f"The client's goal:\n{task.strip()}\n\n"
@@ -496,7 +496,7 @@ def judge_prompt(task: str, first: Sequence[Message], second: Sequence[Message])
         f"Conversation 2:\n{render_transcript(second)}\n\n"
         "Which assistant served the client better?"
     )
-    return [Message("system", JUDGE_INSTRUCTIONS), Message("user", body)]
+    return [Message("system", PAIRWISE_JUDGE_INSTRUCTIONS), Message("user", body)]
 
 
 @dataclass(frozen=True)
@@ -544,7 +544,7 @@ def _judge_once(
 ) -> OrderedJudgement:
     first, second = (a, b) if a_first else (b, a)
     try:
-        reply = judge.complete(judge_prompt(task, first, second))
+        reply = judge.complete(pairwise_judge_prompt(task, first, second))
     except ChatError as error:
         return OrderedJudgement(a_first=a_first, reply=None, preferred=None, error=str(error))
     try:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.scoring.client import (
+    PAIRWISE_JUDGE_INSTRUCTIONS,
     ChatClient,
     ChatEndpoint,
     ChatError,
@@ -386,6 +387,11 @@ def test_an_unparseable_or_failed_judgement_gives_no_winner_and_says_why():
 )
 def test_parse_verdict_reads_the_token(reply, position):
     assert parse_verdict(reply) == position
+
+
+def test_every_verdict_line_the_judge_is_told_to_write_is_understood():
+    lines = [line for line in PAIRWISE_JUDGE_INSTRUCTIONS.splitlines() if line.startswith("VERDICT:")]
+    assert sorted(parse_verdict(line) for line in lines) == ["first", "second", "tie"]
 
 
 @pytest.mark.parametrize(
