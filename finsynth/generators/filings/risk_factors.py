@@ -111,6 +111,11 @@ _ELABORATIONS = (
 _ELABORATIONS_PER_RISK = 5
 
 
+def _first_person(label: str) -> str:
+    """Turn a label written about the company ("its suppliers") into the filing's voice ("our suppliers")."""
+    return " ".join("our" if word == "its" else word for word in label.split(" "))
+
+
 def risk_block(
     risk: RiskProfile,
     company: Company,
@@ -137,7 +142,7 @@ def risk_block(
             customers=industry.customers,
             products=industry.products,
             competitors=industry.competitors,
-            label=risk.label,
+            label=_first_person(risk.label),
         )
         for sentence in ordered
     ]
@@ -232,8 +237,13 @@ def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
         (
             heading("Summary of Risk Factors"),
             prose("The main risks that could adversely affect our business include the following."),
-            Paragraph(tuple(Line(f"- {risk.headline}") for risk in industry_risks[:6]), kind="table"),
-            Paragraph(tuple(Line(f"- {risk.headline}") for _, risk in general[:12]), kind="table"),
+            Paragraph(
+                tuple(
+                    Line(f"- {risk.headline}")
+                    for risk in (*industry_risks[:6], *(r for _, r in general[:12]))
+                ),
+                kind="table",
+            ),
         )
     )
     candidates.insert(1, Candidate(summary))

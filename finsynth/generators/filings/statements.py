@@ -26,6 +26,7 @@ _DAYS_IN_YEAR = 365
 _MINIMUM_OPERATING_MARGIN = 0.06
 _BASE_REVENUE = {"thousands": (60_000.0, 950_000.0), "millions": (400.0, 40_000.0)}
 _SEGMENT_GROWTH_SPREAD = 0.07
+_COMFORTABLE_CASH_SHARE = 0.3
 _LOWEST_GROWTH, _HIGHEST_GROWTH = -0.2, 0.4
 
 
@@ -388,6 +389,12 @@ def _balance_and_cash_flow(
         + cash["share_repurchases"]
         + cash["dividends_paid"]
     )
+    # Return part of any cash piling up beyond a comfortable balance through extra repurchases.
+    comfortable = round(revenue * _COMFORTABLE_CASH_SHARE)
+    if before_borrowing > comfortable:
+        extra = round((before_borrowing - comfortable) * stream.uniform(0.3, 0.7))
+        cash["share_repurchases"] -= extra
+        before_borrowing -= extra
     minimum_cash = round(revenue * policy.minimum_cash_share)
     # Borrow what keeps cash at its minimum; otherwise borrow now and then to fund growth.
     shortfall = minimum_cash - before_borrowing
