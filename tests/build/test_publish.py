@@ -95,6 +95,16 @@ def test_a_push_interrupted_before_the_commit_leaves_the_remote_as_it_was(hub: F
     assert hub.commit_count(REPO) == 2 and "v0.0.1" in repo.tags
 
 
+def test_a_push_that_failed_before_tagging_is_completed_by_pushing_again(hub: FakeHub, folder: Path) -> None:
+    hub.fail["tag"], hub.fail_status["tag"] = 1, 400
+    with pytest.raises(PublishError, match=r"creating tag 'v0.0.1' failed"):
+        push(hub, folder)
+    repo = hub.repos[REPO]
+    assert hub.commit_count(REPO) == 2 and repo.tags == {}
+    push(hub, folder)
+    assert hub.commit_count(REPO) == 2 and repo.tags == {"v0.0.1": repo.branches["main"]}
+
+
 def test_transient_errors_are_retried(hub: FakeHub, folder: Path) -> None:
     hub.fail["commit"] = 2
     hub.fail["preupload"] = 1

@@ -406,6 +406,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _tag(self, repo: Repo, rest: str) -> None:
         body = json.loads(self._body() or b"{}")
+        if self._injected_failure("tag"):
+            return
         if self.command == "DELETE":
             repo.tags.pop(unquote(rest), None)
             return self._send(200, {})
