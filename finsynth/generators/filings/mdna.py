@@ -115,12 +115,22 @@ def _results(
         )
     )
     income, earlier = _values(statements, "net_income", *years)
+    now, then = money(income, unit), money(earlier, unit)
+    eps, earlier_eps = per_share(statements.diluted_eps[year]), per_share(statements.diluted_eps[prior])
     lines.append(
         Line(
-            f"Net income was {money(income, unit)}, or {per_share(statements.diluted_eps[year])} per "
-            "diluted share, "
-            f"in fiscal {year}, compared with {money(earlier, unit)}, or "
-            f"{per_share(statements.diluted_eps[prior])} per diluted share, in fiscal {prior}.",
+            stream.choice(
+                (
+                    f"Net income was {now}, or {eps} per diluted share, in fiscal {year}, compared with "
+                    f"{then}, "
+                    f"or {earlier_eps} per diluted share, in fiscal {prior}.",
+                    f"We earned net income of {now} in fiscal {year} ({eps} per diluted share) after {then} "
+                    f"({earlier_eps} per diluted share) in fiscal {prior}.",
+                    f"Diluted earnings per share were {eps} in fiscal {year} and {earlier_eps} in fiscal "
+                    f"{prior}, "
+                    f"on net income of {now} and {then}, respectively.",
+                )
+            ),
             (*_facts("net_income", *years), *_facts("diluted_eps", *years)),
         )
     )
@@ -154,10 +164,26 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
     year, prior = statements.years[-1], statements.years[-2]
     unit, values = company.unit, statements.values[year]
     date = fiscal_year_end(year, company.fiscal_year_end_month)
+    cash, earlier_cash = money(values["cash"], unit), money(statements.values[prior]["cash"], unit)
+    spent = money(-values["capital_expenditures"], unit)
+    debt, current = (
+        money(values["current_debt"] + values["long_term_debt"], unit),
+        money(values["current_debt"], unit),
+    )
     lines = [
         Line(
-            f"As of {date}, we had cash and cash equivalents of {money(values['cash'], unit)}, compared with "
-            f"{money(statements.values[prior]['cash'], unit)} at the end of fiscal {prior}.",
+            stream.choice(
+                (
+                    f"As of {date}, we had cash and cash equivalents of {cash}, compared with "
+                    f"{earlier_cash} at "
+                    f"the end of fiscal {prior}.",
+                    f"Cash and cash equivalents totaled {cash} on {date}, against {earlier_cash} a year "
+                    "earlier "
+                    f"at the end of fiscal {prior}.",
+                    f"We ended fiscal {year} with {cash} of cash and cash equivalents; at the end of fiscal "
+                    f"{prior} the balance was {earlier_cash}.",
+                )
+            ),
             _facts("cash", year, prior),
         ),
         compare(
@@ -169,14 +195,27 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
             _facts("operating_cash_flow", year, prior),
         ),
         Line(
-            f"Capital expenditures were {money(-values['capital_expenditures'], unit)} in fiscal {year}, "
-            f"mainly for {stream.choice(_CAPEX_PURPOSES)}.",
+            stream.choice(
+                (
+                    f"Capital expenditures were {spent} in fiscal {year}, mainly for "
+                    f"{stream.choice(_CAPEX_PURPOSES)}.",
+                    f"We invested {spent} in property and equipment during fiscal {year}, chiefly in "
+                    f"{stream.choice(_CAPEX_PURPOSES)}.",
+                )
+            ),
             _facts("capital_expenditures", year),
         ),
         Line(
-            f"At the end of fiscal {year}, total debt was "
-            f"{money(values['current_debt'] + values['long_term_debt'], unit)}, "
-            f"of which {money(values['current_debt'], unit)} was due within one year.",
+            stream.choice(
+                (
+                    f"At the end of fiscal {year}, total debt was {debt}, of which {current} was due within "
+                    "one "
+                    "year.",
+                    f"Our total debt stood at {debt} at the end of fiscal {year}, including {current} due "
+                    "within "
+                    "twelve months.",
+                )
+            ),
             (f"current_debt.{year}", f"long_term_debt.{year}"),
         ),
     ]
