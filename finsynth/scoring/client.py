@@ -285,6 +285,9 @@ class ChatClient:
         requests_sent: HTTP attempts made so far (cache hits make none).
         cache_hits: Replies served from the cache so far.
 
+    Raises:
+        FinsynthError: If the ``openai`` package (the ``llm`` extra) is not installed.
+
     Examples:
         >>> client = ChatClient(ChatEndpoint("http://127.0.0.1:8000/v1", "judge"), cache_path=Path("c.db"))
         >>> client.complete([Message("user", "Say hello.")])  # doctest: +SKIP
@@ -300,8 +303,10 @@ class ChatClient:
         max_concurrency: int = 4,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
-        import openai
-
+        try:
+            import openai
+        except ImportError as error:
+            raise FinsynthError("ChatClient needs the openai package: pip install 'finsynth[llm]'") from error
         if max_concurrency < 1:
             raise ValueError(f"max_concurrency must be at least 1, not {max_concurrency}")
         self.endpoint = endpoint
