@@ -29,7 +29,13 @@ def _perturb(name: str, text: str, seed: int) -> Perturbed:
 
 
 def failsafe_record(
-    item: SourceItem, *, record_id: str, idx: int, seed: int, out_of_scope_query: str
+    item: SourceItem,
+    *,
+    record_id: str,
+    idx: int,
+    seed: int,
+    out_of_scope_query: str,
+    citations: str | None = None,
 ) -> Record:
     """Return the ``failsafe`` record of an item (see ``failsafe_record.schema.json``).
 
@@ -39,11 +45,14 @@ def failsafe_record(
         idx: Position of the item in its split.
         seed: The item's seed; each perturbation's seed derives from it.
         out_of_scope_query: A question about another document, for the irrelevant-context condition.
+        citations: The citation context, if the caller built it (e.g. from sentences it already
+            knows); by default it is built from ``item.citations``.
 
     """
     queries = {column: _perturb(name, item.question, seed) for column, name in QUERY_PERTURBATIONS.items()}
     ocr = _perturb("ocr", item.context, seed)
-    citations = citation_context(item.context, item.citations).text if item.citations else ""
+    if citations is None:
+        citations = citation_context(item.context, item.citations).text if item.citations else ""
     tokens = count_tokens(item.context)
     citations_tokens = count_tokens(citations) if citations else 0
     ops = {

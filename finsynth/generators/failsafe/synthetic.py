@@ -1,0 +1,114 @@
+"""``failsafe/synthetic``: FailSafe items from synthetic 10-K-like filings, the default source.
+
+Each item is a fictional company's filing (4k–27k tokens) with one question or writing
+request whose answer and citations come from the filing's generated facts. The
+out-of-scope query, which the irrelevant-context condition pairs with this filing, is a
+question about a different fictional company: it names that company, and the check below
+makes sure the name never occurs in this filing, so the filing cannot answer it.
+"""
+
+from __future__ import annotations
+
+from finsynth.errors import FinsynthError
+from finsynth.generators.failsafe.items import SourceItem
+from finsynth.generators.failsafe.records import failsafe_record
+from finsynth.generators.filings.document import Filing, make_filing
+from finsynth.generators.filings.qa import make_item, make_qa
+from finsynth.generators.registry import GeneratorInfo, Record, register
+from finsynth.generators.source_hash import package_source_hash
+from finsynth.perturbations.citations import citation_context
+from finsynth.perturbations.sentences import Sentence
+from finsynth.seeding import InstanceSeeds, derive_seed
+
+OTHER_FILING_TOKENS = 4000
+"""Tokens of the other company's filing that the out-of-scope question is drawn from."""
+MAX_OUT_OF_SCOPE_TRIES = 20
+
+
+def out_of_scope_question(filing: Filing, seed: int) -> str:
+    """Return a question about another fictional company, one that ``filing`` cannot answer.
+
+    Raises:
+        FinsynthError: If no drawn question names a company absent from ``filing`` (never seen in practice).
+
+    """
+    for attempt in range(MAX_OUT_OF_SCOPE_TRIES):
+        other = make_filing(derive_seed(seed, "out_of_scope", attempt), target_tokens=OTHER_FILING_TOKENS)
+        if other.company in filing.text:
+            continue
+        for question_try in range(MAX_OUT_OF_SCOPE_TRIES):
+            question = make_qa(
+                other, derive_seed(seed, "out_of_scope_question", attempt, question_try), task_type="QA"
+            )
+            if other.company in question.question:
+                return question.question
+    raise FinsynthError(f"no out-of-scope question found for the filing of {filing.company!r} (seed {seed})")
+
+
+def _record_index(record_id: str) -> int:
+    """The instance index, the last part of a build record id (``<generator>/<split>/<index>``)."""
+    tail = record_id.rsplit("/", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+class SyntheticFailSafe:
+    """Makes ``failsafe`` records from synthetic filings.
+
+    Args:
+        min_tokens: Shortest filing, in cl100k_base tokens.
+        max_tokens: Longest filing.
+        tg_share: Share of text-generation requests (FailSafeQA has about 17%).
+
+    """
+
+    def __init__(self, *, min_tokens: int = 4000, max_tokens: int = 27000, tg_share: float = 0.17) -> None:
+        self.min_tokens, self.max_tokens, self.tg_share = min_tokens, max_tokens, tg_share
+        self._info = GeneratorInfo(
+            id="failsafe/synthetic",
+            family="failsafe",
+            title="Synthetic 10-K FailSafe items",
+            description=(
+                f"A fictional company's 10-K-like filing of {min_tokens:,}–{max_tokens:,} tokens with one "
+                f"question ({1 - tg_share:.0%}) or writing request ({tg_share:.0%}), its answer and exact "
+                "citations, "
+                "under every FailSafeQA query and context failure."
+            ),
+            tags={"source": "synthetic"},
+            source_hash=package_source_hash(
+                "finsynth.generators.failsafe", "finsynth.generators.filings", "finsynth.perturbations"
+            ),
+        )
+
+    @property
+    def info(self) -> GeneratorInfo:
+        """Identity and description."""
+        return self._info
+
+    def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
+        """Return the record drawn from ``seeds.values`` (see ``failsafe_record.schema.json``)."""
+        seed = seeds.values
+        filing, qa = make_item(
+            seed, min_tokens=self.min_tokens, max_tokens=self.max_tokens, tg_share=self.tg_share
+        )
+        item = SourceItem(
+            id=record_id,
+            context=filing.text,
+            question=qa.question,
+            answer=qa.answer,
+            citations=qa.citations,
+            task_type=qa.task_type,
+            source="synthetic",
+        )
+        sentences = [Sentence(s.id, s.start, s.end, s.text) for s in filing.sentences]
+        cited = [(filing.sentences[i].start, filing.sentences[i].end) for i in qa.citation_sentence_ids]
+        return failsafe_record(
+            item,
+            record_id=record_id,
+            idx=_record_index(record_id),
+            seed=seed,
+            out_of_scope_query=out_of_scope_question(filing, seed),
+            citations=citation_context(filing.text, cited, sentences=sentences).text,
+        )
+
+
+register(SyntheticFailSafe())
