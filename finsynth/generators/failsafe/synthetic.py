@@ -25,8 +25,8 @@ OTHER_FILING_TOKENS = 4000
 MAX_OUT_OF_SCOPE_TRIES = 20
 
 
-def out_of_scope_question(filing: Filing, seed: int) -> str:
-    """Return a question about another fictional company, one that ``filing`` cannot answer.
+def out_of_scope_question(filing: Filing, seed: int) -> tuple[str, str]:
+    """Return a question about another fictional company, one that ``filing`` cannot answer, and that company.
 
     Raises:
         FinsynthError: If no drawn question names a company absent from ``filing`` (never seen in practice).
@@ -41,7 +41,7 @@ def out_of_scope_question(filing: Filing, seed: int) -> str:
                 other, derive_seed(seed, "out_of_scope_question", attempt, question_try), task_type="QA"
             )
             if other.company in question.question:
-                return question.question
+                return question.question, other.company
     raise FinsynthError(f"no out-of-scope question found for the filing of {filing.company!r} (seed {seed})")
 
 
@@ -106,7 +106,7 @@ class SyntheticFailSafe:
             record_id=record_id,
             idx=_record_index(record_id),
             seed=seed,
-            out_of_scope_query=out_of_scope_question(filing, seed),
+            out_of_scope_query=out_of_scope_question(filing, seed)[0],
             citations=citation_context(filing.text, cited, sentences=sentences).text,
         )
 
