@@ -15,6 +15,7 @@ from typing import Literal
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.document import Filing, make_filing
 from finsynth.generators.filings.formatting import money, per_share, percent, percent_change, share_of
+from finsynth.generators.filings.statements import REGIONS
 from finsynth.seeding import RandomStream, derive_seed
 
 TaskType = Literal["QA", "TG"]
@@ -272,6 +273,86 @@ def _employees(facts: _Facts, stream: RandomStream) -> QAItem | None:
     return _item(facts, question, answer, "QA", facts.sentence_ids(["employees"]))
 
 
+def _segment_income(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    index = stream.choice(facts.segments() or [0])
+    key = f"segment_income.{index}.{facts.latest}"
+    if not facts.has(key, f"segment.{index}.name"):
+        return None
+    name = facts.segment_name(index)
+    question = (
+        f"What operating income did {facts.filing.company}'s {name} segment report for fiscal {facts.latest}?"
+    )
+    answer = f"The {name} segment reported operating income of {facts.money(key)} in fiscal {facts.latest}."
+    return _item(facts, question, answer, "QA", facts.sentence_ids([key]))
+
+
+def _quarter_revenue(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    quarter = stream.randint(1, 4)
+    key = f"quarter.{quarter}.revenue.{facts.latest}"
+    if not facts.has(key):
+        return None
+    ordinal = ("first", "second", "third", "fourth")[quarter - 1]
+    question = (
+        f"How much revenue did {facts.filing.company} record in the {ordinal} quarter of "
+        f"fiscal {facts.latest}?"
+    )
+    answer = f"Revenue in the {ordinal} quarter of fiscal {facts.latest} was {facts.money(key)}."
+    return _item(facts, question, answer, "QA", facts.sentence_ids([key]))
+
+
+def _region_revenue(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    region = stream.randint(0, len(REGIONS) - 1)
+    now_key, then_key = f"region.{region}.{facts.latest}", f"region.{region}.{facts.prior}"
+    if not facts.has(now_key, then_key):
+        return None
+    place = "the rest of the world" if REGIONS[region] == "Rest of world" else REGIONS[region]
+    change = percent_change(facts.amount(now_key), facts.amount(then_key))
+    question = (
+        f"How did {facts.filing.company}'s revenue from customers in {place} change between fiscal "
+        f"{facts.prior} and fiscal {facts.latest}?"
+    )
+    answer = (
+        f"Revenue from customers in {place} went from {facts.money(then_key)} in fiscal {facts.prior} to "
+        f"{facts.money(now_key)} in fiscal {facts.latest}, a change of {percent(change)}."
+    )
+    return _item(facts, question, answer, "QA", facts.sentence_ids([now_key, then_key]))
+
+
+def _research_intensity(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    year = facts.latest
+    spending, revenue = f"research_and_development.{year}", f"revenue.{year}"
+    if not facts.has(spending, revenue):
+        return None
+    share = percent(share_of(facts.amount(spending), facts.amount(revenue)))
+    question = (
+        f"What share of its revenue did {facts.filing.company} spend on research and development in fiscal "
+        f"{year}?"
+    )
+    answer = (
+        f"Research and development expense of {facts.money(spending)} was {share} of total revenue of "
+        f"{facts.money(revenue)} in fiscal {year}."
+    )
+    return _item(facts, question, answer, "QA", facts.sentence_ids([spending, revenue]))
+
+
+def _dividends(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    key = f"dividends_paid.{facts.latest}"
+    if not facts.has(key) or facts.amount(key) == 0:
+        return None
+    question = f"How much did {facts.filing.company} pay in cash dividends in fiscal {facts.latest}?"
+    paid = money(-facts.amount(key), facts.unit)
+    answer = f"The company paid cash dividends of {paid} in fiscal {facts.latest}."
+    return _item(facts, question, answer, "QA", facts.sentence_ids([key]))
+
+
+def _headquarters(facts: _Facts, stream: RandomStream) -> QAItem | None:
+    if not facts.has("headquarters"):
+        return None
+    question = f"Where are {facts.filing.company}'s headquarters located?"
+    answer = f"The company's headquarters are in {facts.filing.facts['headquarters']}."
+    return _item(facts, question, answer, "QA", facts.sentence_ids(["headquarters"]))
+
+
 _QUESTIONS: tuple[Callable[[_Facts, RandomStream], QAItem | None], ...] = (
     _metric_value,
     _metric_change,
@@ -283,6 +364,12 @@ _QUESTIONS: tuple[Callable[[_Facts, RandomStream], QAItem | None], ...] = (
     _total_debt,
     _earnings_per_share,
     _employees,
+    _segment_income,
+    _quarter_revenue,
+    _region_revenue,
+    _research_intensity,
+    _dividends,
+    _headquarters,
 )
 
 
