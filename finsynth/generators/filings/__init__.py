@@ -6,10 +6,11 @@ writing request) answered from the filing's facts, citing the sentences that sta
 ``make_item`` draws both the length and the task type, as in FailSafeQA.
 """
 
-from finsynth.generators.filings.document import TOLERANCE, Filing, Sentence, make_filing
+from finsynth.generators.filings.document import SUPPORTED_TOKENS, TOLERANCE, Filing, Sentence, make_filing
 from finsynth.generators.filings.qa import QAItem, TaskType, make_item, make_qa, plan_item
 
 __all__ = [
+    "SUPPORTED_TOKENS",
     "TOLERANCE",
     "Filing",
     "QAItem",

@@ -40,6 +40,8 @@ from finsynth.seeding import RandomStream, derive_seed
 
 TOLERANCE = 0.1
 """A filing's length is within this fraction of its target (the tests check it)."""
+SUPPORTED_TOKENS = (4000, 27000)
+"""Targets in this range (FailSafeQA's context lengths) are reachable for every seed."""
 _AIM = 0.03  # fill to within 3% by estimate, leaving room for the estimate's error
 _PARAGRAPH_BREAK = "\n\n"
 _SEPARATORS = {"prose": " ", "table": "\n", "heading": "\n"}
@@ -272,7 +274,8 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
 
     Args:
         seed: Seed of the filing.
-        target_tokens: Wanted length; the result is within :data:`TOLERANCE` of it.
+        target_tokens: Wanted length; the result is within :data:`TOLERANCE` of it for any target in
+            :data:`SUPPORTED_TOKENS` (longer targets may fail for filings with few segments and years).
 
     Raises:
         ConfigError: If the target is below the required content or above what the filing can hold.
@@ -288,7 +291,8 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
     if abs(length - target_tokens) > TOLERANCE * target_tokens:
         raise ConfigError(
             f"could only reach {length} tokens for a target of {target_tokens}; "
-            "targets between 4,000 and 30,000 tokens are supported",
+            f"targets from {SUPPORTED_TOKENS[0]:,} to {SUPPORTED_TOKENS[1]:,} tokens are supported for "
+            "every seed",
             source="filings.make_filing",
             path="target_tokens",
         )

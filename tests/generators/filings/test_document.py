@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
-from finsynth.generators.filings import TOLERANCE, Filing, make_filing
+from finsynth.generators.filings import SUPPORTED_TOKENS, TOLERANCE, Filing, make_filing
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 REPOSITORY = Path(__file__).resolve().parents[3]
@@ -40,7 +40,7 @@ def _check_sentences(filing: Filing) -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=SEEDS, target=st.integers(min_value=4000, max_value=27000))
+@given(seed=SEEDS, target=st.integers(min_value=SUPPORTED_TOKENS[0], max_value=SUPPORTED_TOKENS[1]))
 def test_length_is_within_tolerance_of_target(seed: int, target: int) -> None:
     filing = make_filing(seed, target_tokens=target)
     assert abs(_token_count(filing.text) - target) <= TOLERANCE * target
@@ -81,6 +81,13 @@ def test_companies_and_industries_vary() -> None:
     filings = [make_filing(seed, target_tokens=4000) for seed in range(30)]
     assert len({filing.company for filing in filings}) >= 25
     assert len({filing.facts["industry"] for filing in filings}) >= 6
+
+
+@pytest.mark.parametrize("target", list(SUPPORTED_TOKENS))
+def test_both_ends_of_the_supported_range_are_reached(target: int) -> None:
+    for seed in range(5):
+        filing = make_filing(seed, target_tokens=target)
+        assert abs(_token_count(filing.text) - target) <= TOLERANCE * target
 
 
 @pytest.mark.parametrize("target", [100, 1000])
