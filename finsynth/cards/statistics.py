@@ -181,7 +181,8 @@ def config_statistics(
         tables = [pq.read_table(folder / name) for name in split.files]
         download_bytes += sum((folder / name).stat().st_size for name in split.files)
         table = pa.concat_tables(tables) if tables else pa.table({})
-        schema = schema or (tables[0].schema if tables else None)
+        if schema is None and tables:
+            schema = tables[0].schema
         rows_per_split[split.name] = table.num_rows
         bytes_per_split[split.name] = table.nbytes
         facet_names = [*tags, *(["variation"] if "variation" in table.column_names else [])]
