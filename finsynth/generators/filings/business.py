@@ -207,8 +207,7 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                     prose(
                         f"We sell to {industry.customers}.",
                         f"No single customer accounted for more than {stream.randint(6, 9)}% of our revenue "
-                        "in "
-                        "the latest fiscal year.",
+                        "in the latest fiscal year.",
                         "Our agreements with larger customers usually run for several years and set prices, "
                         "service levels and payment terms.",
                     ),
@@ -222,8 +221,7 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                         f"The main competitive factors are {factors[0]}, {factors[1]}, {factors[2]} and "
                         f"{factors[3]}.",
                         "We believe we compete favorably on these factors, although some competitors are "
-                        "larger "
-                        "and have more resources.",
+                        "larger and have more resources.",
                     ),
                 )
             ),
@@ -234,8 +232,7 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                     prose(
                         *industry.regulation,
                         "Compliance with these rules has not had a material effect on our capital "
-                        "expenditures, "
-                        "earnings or competitive position, although this could change.",
+                        "expenditures, earnings or competitive position, although this could change.",
                     ),
                 )
             ),
@@ -244,11 +241,9 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                     heading("Intellectual Property"),
                     prose(
                         f"We hold approximately {patents} issued patents and have further applications "
-                        "pending "
-                        "in the United States and other countries.",
+                        "pending in the United States and other countries.",
                         "We also rely on trademarks, copyrights, trade secrets and confidentiality "
-                        "agreements to "
-                        "protect our technology and brands.",
+                        "agreements to protect our technology and brands.",
                         "We do not consider any single patent or license to be material to our business as "
                         "a whole.",
                     ),
@@ -263,11 +258,9 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                     heading("Available Information"),
                     prose(
                         "We file annual, quarterly and current reports, proxy statements and other "
-                        "information "
-                        "with the Securities and Exchange Commission.",
+                        "information with the Securities and Exchange Commission.",
                         "These filings are available free of charge on our investor relations website as "
-                        "soon "
-                        "as reasonably practicable after we file them.",
+                        "soon as reasonably practicable after we file them.",
                     ),
                 )
             ),

@@ -27,23 +27,19 @@ def market_risk(company: Company, statements: Statements, stream: RandomStream) 
             heading("Interest Rate Risk"),
             prose(
                 f"About {variable_share:.0%} of our debt at the end of fiscal {year} carried variable "
-                "interest "
-                "rates.",
+                "interest rates.",
                 "A one-percentage-point increase in those rates would have raised our annual interest "
-                "expense "
-                f"by approximately {money(rate_effect, unit)}.",
+                f"expense by approximately {money(rate_effect, unit)}.",
                 "We may use interest-rate swaps to fix the rate on part of our variable-rate borrowings.",
             ),
             heading("Foreign Currency Risk"),
             prose(
                 f"Roughly {foreign_share:.0%} of our revenue in fiscal {year} was billed in currencies "
-                "other than "
-                "the U.S. dollar.",
+                "other than the U.S. dollar.",
                 "A ten percent stronger U.S. dollar against those currencies would have reduced our reported "
                 f"revenue by approximately {money(currency_effect, unit)}.",
                 "We hedge part of our forecast foreign-currency cash flows with forward contracts of up to "
-                "twelve "
-                "months.",
+                "twelve months.",
             ),
         )
     )

@@ -14,6 +14,12 @@ from finsynth.generators.filings.formatting import (
     share_of,
     table_amount,
 )
+from finsynth.generators.filings.mdna_topics import (
+    ESTIMATES,
+    INVENTORY_ESTIMATE,
+    OTHER_TOPICS,
+    PRONOUNCEMENTS,
+)
 from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
@@ -122,13 +128,11 @@ def _results(
             stream.choice(
                 (
                     f"Net income was {now}, or {eps} per diluted share, in fiscal {year}, compared with "
-                    f"{then}, "
-                    f"or {earlier_eps} per diluted share, in fiscal {prior}.",
+                    f"{then}, or {earlier_eps} per diluted share, in fiscal {prior}.",
                     f"We earned net income of {now} in fiscal {year} ({eps} per diluted share) after {then} "
                     f"({earlier_eps} per diluted share) in fiscal {prior}.",
                     f"Diluted earnings per share were {eps} in fiscal {year} and {earlier_eps} in fiscal "
-                    f"{prior}, "
-                    f"on net income of {now} and {then}, respectively.",
+                    f"{prior}, on net income of {now} and {then}, respectively.",
                 )
             ),
             (*_facts("net_income", *years), *_facts("diluted_eps", *years)),
@@ -175,11 +179,9 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
             stream.choice(
                 (
                     f"As of {date}, we had cash and cash equivalents of {cash}, compared with "
-                    f"{earlier_cash} at "
-                    f"the end of fiscal {prior}.",
+                    f"{earlier_cash} at the end of fiscal {prior}.",
                     f"Cash and cash equivalents totaled {cash} on {date}, against {earlier_cash} a year "
-                    "earlier "
-                    f"at the end of fiscal {prior}.",
+                    f"earlier at the end of fiscal {prior}.",
                     f"We ended fiscal {year} with {cash} of cash and cash equivalents; at the end of fiscal "
                     f"{prior} the balance was {earlier_cash}.",
                 )
@@ -209,11 +211,9 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
             stream.choice(
                 (
                     f"At the end of fiscal {year}, total debt was {debt}, of which {current} was due within "
-                    "one "
-                    "year.",
+                    "one year.",
                     f"Our total debt stood at {debt} at the end of fiscal {year}, including {current} due "
-                    "within "
-                    "twelve months.",
+                    "within twelve months.",
                 )
             ),
             (f"current_debt.{year}", f"long_term_debt.{year}"),
@@ -231,8 +231,7 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
         lines.append(
             Line(
                 "We also repurchased shares of our common stock for "
-                f"{money(-values['share_repurchases'], unit)} "
-                f"during fiscal {year}.",
+                f"{money(-values['share_repurchases'], unit)} during fiscal {year}.",
                 _facts("share_repurchases", year),
             )
         )
@@ -298,14 +297,12 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
                 ),
                 Line(
                     f"Our provision for income taxes was {money(values['income_tax_expense'], unit)} in "
-                    f"fiscal {year}, "
-                    f"an effective tax rate of {percent(effective)}.",
+                    f"fiscal {year}, an effective tax rate of {percent(effective)}.",
                     _facts("income_tax_expense", year),
                 ),
                 Line(
                     "The effective rate differs from the federal statutory rate of 21% mainly because of "
-                    "state "
-                    "income taxes, research credits and the mix of earnings across jurisdictions."
+                    "state income taxes, research credits and the mix of earnings across jurisdictions."
                 ),
             ),
         )
@@ -364,8 +361,7 @@ def _obligations(company: Company, statements: Statements, stream: RandomStream)
             heading("Contractual Obligations"),
             prose(
                 "The following table summarizes the scheduled principal payments of our long-term debt at "
-                "the end "
-                "of the fiscal year."
+                "the end of the fiscal year."
             ),
             table(
                 "Principal payments due by period",
@@ -381,98 +377,16 @@ def _obligations(company: Company, statements: Statements, stream: RandomStream)
             ),
             prose(
                 "Interest payments on this debt and our purchase commitments with suppliers are not "
-                "included in the "
-                "table above."
+                "included in the table above."
             ),
         )
     )
 
 
-_ESTIMATES = (
-    (
-        "Revenue Recognition",
-        (
-            "We recognize revenue when control of promised goods or services passes to the customer, in the "
-            "amount we expect to be entitled to receive.",
-            "Some contracts contain several performance obligations, and we allocate the price among them "
-            "based "
-            "on their relative standalone selling prices.",
-            "Estimating standalone selling prices and variable consideration, such as rebates and returns, "
-            "requires judgment.",
-            "Changes in these estimates could shift revenue between periods.",
-        ),
-    ),
-    (
-        "Goodwill",
-        (
-            "We test goodwill for impairment each year in our fourth fiscal quarter, and sooner if events "
-            "suggest that the fair value of a reporting unit may have fallen below its carrying amount.",
-            "Fair value is estimated with discounted cash-flow models that depend on forecasts of revenue "
-            "growth, "
-            "margins and discount rates.",
-            "In our most recent test, the fair value of each reporting unit exceeded its carrying amount.",
-            "A significant decline in forecast cash flows or an increase in discount rates could lead to an "
-            "impairment charge.",
-        ),
-    ),
-    (
-        "Income Taxes",
-        (
-            "We estimate income taxes in each jurisdiction where we operate.",
-            "Deferred tax assets are reduced by a valuation allowance when it is more likely than not that "
-            "some "
-            "portion will not be realized.",
-            "We recognize the benefit of an uncertain tax position only when it is more likely than not to "
-            "be "
-            "sustained on examination.",
-            "Differences between our estimates and the final outcome of audits could affect our results.",
-        ),
-    ),
-    (
-        "Allowance for Credit Losses",
-        (
-            "We estimate expected credit losses on receivables using historical loss rates adjusted for "
-            "current "
-            "conditions and reasonable forecasts.",
-            "We review large customer balances individually when there are signs of financial difficulty.",
-            "A deterioration in the economy could require a higher allowance.",
-        ),
-    ),
-    (
-        "Business Combinations",
-        (
-            "When we acquire a business, we allocate the purchase price to the assets acquired and "
-            "liabilities "
-            "assumed at their fair values.",
-            "Valuing customer relationships, technology and trade names requires assumptions about future "
-            "cash "
-            "flows, attrition and discount rates.",
-            "The excess of the purchase price over these fair values is recorded as goodwill.",
-        ),
-    ),
-)
-_INVENTORY_ESTIMATE = (
-    "Inventory Valuation",
-    (
-        "We value inventories at the lower of cost and net realizable value, with cost determined on a "
-        "first-in, first-out basis.",
-        "We write down slow-moving and obsolete items based on forecasts of demand and expected selling "
-        "prices.",
-        "If actual demand is lower than forecast, additional write-downs may be needed.",
-    ),
-)
-_PRONOUNCEMENTS = (
-    "Recent accounting pronouncements issued by the Financial Accounting Standards Board are not expected to "
-    "have a material effect on our consolidated financial statements.",
-    "We are evaluating new disclosure requirements for segment expenses and income taxes, which will expand "
-    "the notes to our financial statements but will not change our reported results.",
-)
-
-
 def _estimate_blocks(statements: Statements) -> list[Block]:
-    estimates = list(_ESTIMATES)
+    estimates = list(ESTIMATES)
     if statements.has_inventory:
-        estimates.insert(1, _INVENTORY_ESTIMATE)
+        estimates.insert(1, INVENTORY_ESTIMATE)
     blocks = [
         Block((heading(f"Critical Accounting Estimates: {title}"), prose(*sentences)))
         for title, sentences in estimates
@@ -568,11 +482,9 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
             heading("Key Financial Measures"),
             prose(
                 "Management uses the following measures, computed from our consolidated financial "
-                "statements, "
-                "to evaluate profitability, returns and financial position.",
+                "statements, to evaluate profitability, returns and financial position.",
                 "Return on equity divides net income by year-end stockholders' equity; debt to equity "
-                "divides "
-                "total debt by year-end stockholders' equity.",
+                "divides total debt by year-end stockholders' equity.",
             ),
             table("Key financial measures", ("Measure", *(f"Fiscal {year}" for year in years)), rows),
         )
@@ -694,37 +606,6 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
     return Block((heading("Operating Expenses"), prose(*lines)))
 
 
-_OTHER_TOPICS = (
-    (
-        "Inflation",
-        (
-            "Inflation in wages, materials and freight affected our costs during the year.",
-            "We offset part of these increases through pricing actions and productivity programs.",
-            "We continue to monitor inflation and adjust our pricing where market conditions allow.",
-        ),
-    ),
-    (
-        "Off-Balance-Sheet Arrangements",
-        (
-            "We have no off-balance-sheet arrangements that have or are reasonably likely to have a material "
-            "current or future effect on our financial condition.",
-        ),
-    ),
-    (
-        "Capital Allocation",
-        (
-            "Our capital allocation priorities are to invest in the business, pursue acquisitions that fit "
-            "our "
-            "strategy, maintain an investment-grade balance sheet and return excess cash to shareholders.",
-            "We review these priorities with our board of directors at least once a year.",
-            "The timing and amount of share repurchases depend on market conditions, our share price and "
-            "other "
-            "uses of cash.",
-        ),
-    ),
-)
-
-
 _QUARTER_NAMES = ("first", "second", "third", "fourth")
 
 
@@ -769,8 +650,7 @@ def _ebitda(company: Company, statements: Statements) -> Block:
                 "EBITDA is net income before interest expense, income taxes, depreciation and amortization.",
                 "We present it because lenders and investors use it to compare operating performance across "
                 "companies with different capital structures; it should not be considered a substitute for "
-                "net "
-                "income.",
+                "net income.",
             ),
             table(
                 "Reconciliation of net income to EBITDA",
@@ -791,8 +671,7 @@ def _working_capital(company: Company, statements: Statements) -> Block:
         payable_days = round(values["accounts_payable"] / values["cost_of_revenue"] * 365)
         text = (
             f"At the end of fiscal {when}, receivables represented {receivable_days} days of revenue and "
-            "payables "
-            f"{payable_days} days of cost of revenue"
+            f"payables {payable_days} days of cost of revenue"
         )
         if statements.has_inventory:
             inventory_days = round(values["inventories"] / values["cost_of_revenue"] * 365)
@@ -880,8 +759,7 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
                 f"We {company.industry.description}.",
                 f"Fiscal {year} ended on {date}.",
                 f"Unless otherwise stated, dollar amounts in this discussion are in {company.unit} of U.S. "
-                "dollars, "
-                "except per-share amounts.",
+                "dollars, except per-share amounts.",
             ),
         )
     )
@@ -934,10 +812,8 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
     candidates.append(Candidate(_debt_and_facilities(company, statements, stream)))
     candidates.append(Candidate(_obligations(company, statements, stream)))
     candidates.extend(
-        Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in _OTHER_TOPICS
+        Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in OTHER_TOPICS
     )
     candidates.extend(Candidate(block) for block in _estimate_blocks(statements))
-    candidates.append(
-        Candidate(Block((heading("Recent Accounting Pronouncements"), prose(*_PRONOUNCEMENTS))))
-    )
+    candidates.append(Candidate(Block((heading("Recent Accounting Pronouncements"), prose(*PRONOUNCEMENTS)))))
     return candidates

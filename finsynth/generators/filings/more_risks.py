@@ -254,8 +254,7 @@ MORE_RISKS: tuple[tuple[str, RiskProfile], ...] = (
             "exclusive_forum",
             "the exclusive forum provision in its bylaws",
             "Our bylaws name exclusive forums for certain disputes, which could limit shareholders' choice "
-            "of "
-            "court.",
+            "of court.",
             "exclusive-forum bylaws could limit where shareholders can sue",
             "Certain shareholder claims must be brought in the courts of our state of incorporation.",
             "Claims under federal securities laws must be brought in federal court.",

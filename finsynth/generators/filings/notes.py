@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.formatting import (
@@ -19,172 +20,6 @@ from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
 
 _FEDERAL_RATE = 0.21
-_POLICIES = (
-    (
-        "Principles of Consolidation",
-        (
-            "The consolidated financial statements include the accounts of the Company and its wholly owned "
-            "subsidiaries.",
-            "Intercompany balances and transactions have been eliminated.",
-        ),
-    ),
-    (
-        "Use of Estimates",
-        (
-            "Preparing financial statements in conformity with U.S. generally accepted accounting principles "
-            "requires management to make estimates that affect reported amounts.",
-            "Significant estimates include revenue allocations, credit losses, useful lives of assets, "
-            "goodwill valuations and income taxes.",
-            "Actual results could differ from these estimates.",
-        ),
-    ),
-    (
-        "Cash and Cash Equivalents",
-        (
-            "Cash equivalents are highly liquid investments with original maturities of three months or "
-            "less.",
-            "They consist mainly of money market funds and bank deposits and are carried at cost, which "
-            "approximates fair value.",
-        ),
-    ),
-    (
-        "Property and Equipment",
-        (
-            "Property and equipment is stated at cost less accumulated depreciation.",
-            "Depreciation is computed on a straight-line basis over estimated useful lives of three to forty "
-            "years.",
-            "Repairs and maintenance are expensed as incurred, while improvements that extend useful lives "
-            "are "
-            "capitalized.",
-        ),
-    ),
-    (
-        "Leases",
-        (
-            "We lease offices, warehouses, production sites and equipment.",
-            "Right-of-use assets and lease liabilities are recorded at the present value of lease payments "
-            "over "
-            "the lease term, using our incremental borrowing rate when the rate implicit in a lease is not "
-            "known.",
-        ),
-    ),
-    (
-        "Fair Value Measurements",
-        (
-            "Fair value is the price that would be received to sell an asset or paid to transfer a "
-            "liability in "
-            "an orderly transaction between market participants.",
-            "The carrying amounts of receivables, payables and accrued liabilities approximate fair value "
-            "because of their short maturities.",
-        ),
-    ),
-    (
-        "Foreign Currency",
-        (
-            "The functional currency of most foreign subsidiaries is the local currency.",
-            "Assets and liabilities of these subsidiaries are translated at year-end exchange rates and "
-            "income "
-            "and expenses at average rates for the year.",
-        ),
-    ),
-)
-
-
-_MORE_POLICIES = (
-    (
-        "Accounts Receivable and Credit Losses",
-        (
-            "Accounts receivable are recorded at invoiced amounts less an allowance for expected credit "
-            "losses.",
-            "The allowance reflects historical collection experience, the age of balances and current "
-            "economic "
-            "conditions.",
-            "Balances are written off when collection efforts have been exhausted.",
-        ),
-    ),
-    (
-        "Goodwill and Intangible Assets",
-        (
-            "Goodwill is not amortized but is tested for impairment annually and whenever events indicate "
-            "that "
-            "it may be impaired.",
-            "Intangible assets with finite lives are amortized on a straight-line basis over their estimated "
-            "useful lives.",
-        ),
-    ),
-    (
-        "Impairment of Long-Lived Assets",
-        (
-            "We review long-lived assets for impairment when events suggest that their carrying amount may "
-            "not "
-            "be recoverable.",
-            "An impairment loss is recognized when estimated undiscounted cash flows are less than the "
-            "carrying "
-            "amount.",
-        ),
-    ),
-    (
-        "Research and Development Costs",
-        (
-            "Research and development costs are expensed as incurred.",
-            "Costs of developing internal-use software are capitalized once the preliminary project stage is "
-            "complete and amortized over three to five years.",
-        ),
-    ),
-    (
-        "Advertising",
-        (
-            "Advertising costs are expensed the first time the advertising takes place.",
-            "Cooperative advertising payments to customers are recorded as a reduction of revenue unless we "
-            "receive a distinct service in return.",
-        ),
-    ),
-    (
-        "Shipping and Handling",
-        (
-            "Shipping and handling activities performed after a customer obtains control are treated as "
-            "fulfillment costs.",
-            "Amounts billed to customers for shipping are included in revenue, and the related costs in "
-            "cost of "
-            "revenue.",
-        ),
-    ),
-    (
-        "Income Taxes",
-        (
-            "We account for income taxes under the asset and liability method.",
-            "Deferred taxes reflect temporary differences between the financial statement and tax bases of "
-            "assets and liabilities, measured at enacted rates.",
-            "Interest and penalties on uncertain tax positions are included in the provision for income "
-            "taxes.",
-        ),
-    ),
-    (
-        "Stock-Based Compensation",
-        (
-            "Stock-based awards are measured at their grant-date fair value.",
-            "Expense is recognized on a straight-line basis over the service period, and forfeitures are "
-            "recorded as they occur.",
-        ),
-    ),
-    (
-        "Warranties",
-        (
-            "We provide standard warranties that our products will perform as specified.",
-            "Estimated warranty costs are accrued when revenue is recognized, based on historical claim "
-            "rates.",
-        ),
-    ),
-    (
-        "Concentrations of Credit Risk",
-        (
-            "Financial instruments that may expose us to credit risk consist mainly of cash equivalents and "
-            "receivables.",
-            "We place cash with high-quality financial institutions and monitor the creditworthiness of our "
-            "customers.",
-        ),
-    ),
-)
 
 
 def _latest_two(statements: Statements) -> tuple[int, int]:
@@ -270,8 +105,7 @@ def _goodwill_note(company: Company, statements: Statements, stream: RandomStrea
         f"amortized over {stream.randint(5, 8)} to {stream.randint(10, 15)} years.",
         Line(
             "Intangible assets, net of accumulated amortization, were "
-            f"{money(values['intangible_assets'], unit)} "
-            f"at the end of fiscal {year}.",
+            f"{money(values['intangible_assets'], unit)} at the end of fiscal {year}.",
             (f"intangible_assets.{year}",),
         ),
     ]
@@ -345,8 +179,7 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
         (
             prose(
                 "The following table reconciles income taxes at the federal statutory rate with our "
-                "provision "
-                "for income taxes."
+                "provision for income taxes."
             ),
             table("Income tax reconciliation", _header(company, (year, prior)), rows),
             prose(
@@ -368,12 +201,10 @@ def _compensation_note(company: Company, statements: Statements, stream: RandomS
         (
             prose(
                 "We grant restricted stock units and performance share units to employees and directors "
-                "under "
-                "our equity incentive plan.",
+                "under our equity incentive plan.",
                 f"Restricted stock units generally vest in equal installments over {vesting} years.",
                 "Performance share units vest based on revenue growth and total shareholder return over "
-                "three "
-                "years.",
+                "three years.",
                 Line(
                     f"Stock-based compensation expense was {money(expense, unit)} in fiscal {year}.",
                     (f"stock_based_compensation.{year}",),
@@ -427,8 +258,7 @@ def _quarterly_note(company: Company, statements: Statements, year: int) -> Bloc
         (
             prose(
                 f"The following table shows unaudited results for each quarter of fiscal {year}; the "
-                "quarters "
-                "add up to the full-year amounts."
+                "quarters add up to the full-year amounts."
             ),
             table(
                 f"Quarterly results for fiscal {year} (unaudited)",
@@ -489,12 +319,10 @@ def _contingencies_note() -> Block:
         (
             prose(
                 "We are party to lawsuits, claims and regulatory inquiries that arise in the ordinary "
-                "course of "
-                "business.",
+                "course of business.",
                 "We record a liability when a loss is probable and can be reasonably estimated.",
                 "Although the outcome of these matters cannot be predicted with certainty, we do not expect "
-                "them "
-                "to have a material adverse effect on our financial position.",
+                "them to have a material adverse effect on our financial position.",
                 "We have purchase commitments with suppliers that are not recorded on the balance sheet.",
             ),
         ),
@@ -600,8 +428,7 @@ def _fair_value_note(company: Company, statements: Statements, stream: RandomStr
                 "1).",
                 "Foreign currency forward contracts are measured using observable exchange rates (Level 2).",
                 f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end of "
-                "fiscal "
-                f"{year}, compared with a carrying amount of {money(debt, company.unit)}.",
+                f"fiscal {year}, compared with a carrying amount of {money(debt, company.unit)}.",
             ),
         ),
         title="Fair Value Measurements",
@@ -613,8 +440,7 @@ def _subsequent_events_note(company: Company, statements: Statements, stream: Ra
     dividend = statements.values[year]["dividends_paid"]
     event = (
         "our board of directors declared a quarterly cash dividend payable to shareholders of record in the "
-        "next "
-        "month"
+        "next month"
         if dividend
         else "we renewed our revolving credit facility on terms similar to the existing facility"
     )
@@ -793,8 +619,7 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
         (
             prose(
                 "Depreciation, amortization and capital expenditures are attributed to the segments that "
-                "use the "
-                "related assets; amounts for shared assets are shown as corporate."
+                "use the related assets; amounts for shared assets are shown as corporate."
             ),
             *paragraphs,
         ),
@@ -818,8 +643,7 @@ def _performance_obligations(company: Company, stream: RandomStream) -> Block:
     ]
     sentences.append(
         f"Payment terms are generally {stream.choice(('30', '45', '60'))} to {stream.choice(('60', '90'))} "
-        "days, "
-        "and contracts do not include significant financing components."
+        "days, and contracts do not include significant financing components."
     )
     sentences.append(
         "Remaining performance obligations for contracts longer than one year are expected to be recognized "
@@ -835,13 +659,11 @@ def _guarantees(stream: RandomStream) -> Block:
                 "In the ordinary course of business we give indemnities to customers, suppliers and others "
                 "against certain losses, including claims of intellectual property infringement.",
                 "The maximum amount of these indemnities is often not stated, and we have not made "
-                "significant "
-                "payments under them.",
+                "significant payments under them.",
                 "We have issued standby letters of credit, mainly to support insurance programs and customs "
                 "obligations.",
                 f"We are also involved in environmental clean-up at {stream.randint(2, 6)} sites, none of "
-                "which we "
-                "expect to result in material costs.",
+                "which we expect to result in material costs.",
             ),
         ),
         title="Guarantees and Indemnifications",
@@ -944,8 +766,7 @@ def _credit_losses(company: Company, statements: Statements, stream: RandomStrea
         (
             prose(
                 "Accounts receivable are shown net of an allowance for expected credit losses, which "
-                "changed as "
-                "follows during the year."
+                "changed as follows during the year."
             ),
             table("Allowance for credit losses", (f"(in {company.unit})", "Amount"), rows),
         ),
@@ -964,8 +785,7 @@ def _award_valuation(stream: RandomStream) -> Block:
         (
             prose(
                 "The fair value of performance share units with market conditions is estimated with a Monte "
-                "Carlo "
-                "simulation using the following assumptions.",
+                "Carlo simulation using the following assumptions.",
                 "Expected volatility is based on the historical volatility of our stock and that of a peer "
                 "group.",
             ),
@@ -987,7 +807,7 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
         title="Summary of Significant Accounting Policies",
     )
     candidates = [Candidate(opening, True)]
-    policies = (*_POLICIES, *_MORE_POLICIES)
+    policies = (*POLICIES, *MORE_POLICIES)
     candidates.extend(Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in policies)
     candidates.extend(
         Candidate(block)

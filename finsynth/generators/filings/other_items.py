@@ -107,11 +107,9 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
                 "We maintain a cybersecurity program designed to identify, assess and manage threats to our "
                 "information systems and data.",
                 f"The program is led by our Chief Information Security Officer, who has more than {years} "
-                "years "
-                "of experience in information security.",
+                "years of experience in information security.",
                 "We test our defenses through internal exercises and assessments by outside firms, and we "
-                "assess "
-                "the security practices of key vendors before engaging them.",
+                "assess the security practices of key vendors before engaging them.",
                 "The audit committee of our board receives reports on cybersecurity risks at least "
                 "quarterly.",
                 "We are not aware of any cybersecurity incident that has materially affected us.",
@@ -176,8 +174,7 @@ def controls(company: Company) -> Block:
             prose(
                 "Our management, with the participation of our chief executive and chief financial officers, "
                 "evaluated the effectiveness of our disclosure controls and procedures at the end of the "
-                "fiscal "
-                "year and concluded that they were effective.",
+                "fiscal year and concluded that they were effective.",
                 "Management assessed our internal control over financial reporting using the framework of "
                 "the "
                 "Committee of Sponsoring Organizations of the Treadway Commission and concluded that it was "
@@ -194,12 +191,10 @@ def controls(company: Company) -> Block:
                 "Internal control over financial reporting is a process designed to provide reasonable "
                 "assurance "
                 "about the reliability of financial reporting and the preparation of financial statements "
-                "for "
-                "external purposes.",
+                "for external purposes.",
                 "Because of its inherent limitations, internal control may not prevent or detect every "
                 "misstatement, and projections of its effectiveness to future periods are subject to the "
-                "risk "
-                "that controls may become inadequate.",
+                "risk that controls may become inadequate.",
                 "Our independent registered public accounting firm has issued an attestation report on the "
                 "effectiveness of our internal control over financial reporting.",
             ),
@@ -310,10 +305,8 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
         (
             prose(
                 f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging that "
-                "we "
-                "terminated its distribution agreement without proper notice; we believe the claim is "
-                "without "
-                "merit and are defending it.",
+                "we terminated its distribution agreement without proper notice; we believe the claim is "
+                "without merit and are defending it.",
                 "We are also responding to a request for information from a state agency about our pricing "
                 "practices and are cooperating fully.",
                 "We do not expect either matter to have a material effect on our financial position.",
@@ -366,13 +359,11 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
             heading("Report of Independent Registered Public Accounting Firm"),
             prose(
                 f"We have audited the accompanying consolidated balance sheets of {company.name} and the "
-                "related "
-                "consolidated statements of operations and cash flows for the years presented.",
+                "related consolidated statements of operations and cash flows for the years presented.",
                 "In our opinion, the financial statements present fairly, in all material respects, the "
                 "financial "
                 "position of the Company and the results of its operations and its cash flows in conformity "
-                "with "
-                "U.S. generally accepted accounting principles.",
+                "with U.S. generally accepted accounting principles.",
                 "These financial statements are the responsibility of the Company's management; our "
                 "responsibility is to express an opinion on them based on our audits.",
                 "We conducted our audits in accordance with the standards of the Public Company Accounting "
@@ -381,11 +372,9 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
                 "Our audit procedures on this matter included testing controls over management's process, "
                 "evaluating the reasonableness of significant assumptions and testing the data used.",
                 "We have also audited the Company's internal control over financial reporting and expressed "
-                "an "
-                "unqualified opinion on its effectiveness.",
+                "an unqualified opinion on its effectiveness.",
                 "Our audits included examining, on a test basis, evidence supporting the amounts and "
-                "disclosures "
-                "in the financial statements and evaluating the accounting principles used.",
+                "disclosures in the financial statements and evaluating the accounting principles used.",
                 f"{firm} has served as the Company's auditor since "
                 f"{company.founded + stream.randint(5, 40)}.",
             ),

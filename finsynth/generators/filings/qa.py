@@ -172,8 +172,7 @@ def _fastest_segment(facts: _Facts, stream: RandomStream) -> QAItem | None:
     name = facts.segment_name(best)
     question = (
         f"Which of {facts.filing.company}'s segments had the fastest revenue growth from fiscal "
-        f"{facts.prior} "
-        f"to fiscal {facts.latest}, and by how much did its revenue change?"
+        f"{facts.prior} to fiscal {facts.latest}, and by how much did its revenue change?"
     )
     answer = (
         f"The {name} segment grew fastest: its revenue changed by {percent(growth[best])}, from "
@@ -421,8 +420,7 @@ def _risk_summary(facts: _Facts, stream: RandomStream) -> QAItem | None:
     chosen = sorted(stream.sample(risks, min(3, len(risks))))
     request = (
         f"Summarize, in a short paragraph for a client, the main risks {facts.filing.company} highlights in "
-        "its "
-        "annual report."
+        "its annual report."
     )
     summaries = [str(facts.filing.facts[key]) for key in chosen]
     listed = "; ".join(summaries[:-1]) + f"; and {summaries[-1]}"

@@ -52,15 +52,13 @@ _ELABORATIONS = (
     "Because our {products} are sold to {customers}, problems concerning {label} could spread quickly "
     "across our customer base.",
     "Our board of directors and its committees review matters concerning {label} as part of their oversight "
-    "of "
-    "enterprise risk.",
+    "of enterprise risk.",
     "The financial effect of problems concerning {label} may not become apparent until several quarters "
     "later.",
     "Policies and procedures we have adopted concerning {label} may not anticipate every situation.",
     "Matters concerning {label} may require us to change our plans for capital spending or hiring.",
     "Competitors such as {competitors} may be affected differently by matters concerning {label}, which "
-    "could "
-    "shift market share.",
+    "could shift market share.",
     "Public disclosure of problems concerning {label} could attract the attention of regulators and "
     "investors.",
     "We may incur costs to address matters concerning {label} that we cannot pass on to customers.",
