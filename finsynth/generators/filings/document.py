@@ -78,7 +78,8 @@ class Filing:
             cash-flow outflows and treasury stock negative), ``diluted_eps.<year>`` in dollars,
             ``segment.<i>.<year>`` and ``segment.<i>.name``, ``risk.<topic>`` (a summary) and
             ``risk.<topic>.label``, and descriptive facts such as ``unit``, ``industry``,
-            ``employees`` and ``headquarters``. Facts of left-out blocks are absent.
+            ``employees`` and ``headquarters``. Only facts the text states are present (a left-out
+            note takes its amounts with it), plus ``company``, ``industry`` and ``unit``.
         fact_sentences: For each fact key, the ids of the sentences that state it, prose first.
 
     """
@@ -225,11 +226,7 @@ def _write(sections: Sequence[_Section], kept: set[int]) -> _Writer:
 
 
 def _statement_facts(company: Company, statements: Statements) -> dict[str, float | str]:
-    facts: dict[str, float | str] = {
-        "company": company.name,
-        "industry": company.industry.label,
-        "unit": company.unit,
-    }
+    facts: dict[str, float | str] = {}
     for year in statements.years:
         facts.update({f"{key}.{year}": float(amount) for key, amount in statements.values[year].items()})
         facts[f"diluted_eps.{year}"] = statements.diluted_eps[year]
@@ -296,7 +293,12 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
             source="filings.make_filing",
             path="target_tokens",
         )
-    facts = _statement_facts(company, statements)
+    fact_sentences = writer.fact_sentences()
+    # Only amounts the text states are facts: a left-out note takes its numbers with it.
+    facts = {
+        key: value for key, value in _statement_facts(company, statements).items() if key in fact_sentences
+    }
+    facts.update(company=company.name, industry=company.industry.label, unit=company.unit)
     for section in sections:
         for candidate in section.candidates:
             if id(candidate.block) in kept:
@@ -307,5 +309,5 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
         text=text,
         sentences=tuple(writer.sentences),
         facts=facts,
-        fact_sentences=writer.fact_sentences(),
+        fact_sentences=fact_sentences,
     )

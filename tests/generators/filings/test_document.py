@@ -65,6 +65,19 @@ def test_fact_sentences_point_at_sentences_stating_the_fact(seed: int) -> None:
             assert isinstance(value, str) and value
 
 
+@pytest.mark.parametrize("target", [4000, 27000])
+def test_every_amount_fact_is_stated_in_the_text(target: int) -> None:
+    filing = make_filing(4, target_tokens=target)
+    descriptive = {"company", "industry", "unit", "fiscal_year_end"}
+    for key, value in filing.facts.items():
+        if key in descriptive or key.endswith(".label"):
+            continue
+        assert filing.fact_sentences[key], key
+        if isinstance(value, float) and value and not key.startswith("diluted_eps"):
+            digits = f"{abs(int(value)):,}"
+            assert any(digits in filing.sentences[i].text for i in filing.fact_sentences[key]), key
+
+
 def test_same_seed_same_filing_and_target_only_changes_length() -> None:
     short, again = make_filing(7, target_tokens=5000), make_filing(7, target_tokens=5000)
     assert short == again
