@@ -40,24 +40,38 @@ _HUMAN_CAPITAL = (
 )
 
 
-def _overview(company: Company, statements: Statements) -> Block:
+def _overview(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year = statements.years[-1]
     date = fiscal_year_end(year, company.fiscal_year_end_month)
     names = [segment.name for segment in company.segments]
     segment_list = ", ".join(names[:-1]) + f" and {names[-1]}"
+    place = f"{company.city}, {company.state}"
+    people = f"{company.employees:,}"
     return Block(
         (
             heading("General"),
             prose(
                 Line(
-                    f'{company.name} ("we", "us" or the "Company") was founded in {company.founded} and is '
-                    f"incorporated in {company.incorporation_state}.",
+                    stream.choice(
+                        (
+                            f'{company.name} ("we", "us" or the "Company") was founded in '
+                            f"{company.founded} and is incorporated in {company.incorporation_state}.",
+                            f'{company.name} (the "Company", "we" or "us"), a {company.incorporation_state} '
+                            f"corporation, traces its origins to {company.founded}.",
+                        )
+                    ),
                     ("founded",),
                 ),
                 f"We {company.industry.description}.",
                 f"Our customers are mainly {company.industry.customers}.",
                 Line(
-                    f"Our headquarters are located in {company.city}, {company.state}.",
+                    stream.choice(
+                        (
+                            f"Our headquarters are located in {place}.",
+                            f"We are headquartered in {place}.",
+                            f"Our principal executive offices are in {place}.",
+                        )
+                    ),
                     ("headquarters",),
                 ),
                 Line(
@@ -65,16 +79,19 @@ def _overview(company: Company, statements: Statements) -> Block:
                     tuple(f"segment.{index}.name" for index in range(len(names))),
                 ),
                 Line(
-                    f"As of {date}, we employed approximately {company.employees:,} full-time employees.",
+                    stream.choice(
+                        (
+                            f"As of {date}, we employed approximately {people} full-time employees.",
+                            f"We had approximately {people} full-time employees on {date}.",
+                            f"Our workforce numbered approximately {people} full-time employees as of "
+                            f"{date}.",
+                        )
+                    ),
                     ("employees",),
                 ),
             ),
         ),
-        facts={
-            "founded": company.founded,
-            "headquarters": f"{company.city}, {company.state}",
-            "employees": company.employees,
-        },
+        facts={"founded": company.founded, "headquarters": place, "employees": company.employees},
     )
 
 
@@ -193,7 +210,7 @@ def business_candidates(company: Company, statements: Statements, stream: Random
     industry = company.industry
     factors = stream.sample(_COMPETITIVE_FACTORS, 4)
     patents = stream.randint(40, 900)
-    candidates = [Candidate(_overview(company, statements), True)]
+    candidates = [Candidate(_overview(company, statements, stream), True)]
     candidates.extend(
         Candidate(_segment_block(company, statements, stream, index))
         for index in range(len(company.segments))

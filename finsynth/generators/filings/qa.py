@@ -123,9 +123,13 @@ def _metric_change(facts: _Facts, stream: RandomStream) -> QAItem | None:
     now, then = facts.amount(now_key), facts.amount(then_key)
     direction = "increased" if now > then else "decreased" if now < then else "did not change"
     change = percent(abs(percent_change(now, then)))
-    question = (
-        f"By how much did {facts.filing.company}'s {name} change from fiscal {facts.prior} to fiscal "
-        f"{facts.latest}, in amount and in percent?"
+    question = stream.choice(
+        (
+            f"By how much did {facts.filing.company}'s {name} change from fiscal {facts.prior} to fiscal "
+            f"{facts.latest}, in amount and in percent?",
+            f"How did {name} at {facts.filing.company} develop between fiscal {facts.prior} and fiscal "
+            f"{facts.latest}? Give the change in dollars and in percent.",
+        )
     )
     answer = (
         f"{name[0].upper() + name[1:]} {direction} by {money(abs(now - then), facts.unit)} ({change}), from "
@@ -147,7 +151,12 @@ def _margin(facts: _Facts, stream: RandomStream) -> QAItem | None:
     if not facts.has(top, bottom):
         return None
     margin = percent(share_of(facts.amount(top), facts.amount(bottom)))
-    question = f"What was {facts.filing.company}'s {label} in fiscal {year}?"
+    question = stream.choice(
+        (
+            f"What was {facts.filing.company}'s {label} in fiscal {year}?",
+            f"Calculate {facts.filing.company}'s {label} for fiscal {year} from its reported results.",
+        )
+    )
     answer = (
         f"The {label} in fiscal {year} was {margin}: {_METRICS[numerator]} of {facts.money(top)} divided by "
         f"total revenue of {facts.money(bottom)}."
@@ -244,7 +253,14 @@ def _total_debt(facts: _Facts, stream: RandomStream) -> QAItem | None:
     if not facts.has(current, long_term):
         return None
     total = facts.amount(current) + facts.amount(long_term)
-    question = f"How much total debt did {facts.filing.company} have at the end of fiscal {year}?"
+    question = stream.choice(
+        (
+            f"How much total debt did {facts.filing.company} have at the end of fiscal {year}?",
+            f"What was {facts.filing.company}'s total borrowing, including the current portion, at the end "
+            "of "
+            f"fiscal {year}?",
+        )
+    )
     answer = (
         f"Total debt at the end of fiscal {year} was {money(total, facts.unit)}, of which "
         f"{facts.money(current)} was due within one year."
