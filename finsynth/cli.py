@@ -31,6 +31,8 @@ console = Console()
 errors = Console(stderr=True, soft_wrap=True)
 
 EXIT_BAD_INPUT = 2
+TRACED_FAMILIES = ("finchain", "finchain_robust")
+"""Families whose records carry a FinChain trace that ``verify`` replays."""
 EXIT_CHECK_FAILED = 1
 
 
@@ -337,7 +339,7 @@ def verify(
     checked = 0
     failing = 0
     for file, family, _ in files:
-        if family != "finchain" or not file.exists():
+        if family not in TRACED_FAMILIES or not file.exists():
             continue
         for record in _records_of_parquet(file):
             checked += 1

