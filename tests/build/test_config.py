@@ -83,7 +83,7 @@ VARIED = (
 def test_variations_must_point_at_an_earlier_config_and_split():
     with pytest.raises(ConfigError, match="has no split 'train'"):
         parse_config(VARIED.replace("SPLIT", "train").replace("COUNT", "3"), "v.yaml")
-    with pytest.raises(ConfigError, match="cannot redraw 4 instances of .* from a split that has 3"):
+    with pytest.raises(ConfigError, match=r"cannot redraw 4 instances of .* from a split that has 3"):
         parse_config(VARIED.replace("SPLIT", "test").replace("COUNT", "4"), "v.yaml")
     config = parse_config(VARIED.replace("SPLIT", "test").replace("COUNT", "3"), "v.yaml")
     assert config.config("varied").variations.kinds == ("names",)
