@@ -806,6 +806,200 @@ LOGISTICS = Industry(
     growth=0.05,
 )
 
+RESTAURANTS = Industry(
+    key="restaurants",
+    label="restaurants",
+    name_words=("Restaurants", "Grill", "Kitchen", "Hospitality"),
+    description="operate and franchise casual-dining and quick-service restaurants and sell branded "
+    "sauces and frozen foods through grocery stores",
+    products="restaurant meals, franchise services and branded grocery products",
+    customers="families, commuters and franchisees across North America",
+    competitors="national restaurant chains, independent restaurants and meal-delivery services",
+    regulation=(
+        "Our restaurants must comply with health, sanitation, alcohol-licensing and accessibility rules "
+        "set by state and local authorities.",
+        "Our franchise sales are subject to federal and state franchise-disclosure laws.",
+        "Menu labeling rules require us to show calorie information in many locations.",
+    ),
+    seasonality="Restaurant sales are typically highest in the summer and during the year-end holidays and "
+    "lowest in the first calendar quarter.",
+    segments=(
+        SegmentProfile(
+            "Company-Operated Restaurants",
+            "meals served in restaurants we own",
+            ("higher guest traffic after menu updates", "new restaurant openings"),
+            ("fewer guest visits", "the closure of underperforming restaurants"),
+        ),
+        SegmentProfile(
+            "Franchise Operations",
+            "royalties and fees from franchised restaurants",
+            ("new franchised openings", "higher sales at franchised restaurants"),
+            ("franchisee closures", "royalty relief granted to some franchisees"),
+        ),
+        SegmentProfile(
+            "Consumer Products",
+            "branded sauces and frozen meals sold through grocers",
+            ("new grocery distribution", "successful flavor launches"),
+            ("lost shelf space at a national grocer", "lower promotional volumes"),
+        ),
+        SegmentProfile(
+            "Off-Premise and Catering",
+            "delivery, takeout and catering orders",
+            ("growth in digital orders", "more corporate catering events"),
+            ("higher delivery fees that reduced order volumes", "fewer large catering events"),
+        ),
+    ),
+    risks=(
+        RiskProfile(
+            "food_and_labor_costs",
+            "food and labor costs",
+            "Increases in food and labor costs could reduce our restaurant margins.",
+            "rising food and wage costs could reduce restaurant margins",
+            (
+                "Beef, poultry, dairy and produce prices change with weather, disease and demand.",
+                "Minimum wage increases in several states raise our restaurant labor costs.",
+                "Menu price increases to offset these costs could reduce guest traffic.",
+            ),
+        ),
+        RiskProfile(
+            "food_safety_incidents",
+            "food-safety incidents",
+            "A food-borne illness incident could harm our brands and sales.",
+            "a food-borne illness outbreak could damage its brands and sales",
+            (
+                "Food-safety problems can arise at our restaurants or at our suppliers.",
+                "Reports of illness, even if unfounded, can reduce traffic across our system.",
+                "Investigations and claims could be costly to resolve.",
+            ),
+        ),
+        RiskProfile(
+            "franchisee_performance",
+            "the performance of its franchisees",
+            "Our results depend in part on the success of our franchisees.",
+            "weak franchisee performance could reduce royalties and harm the brand",
+            (
+                "Franchisees operate their restaurants independently under our standards.",
+                "Franchisees in financial difficulty may close restaurants or fail to pay royalties.",
+                "Poor operations at franchised restaurants can affect how guests see our brand.",
+            ),
+        ),
+        RiskProfile(
+            "delivery_platforms",
+            "third-party delivery platforms",
+            "Our reliance on third-party delivery platforms could reduce our margins and control over "
+            "service.",
+            "delivery platforms could raise fees and weaken control over the guest experience",
+            (
+                "A growing share of our orders is placed through third-party delivery applications.",
+                "These platforms charge commissions that reduce our margin on each order.",
+                "Late or mishandled deliveries may be blamed on our restaurants.",
+            ),
+        ),
+    ),
+    gross_margin=(0.2, 0.32),
+    expenses=(_SELLING_ADMIN,),
+    receivable_days=(5, 15),
+    inventory_days=(8, 20),
+    capex_share=(0.05, 0.09),
+    growth=0.05,
+)
+
+CHEMICALS = Industry(
+    key="specialty_chemicals",
+    label="specialty chemicals",
+    name_words=("Chemical", "Materials", "Polymers", "Coatings"),
+    description="develop and manufacture coatings, adhesives, water-treatment chemicals and performance "
+    "materials used by industrial and consumer-goods manufacturers",
+    products="coatings, adhesives, water-treatment chemicals and performance materials",
+    customers="makers of vehicles, packaging, buildings and consumer goods, and municipal water utilities",
+    competitors="global chemical companies and regional specialty producers",
+    regulation=(
+        "Our products and plants are subject to chemical-registration, emissions, waste and worker-safety "
+        "rules in every country where we operate.",
+        "Some substances we use are under review by regulators and could be restricted in the future.",
+    ),
+    seasonality="Demand for architectural coatings and water-treatment products peaks in the spring and "
+    "summer months.",
+    segments=(
+        SegmentProfile(
+            "Coatings",
+            "industrial and architectural coatings",
+            ("higher demand from vehicle makers", "price increases that offset raw-material costs"),
+            ("weaker housing activity", "customer destocking"),
+        ),
+        SegmentProfile(
+            "Adhesives",
+            "adhesives and sealants for packaging and construction",
+            ("growth in flexible packaging", "new construction sealants"),
+            ("lower packaging volumes", "competitive price pressure"),
+        ),
+        SegmentProfile(
+            "Water Treatment",
+            "chemicals and services for municipal and industrial water systems",
+            ("new municipal contracts", "higher service revenue per site"),
+            ("the loss of an industrial customer", "lower chemical volumes at mills"),
+        ),
+        SegmentProfile(
+            "Performance Materials",
+            "specialty resins and additives",
+            ("demand for lightweight materials", "new grades launched during the year"),
+            ("weak electronics demand", "lower selling prices on commodity grades"),
+        ),
+    ),
+    risks=(
+        RiskProfile(
+            "feedstock_costs",
+            "the cost of petrochemical feedstocks",
+            "Volatile feedstock and energy prices could reduce our margins.",
+            "volatile feedstock and energy prices could squeeze margins",
+            (
+                "Many of our raw materials are derived from oil and natural gas.",
+                "Price increases can take months to pass on to customers.",
+                "Supply interruptions at large producers can cause sudden shortages.",
+            ),
+        ),
+        RiskProfile(
+            "chemical_regulation",
+            "the regulation of chemical substances",
+            "New restrictions on chemical substances could force us to reformulate products.",
+            "restrictions on substances could require costly reformulation",
+            (
+                "Regulators continue to review the health and environmental effects of many chemicals.",
+                "Reformulating a product requires testing and customer approval.",
+                "Customers may stop buying products that contain substances under review.",
+            ),
+        ),
+        RiskProfile(
+            "plant_incidents",
+            "incidents at its plants",
+            "Fires, spills or releases at our plants could injure people and disrupt production.",
+            "accidents at chemical plants could cause injuries, liabilities and outages",
+            (
+                "Our plants handle flammable and hazardous materials.",
+                "An incident could lead to fines, lawsuits and long shutdowns.",
+                "Neighbors and regulators closely watch the safety of our operations.",
+            ),
+        ),
+        RiskProfile(
+            "legacy_contamination",
+            "legacy environmental contamination",
+            "We may be responsible for cleaning up contamination at current and former sites.",
+            "it may have to pay for cleaning up contamination at current and former sites",
+            (
+                "Some of our sites have been used for chemical production for decades.",
+                "Clean-up standards may become stricter over time.",
+                "Our environmental reserves may not cover all future remediation costs.",
+            ),
+        ),
+    ),
+    gross_margin=(0.28, 0.38),
+    expenses=(_LIGHT_RESEARCH, _SELLING_ADMIN),
+    receivable_days=(45, 65),
+    inventory_days=(60, 100),
+    capex_share=(0.04, 0.07),
+    growth=0.04,
+)
+
 INDUSTRIES: tuple[Industry, ...] = (
     SOFTWARE,
     RETAIL,
@@ -815,4 +1009,6 @@ INDUSTRIES: tuple[Industry, ...] = (
     PACKAGED_FOODS,
     SEMICONDUCTORS,
     LOGISTICS,
+    RESTAURANTS,
+    CHEMICALS,
 )
