@@ -47,6 +47,8 @@ def _overview(company: Company, statements: Statements, stream: RandomStream) ->
     segment_list = ", ".join(names[:-1]) + f" and {names[-1]}"
     place = f"{company.city}, {company.state}"
     people = f"{company.employees:,}"
+    state = company.incorporation_state
+    article = "an" if state[0] in "AEIOU" else "a"
     return Block(
         (
             heading("General"),
@@ -56,8 +58,8 @@ def _overview(company: Company, statements: Statements, stream: RandomStream) ->
                         (
                             f'{company.name} ("we", "us" or the "Company") was founded in '
                             f"{company.founded} and is incorporated in {company.incorporation_state}.",
-                            f'{company.name} (the "Company", "we" or "us"), a {company.incorporation_state} '
-                            f"corporation, traces its origins to {company.founded}.",
+                            f'{company.name} (the "Company", "we" or "us"), {article} {state} corporation, '
+                            f"traces its origins to {company.founded}.",
                         )
                     ),
                     ("founded",),

@@ -78,6 +78,14 @@ def test_every_amount_fact_is_stated_in_the_text(target: int) -> None:
             assert any(digits in filing.sentences[i].text for i in filing.fact_sentences[key]), key
 
 
+@settings(max_examples=8, deadline=None)
+@given(seed=SEEDS)
+def test_text_has_no_template_leftovers(seed: int) -> None:
+    text = make_filing(seed, target_tokens=27000).text
+    for leftover in ("{", "}", "  ", " .", " ,", "..", "\n\n\n"):
+        assert leftover not in text, leftover
+
+
 def test_same_seed_same_filing_and_target_only_changes_length() -> None:
     short, again = make_filing(7, target_tokens=5000), make_filing(7, target_tokens=5000)
     assert short == again
