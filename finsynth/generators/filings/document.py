@@ -198,16 +198,26 @@ class _Writer:
         self.pieces.append(text)
         self.length += len(text)
 
+    def text(self) -> str:
+        return "".join(self.pieces)
+
     def fact_sentences(self) -> dict[str, tuple[int, ...]]:
         keys = dict.fromkeys([*self.prose_facts, *self.other_facts])
         return {key: (*self.prose_facts.get(key, ()), *self.other_facts.get(key, ())) for key in keys}
 
 
-def _write(sections: Sequence[_Section], kept: set[int]) -> _Writer:
-    """Write the kept blocks (by ``id``) of every section that keeps at least one."""
+Position = tuple[int, int]  # (section, candidate within the section)
+
+
+def _write(sections: Sequence[_Section], kept: set[Position]) -> _Writer:
+    """Write the kept blocks of every section that keeps at least one."""
     writer = _Writer()
-    for section in sections:
-        blocks = [candidate.block for candidate in section.candidates if id(candidate.block) in kept]
+    for section_index, section in enumerate(sections):
+        blocks = [
+            candidate.block
+            for index, candidate in enumerate(section.candidates)
+            if (section_index, index) in kept
+        ]
         if not blocks:
             continue
         if section.heading:
@@ -225,7 +235,7 @@ def _write(sections: Sequence[_Section], kept: set[int]) -> _Writer:
     return writer
 
 
-def _statement_facts(company: Company, statements: Statements) -> dict[str, float | str]:
+def _statement_facts(statements: Statements) -> dict[str, float | str]:
     facts: dict[str, float | str] = {}
     for year in statements.years:
         facts.update({f"{key}.{year}": float(amount) for key, amount in statements.values[year].items()})
@@ -233,13 +243,17 @@ def _statement_facts(company: Company, statements: Statements) -> dict[str, floa
     return facts
 
 
-def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: int) -> set[int]:
-    """Return the ids of the blocks to keep: all required ones, then optional ones in a drawn order."""
-    candidates = [candidate for section in sections for candidate in section.candidates]
-    kept = {id(candidate.block) for candidate in candidates if candidate.required}
-    optional = [candidate.block for candidate in candidates if not candidate.required]
-    sizes = count_tokens_batch([_block_text(block) for block in optional])
-    total = count_tokens(_text(_write(sections, kept)))
+def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: int) -> set[Position]:
+    """Return the positions of the blocks to keep: all required ones, then optional ones in a drawn order."""
+    candidates = {
+        (section_index, index): candidate
+        for section_index, section in enumerate(sections)
+        for index, candidate in enumerate(section.candidates)
+    }
+    kept = {position for position, candidate in candidates.items() if candidate.required}
+    optional = [position for position, candidate in candidates.items() if not candidate.required]
+    sizes = count_tokens_batch([_block_text(candidates[position].block) for position in optional])
+    total = count_tokens(_write(sections, kept).text())
     minimum = round(total / (1 + TOLERANCE)) + 1
     if target_tokens < minimum:
         raise ConfigError(
@@ -254,13 +268,9 @@ def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: i
         if total >= target_tokens * (1 - _AIM):
             break
         if total + sizes[index] <= ceiling:
-            kept.add(id(optional[index]))
+            kept.add(optional[index])
             total += sizes[index]
     return kept
-
-
-def _text(writer: _Writer) -> str:
-    return "".join(writer.pieces)
 
 
 def make_filing(seed: int, *, target_tokens: int) -> Filing:
@@ -283,7 +293,7 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
     sections = _sections(company, statements, RandomStream(derive_seed(seed, "filings", "narrative")))
     kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens)
     writer = _write(sections, kept)
-    text = _text(writer)
+    text = writer.text()
     length = count_tokens(text)
     if abs(length - target_tokens) > TOLERANCE * target_tokens:
         raise ConfigError(
@@ -295,14 +305,10 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
         )
     fact_sentences = writer.fact_sentences()
     # Only amounts the text states are facts: a left-out note takes its numbers with it.
-    facts = {
-        key: value for key, value in _statement_facts(company, statements).items() if key in fact_sentences
-    }
+    facts = {key: value for key, value in _statement_facts(statements).items() if key in fact_sentences}
     facts.update(company=company.name, industry=company.industry.label, unit=company.unit)
-    for section in sections:
-        for candidate in section.candidates:
-            if id(candidate.block) in kept:
-                facts.update(candidate.block.facts)
+    for section_index, index in sorted(kept):
+        facts.update(sections[section_index].candidates[index].block.facts)
     return Filing(
         company=company.name,
         fiscal_years=company.fiscal_years,
