@@ -39,13 +39,12 @@ def main() -> None:
     table("Generation on one core (baseline: plain f-string generator, same run)", generation.run())
     templates = len(resolve([build.TEMPLATE_PREFIX]))
     records = int(os.environ.get("BENCH_RECORDS", "1000000"))
-    rows: list[dict[str, object]] = []
-    for num_proc in (1, 2):
-        result = build.build(records, num_proc, templates)
-        rows.append({"engine": f"local --num-proc {num_proc}", **result})
-    for row in rows:
-        row["speed-up vs 1 process"] = rows[0]["seconds"] / row["seconds"]  # type: ignore[operator]
+    rows = build.engines(records, templates)
     table(f"Full build (generate + validate + parquet) of {records:,} records", rows)
+    table(
+        f"Peak memory against build size ({build.FLATNESS_ENGINE})",
+        build.flatness(build.flatness_sizes(), templates, rows),
+    )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,14 @@
-"""Full builds of a large config: wall time and peak memory of the whole process tree."""
+"""Full builds of a large config: wall time and peak memory of the whole process tree.
+
+Two tables: the same build with each engine (``--num-proc 1``, ``--num-proc 2``, Ray when it is
+installed), and peak memory against the number of records (``BENCH_FLATNESS_RECORDS``, a
+comma-separated list of sizes, ``1000000,3000000`` by default; add ``10000000`` for the long run),
+which stays flat because every engine streams shards to disk and keeps only their small results.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -36,8 +43,8 @@ def _descendants_rss(root: int) -> int:
     return sum(rss.get(pid, 0) for pid in tree)
 
 
-def build(records: int, num_proc: int, templates: int) -> dict[str, float]:
-    """Build ``records`` records with ``num_proc`` processes; return seconds and peak MiB."""
+def build(records: int, engine_options: list[str], templates: int) -> dict[str, float]:
+    """Build ``records`` records with the given engine options; return seconds and peak MiB."""
     per_generator = -(-records // templates)
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "bench.yaml"
@@ -54,8 +61,7 @@ def build(records: int, num_proc: int, templates: int) -> dict[str, float]:
             str(config),
             "--out",
             folder,
-            "--num-proc",
-            str(num_proc),
+            *engine_options,
         ]
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -77,3 +83,43 @@ def build(records: int, num_proc: int, templates: int) -> dict[str, float]:
         if process.returncode != 0:
             raise RuntimeError(f"bench build failed with exit code {process.returncode}")
     return {"records": per_generator * templates, "seconds": seconds, "peak MiB": peak / 2**20}
+
+
+ENGINES = {
+    "local --num-proc 1": ["--num-proc", "1"],
+    "local --num-proc 2": ["--num-proc", "2"],
+    "ray (local instance, all CPUs)": ["--engine", "ray"],
+}
+FLATNESS_ENGINE = "local --num-proc 2"
+
+
+def engines(records: int, templates: int) -> list[dict[str, object]]:
+    """One row per engine (Ray only when installed), with the speed-up over one process."""
+    rows: list[dict[str, object]] = []
+    for name, options in ENGINES.items():
+        if name.startswith("ray") and importlib.util.find_spec("ray") is None:
+            continue
+        rows.append({"engine": name, **build(records, options, templates)})
+    for row in rows:
+        row["speed-up vs 1 process"] = rows[0]["seconds"] / row["seconds"]  # type: ignore[operator]
+    return rows
+
+
+def flatness_sizes() -> list[int]:
+    """Record counts of the memory-flatness table, from ``BENCH_FLATNESS_RECORDS``."""
+    return [int(size) for size in os.environ.get("BENCH_FLATNESS_RECORDS", "1000000,3000000").split(",")]
+
+
+def flatness(sizes: list[int], templates: int, measured: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Peak memory of ``--num-proc 2`` builds of each size, reusing a row of ``measured`` of that size."""
+    known = {row["records"]: row for row in measured if row["engine"] == FLATNESS_ENGINE}
+    rows: list[dict[str, object]] = []
+    for size in sizes:
+        records = -(-size // templates) * templates
+        result = known.get(records) or build(size, ENGINES[FLATNESS_ENGINE], templates)
+        rows.append(
+            {"records": result["records"], "seconds": result["seconds"], "peak MiB": result["peak MiB"]}
+        )
+    for row in rows:
+        row["peak ÷ smallest build's"] = row["peak MiB"] / rows[0]["peak MiB"]  # type: ignore[operator]
+    return rows
