@@ -42,8 +42,10 @@ def _connect(ray: ModuleType, address: str | None) -> bool:
     """Connect to Ray unless this process already is; return whether this call started it."""
     if ray.is_initialized():
         return False
+    # A local instance needs no dashboard; a cluster keeps the one its head was started with.
+    local = {} if address else {"include_dashboard": False}
     try:
-        ray.init(address=address, logging_level="warning", log_to_driver=False)
+        ray.init(address=address, logging_level="warning", log_to_driver=False, **local)
     except (ConnectionError, RuntimeError, ValueError) as error:
         where = f"the Ray cluster at {address}" if address else "a local Ray instance"
         raise BuildError(f"could not start or reach {where}: {error}") from None
