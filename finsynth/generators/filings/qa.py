@@ -441,7 +441,7 @@ def _risk_summary(facts: _Facts, stream: RandomStream) -> QAItem | None:
     summaries = [str(facts.filing.facts[key]) for key in chosen]
     listed = "; ".join(summaries[:-1]) + f"; and {summaries[-1]}"
     answer = f"Among the risks it highlights, {facts.filing.company} notes that {listed}."
-    ids = tuple(sorted({facts.filing.fact_sentences[key][0] for key in chosen}))
+    ids = tuple(sorted(min(facts.filing.fact_sentences[key]) for key in chosen))  # each risk's headline
     return _item(facts, request, answer, "TG", ids)
 
 

@@ -144,7 +144,12 @@ def risk_block(
         )
         for sentence in ordered
     ]
-    body = tuple(Line(sentence[0].upper() + sentence[1:], (key,)) for sentence in sentences)
+    # The headline and the risk's own explanation state the risk; the added sentences only elaborate.
+    explained = len(risk.body)
+    body = tuple(
+        Line(sentence[0].upper() + sentence[1:], (key,) if position < explained else ())
+        for position, sentence in enumerate(sentences)
+    )
     return Block(
         (Paragraph((Line(risk.headline, (key,)),), kind="heading"), Paragraph(body)),
         facts={key: risk.summary, f"{key}.label": risk.label},
