@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -170,11 +169,7 @@ def resumable(
         discarded = _difference(earlier, header) if resume else "--no-resume was given"
         if not discarded:
             reused = _verified(folder, entries, shards)
-    if discarded:
-        shutil.rmtree(folder)
-        folder.mkdir()
-    else:
-        _keep_only(folder, {entry.file_name for entry in reused} | {JOURNAL_NAME})
+    _keep_only(folder, {entry.file_name for entry in reused} | {JOURNAL_NAME})
     journal = Journal(folder, header, Resumption(folder, tuple(reused), discarded))
     try:
         yield journal

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -72,13 +73,43 @@ def resumable_staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
     refuse_existing(target, overwrite)
     staging = resumable_folder(target)
     staging.mkdir(parents=True, exist_ok=True)
+    with _exclusive(staging):
+        try:
+            yield staging
+        except BaseException:
+            if staging.is_dir() and not any(staging.iterdir()):
+                staging.rmdir()
+            raise
+        _publish(staging, target, overwrite)
+
+
+@contextmanager
+def _exclusive(folder: Path) -> Iterator[None]:
+    """Lock ``folder`` for this process, so two builds of one version never share a staging folder.
+
+    The lock goes with the process, even when it is killed.
+
+    Raises:
+        BuildError: If another process holds the lock.
+
+    """
+    if sys.platform == "win32":
+        yield
+        return
+    import fcntl
+
+    descriptor = os.open(folder, os.O_RDONLY)
     try:
-        yield staging
-    except BaseException:
-        if staging.is_dir() and not any(staging.iterdir()):
-            staging.rmdir()
-        raise
-    _publish(staging, target, overwrite)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildError(
+                f"{folder} is being written by another build of the same version; "
+                "wait for it to finish or stop it"
+            ) from None
+        yield
+    finally:
+        os.close(descriptor)
 
 
 def _publish(staging: Path, target: Path, overwrite: bool) -> None:
