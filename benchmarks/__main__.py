@@ -8,7 +8,7 @@ import platform
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import build, generation
+from benchmarks import build, failsafe_build, generation, ocr_noise, perturb_queries, scoring
 from finsynth.generators.registry import resolve
 
 console = Console(width=160)
@@ -17,7 +17,9 @@ console = Console(width=160)
 def table(title: str, rows: list[dict[str, object]]) -> None:
     output = Table(title=title)
     for column in rows[0]:
-        output.add_column(column, justify="left" if column in ("problem", "engine") else "right")
+        output.add_column(
+            column, justify="left" if column in ("problem", "engine", "text", "options") else "right"
+        )
     for row in rows:
         output.add_row(
             *(
@@ -37,6 +39,17 @@ def main() -> None:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     table("Generation on one core (baseline: plain f-string generator, same run)", generation.run())
+    table(
+        "OCR noise on one core, 100k characters (baseline: per-character Python loop, same run)",
+        ocr_noise.run(),
+    )
+    table(
+        "Query perturbations on one core, CPU time "
+        "(baseline: reverse one random word with str.replace, same run)",
+        perturb_queries.run(),
+    )
+    table("Scoring (budgets on 2 cores: ChainEval 10 s, Bradley-Terry 5 s)", scoring.run())
+    table("FailSafe default config (220 items + 1,540 condition rows) built end to end", failsafe_build.run())
     templates = len(resolve([build.TEMPLATE_PREFIX]))
     records = int(os.environ.get("BENCH_RECORDS", "1000000"))
     rows = build.engines(records, templates)
