@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -347,9 +347,20 @@ class ChatClient:
             ChatError: If the request failed after retries or the reply was empty or malformed.
 
         """
-        completion = self.request(messages)
+        return self._complete(self.endpoint, messages)
+
+    def with_seed(self, seed: int | None) -> ChatModel:
+        """Return a chat model that sends ``seed`` instead of the endpoint's seed.
+
+        It shares this client's connection, cache, retry policy, concurrency limit and counters,
+        so a caller can give every item its own sampling seed without opening a client per item.
+        """
+        return _SeededChat(self, replace(self.endpoint, seed=seed))
+
+    def _complete(self, endpoint: ChatEndpoint, messages: Sequence[Message]) -> str:
+        completion = self._request(endpoint, messages)
         if completion.text is None:
-            raise ChatError(f"{self.endpoint.base_url} model {self.endpoint.model!r}: {completion.error}")
+            raise ChatError(f"{endpoint.base_url} model {endpoint.model!r}: {completion.error}")
         return completion.text
 
     def complete_many(self, conversations: Sequence[Sequence[Message]]) -> list[Completion]:
@@ -371,14 +382,17 @@ class ChatClient:
             ValueError: If ``messages`` is empty.
 
         """
+        return self._request(self.endpoint, messages)
+
+    def _request(self, endpoint: ChatEndpoint, messages: Sequence[Message]) -> Completion:
         if not messages:
             raise ValueError("a chat request needs at least one message")
-        key = self.endpoint.request_key(messages)
+        key = endpoint.request_key(messages)
         if self.cache is not None and (cached := self.cache.get(key)) is not None:
             with self._counter_lock:
                 self.cache_hits += 1
             return Completion(text=cached[0], finish_reason=cached[1], from_cache=True)
-        body = self.endpoint.request_body(messages)
+        body = endpoint.request_body(messages)
         attempts = 0
         while True:
             attempts += 1
@@ -416,6 +430,26 @@ class ChatClient:
     def _redact(self, text: str) -> str:
         """Remove the API key from a message in case a server echoes it back."""
         return text.replace(self._secret, "***") if self._secret else text
+
+
+class _SeededChat:
+    """A :class:`ChatClient` seen through an endpoint that differs only in its seed."""
+
+    def __init__(self, client: ChatClient, endpoint: ChatEndpoint) -> None:
+        self._client = client
+        self._endpoint = endpoint
+
+    def __repr__(self) -> str:
+        return f"{self._client!r}.with_seed({self._endpoint.seed!r})"
+
+    def complete(self, messages: Sequence[Message]) -> str:
+        """Return the reply to ``messages``, sampled with this view's seed.
+
+        Raises:
+            ChatError: If the request failed after retries or the reply was empty or malformed.
+
+        """
+        return self._client._complete(self._endpoint, messages)
 
 
 def _status_detail(body: object, fallback: str) -> str:

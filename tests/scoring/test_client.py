@@ -418,3 +418,24 @@ def test_rendered_transcripts_have_one_label_line_per_turn(turns):
     label_lines = [line for line in rendered.split("\n") if line.startswith(("User: ", "Assistant: "))]
     assert len(label_lines) == len(turns)
     assert [line.split(":")[0] for line in label_lines] == [role.capitalize() for role, _ in turns]
+
+
+def test_a_seeded_view_sends_its_own_seed_and_shares_the_cache_and_counters(tmp_path):
+    with ChatServer(echo) as server, make_client(server.url, tmp_path) as client:
+        seeded = client.with_seed(1234)
+        assert seeded.complete(HELLO) == "echo: Say hello."
+        assert client.complete(HELLO) == "echo: Say hello."  # another seed: another request
+        assert seeded.complete(HELLO) == "echo: Say hello."  # same seed: from the cache
+        assert client.with_seed(None).complete(HELLO) == "echo: Say hello."
+    assert [body.get("seed") for body in server.bodies] == [1234, 0, None]
+    assert client.requests_sent == 3 and client.cache_hits == 1
+
+
+def test_a_seeded_view_names_the_endpoint_when_it_fails():
+    def refuse(body: dict[str, Any], headers: dict[str, str]) -> Reply:
+        return error_reply(400, "bad seed")
+
+    with ChatServer(refuse) as server, make_client(server.url) as client:
+        seeded = client.with_seed(7)
+        with pytest.raises(ChatError, match=r"model 'scripted': HTTP 400"):
+            seeded.complete(HELLO)
