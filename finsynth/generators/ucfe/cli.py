@@ -1,4 +1,4 @@
-"""``finsynth ucfe``: import the UCFE benchmark into a dataset folder, and export it back.
+"""``finsynth ucfe``: import the UCFE benchmark and export it back; simulate dialogues on UCFE items.
 
 Registered in :mod:`finsynth.cli` as the ``ucfe`` sub-command group. Heavy imports stay inside
 the commands so ``finsynth --help`` stays fast.
@@ -18,7 +18,7 @@ from finsynth.errors import FinsynthError
 
 ucfe_app = typer.Typer(
     name="ucfe",
-    help="UCFE benchmark: import it into a dataset folder, export a folder back to its JSON.",
+    help="UCFE: import the benchmark into a dataset folder, export it back, simulate dialogues on items.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",
@@ -117,3 +117,119 @@ def export_command(
         raise _fail(FinsynthError(f"{file}: cannot write: {error.strerror}")) from None
     items = sum(len(task_items) for task_items in bench.values())
     typer.echo(f"{file}: {items} items in {len(bench)} tasks")
+
+
+@ucfe_app.command("simulate")
+def simulate_command(
+    dataset: Annotated[
+        Path, typer.Argument(help="A dataset folder with UCFE items (config ucfe or ucfe_bench).")
+    ],
+    out: Annotated[Path, typer.Option("--out", help="Dataset folder to write (config ucfe_dialogues).")],
+    user_base_url: Annotated[str, typer.Option(help="API root of the simulated user's server.")],
+    user_model: Annotated[str, typer.Option(help="Model name of the simulated user.")],
+    assistant_base_url: Annotated[str, typer.Option(help="API root of the assistant's server.")],
+    assistant_model: Annotated[str, typer.Option(help="Model name of the assistant under test.")],
+    api_key_env: Annotated[
+        str, typer.Option(help="Environment variable holding the API key of both servers.")
+    ] = "OPENAI_API_KEY",
+    config: Annotated[
+        str | None, typer.Option(help="Config of the items; default: ucfe, else ucfe_bench.")
+    ] = None,
+    split: Annotated[str, typer.Option(help="Split of the items; also the split written.")] = "test",
+    limit: Annotated[int | None, typer.Option(min=1, help="Simulate only the first N items.")] = None,
+    multi_turn_only: Annotated[
+        bool, typer.Option("--multi-turn-only", help="Skip zero-shot items (by default each gets one reply).")
+    ] = False,
+    min_rounds: Annotated[
+        int | None, typer.Option(min=0, help="Replace every task's minimum rounds.")
+    ] = None,
+    max_rounds: Annotated[
+        int | None, typer.Option(min=1, help="Replace every task's maximum rounds.")
+    ] = None,
+    end_marker: Annotated[
+        str | None,
+        typer.Option(help="What the simulated user writes to end [default: [END OF CONVERSATION]]."),
+    ] = None,
+    seed: Annotated[int, typer.Option(min=0, help="Run seed; every request seed derives from it.")] = 0,
+    max_tokens: Annotated[int, typer.Option(min=1, help="Largest reply, in tokens, of either side.")] = 1024,
+    max_attempts: Annotated[
+        int, typer.Option(min=1, help="Attempts per request before a turn is recorded as failed.")
+    ] = 5,
+    cache: Annotated[
+        Path | None, typer.Option(help="Response cache (SQLite); default: <out>.cache.sqlite beside --out.")
+    ] = None,
+    concurrency: Annotated[int, typer.Option(min=1, help="Dialogues played at once.")] = 4,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing folder.")] = False,
+) -> None:
+    """Play a simulated user against the assistant under test on every UCFE item; write the dialogues.
+
+    Each multi-turn item becomes a dialogue between the simulated user (who knows the item's
+    information and needs) and the assistant; each zero-shot item gets one assistant reply to
+    its prompt. Both sides are any OpenAI-compatible endpoint. Failed turns are recorded in the
+    dialogue, not fatal. Every reply is cached in --cache, so re-running after an interruption
+    sends no request that already succeeded. Prints how many dialogues there are, their mean
+    rounds and how they ended, and lists the failures on stderr.
+
+    Examples:
+        finsynth ucfe simulate build/finsynth/0.1.0 --out build/dialogues
+        --user-base-url http://127.0.0.1:8000/v1 --user-model client-model
+        --assistant-base-url http://127.0.0.1:8001/v1 --assistant-model my-model
+
+        finsynth ucfe simulate build/ucfe --limit 20 --max-rounds 3 --out build/dialogues
+        --user-base-url https://api.openai.com/v1 --user-model gpt-4o-mini
+        --assistant-base-url http://127.0.0.1:8001/v1 --assistant-model my-model
+
+    """
+    from rich.progress import track
+
+    from finsynth.build.output import refuse_existing
+    from finsynth.cli import _fail, errors
+    from finsynth.generators.ucfe.dialogue_folder import read_items, summarize, write_dialogue_folder
+    from finsynth.generators.ucfe.dialogues import select_items, simulate_dataset
+    from finsynth.generators.ucfe.simulator import DEFAULT_END_MARKER
+    from finsynth.generators.ucfe.spec import Setting
+    from finsynth.scoring.client import ChatClient, ChatEndpoint, RetryPolicy
+
+    cache_path = cache if cache is not None else out.with_name(f"{out.name}.cache.sqlite")
+    settings: tuple[Setting, ...] = ("multi_turn",) if multi_turn_only else ("multi_turn", "zero_shot")
+    try:
+        refuse_existing(out, overwrite)
+        source = read_items(dataset, config=config, split=split)
+        items = select_items(source.records, settings=settings, limit=limit)
+        sides = [
+            ChatClient(
+                ChatEndpoint(base_url, model, api_key_env=api_key_env, max_tokens=max_tokens, seed=seed),
+                cache_path=cache_path,
+                retry=RetryPolicy(max_attempts=max_attempts, seed=seed),
+                max_concurrency=concurrency,
+            )
+            for base_url, model in ((user_base_url, user_model), (assistant_base_url, assistant_model))
+        ]
+        with sides[0] as user, sides[1] as assistant:
+            dialogues = simulate_dataset(
+                items,
+                user=user,
+                assistant=assistant,
+                seed=seed,
+                min_rounds=min_rounds,
+                max_rounds=max_rounds,
+                end_marker=DEFAULT_END_MARKER if end_marker is None else end_marker,
+                concurrency=concurrency,
+            )
+            records = list(track(dialogues, total=len(items), description="dialogues", console=errors))
+        folder = write_dialogue_folder(records, out, source=source, seed=seed, overwrite=overwrite)
+    except FinsynthError as error:
+        raise _fail(error) from None
+    summary = summarize(records)
+    for item_id, failure in summary.failures:
+        errors.print(f"{item_id}: {failure}", highlight=False, markup=False)
+    ended = ", ".join(f"{reason} {count}" for reason, count in summary.ended_by.items())
+    typer.echo(
+        f"{summary.dialogues} dialogues, mean rounds {summary.mean_rounds:.2f}; ended: {ended}; "
+        f"{len(summary.failures)} failures"
+    )
+    sent = user.requests_sent + assistant.requests_sent
+    typer.echo(
+        f"requests: {sent} sent, {user.cache_hits + assistant.cache_hits} from the cache ({cache_path})"
+    )
+    typer.echo(str(folder))

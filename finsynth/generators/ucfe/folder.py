@@ -9,7 +9,7 @@ builds write, so ``finsynth validate`` and ``finsynth verify`` check the folder 
 from __future__ import annotations
 
 import platform
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -41,12 +41,13 @@ _CARD = jinja2.Environment(
 ).get_template("bench_card.md.j2")
 
 
-def data_file(folder: Path, config: str = CONFIG) -> Path:
-    """Return the parquet file of a config in a dataset folder."""
-    return folder / config / f"{SPLIT}-00000-of-00001.parquet"
+def data_file(folder: Path, config: str = CONFIG, split: str = SPLIT) -> Path:
+    """Return the single parquet file of a config's split in a dataset folder."""
+    return folder / config / f"{split}-00000-of-00001.parquet"
 
 
-def _batches(records: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+def record_batches(records: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """Split records into the row groups :func:`~finsynth.build.parquet.write_batches` writes."""
     for start in range(0, len(records), ROW_GROUP_SIZE):
         yield records[start : start + ROW_GROUP_SIZE]
 
@@ -70,38 +71,60 @@ def render_bench_card(result: ImportResult, source: Path) -> str:
     )
 
 
-def bench_manifest(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:
-    """Return the manifest of an import folder whose data file and card are written."""
-    data = data_file(folder).relative_to(folder).as_posix()
-    rows = len(result.records)
+def single_file_manifest(
+    folder: Path,
+    *,
+    config: str,
+    family: str,
+    rows: int,
+    seed: int | None,
+    source: Mapping[str, Any],
+    split: str = SPLIT,
+) -> dict[str, Any]:
+    """Return the manifest of a folder holding a card and one config with one split in one file.
+
+    It has the shape builds write (so ``finsynth validate`` and ``finsynth verify`` check the
+    folder), with ``source`` saying what the folder was made from. Call it once the data file
+    and ``README.md`` are written: it records their sha256.
+    """
+    path = data_file(folder, config, split)
+    data = path.relative_to(folder).as_posix()
     return {
         "format": MANIFEST_FORMAT,
-        "name": CONFIG,
+        "name": config,
         "version": finsynth.__version__,
-        "seed": None,
+        "seed": seed,
         "config_hash": None,
-        "source": {"file": source.name, "sha256": sha256_file(source)},
+        "source": dict(source),
         "library": {"finsynth": finsynth.__version__, "pyarrow": pa.__version__},
         "python": platform.python_version(),
         "generators": {},
         "configs": {
-            CONFIG: {
-                "family": FAMILY,
+            config: {
+                "family": family,
                 "generators": [],
                 "variations": None,
                 "expand": None,
-                "splits": {SPLIT: {"instances": rows, "rows": rows, "files": [data]}},
+                "splits": {split: {"instances": rows, "rows": rows, "files": [data]}},
             }
         },
         "files": {
             "README.md": {"sha256": sha256_file(folder / "README.md")},
-            data: {
-                "sha256": sha256_file(data_file(folder)),
-                "bytes": data_file(folder).stat().st_size,
-                "rows": rows,
-            },
+            data: {"sha256": sha256_file(path), "bytes": path.stat().st_size, "rows": rows},
         },
     }
+
+
+def bench_manifest(result: ImportResult, source: Path, folder: Path) -> dict[str, Any]:
+    """Return the manifest of an import folder whose data file and card are written."""
+    return single_file_manifest(
+        folder,
+        config=CONFIG,
+        family=FAMILY,
+        rows=len(result.records),
+        seed=None,
+        source={"file": source.name, "sha256": sha256_file(source)},
+    )
 
 
 def write_bench_folder(result: ImportResult, folder: Path, *, overwrite: bool = False) -> Path:
@@ -123,7 +146,7 @@ def write_bench_folder(result: ImportResult, folder: Path, *, overwrite: bool = 
     with staged_folder(folder, overwrite=overwrite) as staging:
         target = data_file(staging)
         target.parent.mkdir()
-        write_batches(target, schema, _batches(result.records))
+        write_batches(target, schema, record_batches(result.records))
         source = Path(result.report.source)
         (staging / "README.md").write_text(render_bench_card(result, source), encoding="utf-8")
         write_manifest(staging, bench_manifest(result, source, staging))
