@@ -104,34 +104,39 @@ results = simple_evaluate(
     task_manager=TaskManager(include_path=include), num_fewshot=0,
 )["results"]
 scores = {name: value["exact_match,final_answer"] for name, value in results.items()}
+# lm-eval's own dummy model (it answers nonsense) runs the same task end to end and scores nothing.
+import lm_eval.models.dummy  # registers "dummy" beside the model registered above
 
-import asyncio
+dummy = simple_evaluate(
+    model="dummy", tasks=["tiny_finchain"], task_manager=TaskManager(include_path=include), num_fewshot=0,
+)["results"]
+scores["dummy"] = dummy["tiny_finchain"]["exact_match,final_answer"]
+
 import importlib.util
-from inspect_ai.model import ModelOutput
-from inspect_ai.scorer import Target
-from inspect_ai.solver import TaskState
+import tempfile
+from inspect_ai import eval as inspect_eval
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
 spec = importlib.util.spec_from_file_location("inspect_task", Path(folder) / "harness" / "inspect_task.py")
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 module.DATASET = repo
-task = module.finchain()
-scorer = task.scorer[0]
 
-async def score_gold():
-    values = []
-    for sample in task.dataset:
-        state = TaskState(
-            model="mockllm/model", sample_id=sample.id, epoch=1, input=sample.input, messages=[],
-            output=ModelOutput.from_content("mockllm/model", solutions[sample.input]), choices=sample.choices,
-        )
-        values.append((await scorer(state, Target(sample.target))).value)
-    return values
+def gold(messages, tools, tool_choice, config):
+    question = next(message.text for message in messages if message.role == "user")
+    output = ModelOutput.from_content("mockllm/model", solutions[question])
+    # With usage given, the mock model does not count tokens (which would fetch a tokenizer online).
+    output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return output
 
-values = asyncio.run(score_gold())
-# No network model call is made: inspect's own eval loop would fetch a tokenizer from the internet.
-scores["inspect"] = sum(value == "C" for value in values) / len(values)
-scores["inspect_samples"] = len(values)
+# inspect's own eval loop: dataset from the pushed tag, solver, the finsynth scorer, the log.
+log = inspect_eval(
+    module.finchain(), model=get_model("mockllm/model", custom_outputs=gold), display="none",
+    log_dir=tempfile.mkdtemp(),
+)[0]
+assert log.status == "success", log.error
+scores["inspect"] = log.results.scores[0].metrics["accuracy"].value
+scores["inspect_samples"] = log.results.completed_samples
 print(json.dumps(scores))
 """
 
@@ -153,6 +158,7 @@ def test_lm_eval_and_inspect_ai_score_gold_answers_perfectly_from_the_pushed_tag
     assert scores == {
         "tiny_finchain": 1.0,
         "tiny_finchain_variation": 1.0,
+        "dummy": 0.0,
         "inspect": 1.0,
         "inspect_samples": 10,
     }
