@@ -20,14 +20,23 @@ from finsynth.generators.ucfe.hints import (
     render_hints,
 )
 from finsynth.generators.ucfe.record import BenchItem, fill_item_fields, hint_problems, make_record
+from finsynth.generators.ucfe.simulator import (
+    DEFAULT_END_MARKER,
+    Dialogue,
+    DialogueFailure,
+    simulate_dialogue,
+)
 from finsynth.generators.ucfe.spec import USER_GROUPS, TaskSpec, task_spec, task_specs
 
 __all__ = [
     "BENCH_KEYS",
     "BENCH_TASKS",
+    "DEFAULT_END_MARKER",
     "HINT_FIELDS",
     "USER_GROUPS",
     "BenchItem",
+    "Dialogue",
+    "DialogueFailure",
     "EvaluationHints",
     "HintParseError",
     "HintReading",
@@ -44,6 +53,7 @@ __all__ = [
     "read_bench_folder",
     "read_hints",
     "render_hints",
+    "simulate_dialogue",
     "task_spec",
     "task_specs",
     "write_bench_folder",
