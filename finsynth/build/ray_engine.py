@@ -96,7 +96,8 @@ def run_ray(
     ray = _import_ray()
     started = _connect(ray, address)
     try:
-        return _run(ray, shards, folder, on_done)
+        # Workers do not share the driver's working folder, so they get the absolute path.
+        return _run(ray, shards, folder.absolute(), on_done)
     finally:
         if started:
             ray.shutdown()
