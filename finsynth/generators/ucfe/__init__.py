@@ -9,6 +9,14 @@ from finsynth.generators.ucfe.bench import (
     export_bench,
     import_bench,
 )
+from finsynth.generators.ucfe.dialogue_folder import (
+    DialogueSummary,
+    ItemSource,
+    read_items,
+    summarize,
+    write_dialogue_folder,
+)
+from finsynth.generators.ucfe.dialogues import RoundLimits, request_seed, select_items, simulate_dataset
 from finsynth.generators.ucfe.folder import read_bench_folder, write_bench_folder
 from finsynth.generators.ucfe.hints import (
     HINT_FIELDS,
@@ -37,12 +45,15 @@ __all__ = [
     "BenchItem",
     "Dialogue",
     "DialogueFailure",
+    "DialogueSummary",
     "EvaluationHints",
     "HintParseError",
     "HintReading",
     "ImportReport",
     "ImportResult",
     "ItemReport",
+    "ItemSource",
+    "RoundLimits",
     "TaskSpec",
     "export_bench",
     "fill_item_fields",
@@ -52,9 +63,15 @@ __all__ = [
     "parse_hints",
     "read_bench_folder",
     "read_hints",
+    "read_items",
     "render_hints",
+    "request_seed",
+    "select_items",
+    "simulate_dataset",
     "simulate_dialogue",
+    "summarize",
     "task_spec",
     "task_specs",
     "write_bench_folder",
+    "write_dialogue_folder",
 ]
