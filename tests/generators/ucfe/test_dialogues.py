@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -17,8 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from finsynth.build.parquet import write_batches
 from finsynth.cli import app
 from finsynth.errors import FinsynthError
+from finsynth.generators.registry import get_generator
 from finsynth.generators.ucfe.bench import import_bench
 from finsynth.generators.ucfe.dialogue_folder import read_items, summarize, write_dialogue_folder
 from finsynth.generators.ucfe.dialogues import (
@@ -28,10 +31,11 @@ from finsynth.generators.ucfe.dialogues import (
     select_items,
     simulate_dataset,
 )
-from finsynth.generators.ucfe.folder import write_bench_folder
+from finsynth.generators.ucfe.folder import data_file, write_bench_folder
 from finsynth.generators.ucfe.simulator import DEFAULT_END_MARKER
-from finsynth.schemas import validate_record
+from finsynth.schemas import arrow_schema, record_schema, validate_record
 from finsynth.scoring.client import ChatClient, ChatEndpoint, ChatError, Message, RetryPolicy
+from finsynth.seeding import InstanceSeeds
 from tests.scoring.chat_server import ChatServer, Reply, chat_reply, error_reply
 
 SMALL_BENCH = Path(__file__).resolve().parents[3] / "tests" / "data" / "ucfe" / "small_bench.json"
@@ -311,3 +315,22 @@ def test_read_items_picks_the_config_and_names_what_exists(tmp_path):
         read_items(dataset, config="ucfe")
     folder = write_dialogue_folder(simulate(Script(), ITEMS), tmp_path / "d", source=source, seed=3)
     assert "| `credit_risk_evaluation` | multi_turn | 2 |" in (folder / "README.md").read_text()
+
+
+def test_a_built_ucfe_config_is_read_first_and_the_client_sees_its_information_once(tmp_path):
+    generator = get_generator("ucfe/credit_risk_evaluation")
+    items = [generator.record(f"ucfe/test/{index}", InstanceSeeds(index, index + 1)) for index in range(2)]
+    folder = tmp_path / "built"
+    data_file(folder, "ucfe").parent.mkdir(parents=True)
+    write_batches(data_file(folder, "ucfe"), arrow_schema(record_schema("ucfe")), [items])
+    shutil.copytree(make_import(tmp_path) / "ucfe_bench", folder / "ucfe_bench")  # not picked
+    source = read_items(folder)
+    assert source.config == "ucfe" and source.records == items
+    with ChatServer(Script(end_at=2)) as server:
+        user, assistant = clients(server.url)
+        records = list(simulate_dataset(source.records, user=user, assistant=assistant, seed=1))
+    briefings = [body["messages"][0]["content"] for body in server.bodies if body["model"] == "client"]
+    for item in items:
+        briefing = next(text for text in briefings if item["information"] in text)
+        assert briefing.count(item["information"]) == 1 and "{information}" not in briefing
+    assert [record["ended_by"] for record in records] == ["user_ended", "user_ended"]
