@@ -196,16 +196,19 @@ def simulate_command(
         refuse_existing(out, overwrite)
         source = read_items(dataset, config=config, split=split)
         items = select_items(source.records, settings=settings, limit=limit)
-        sides = [
-            ChatClient(
+
+        def client(base_url: str, model: str) -> ChatClient:
+            return ChatClient(
                 ChatEndpoint(base_url, model, api_key_env=api_key_env, max_tokens=max_tokens, seed=seed),
                 cache_path=cache_path,
                 retry=RetryPolicy(max_attempts=max_attempts, seed=seed),
                 max_concurrency=concurrency,
             )
-            for base_url, model in ((user_base_url, user_model), (assistant_base_url, assistant_model))
-        ]
-        with sides[0] as user, sides[1] as assistant:
+
+        with (
+            client(user_base_url, user_model) as user,
+            client(assistant_base_url, assistant_model) as assistant,
+        ):
             dialogues = simulate_dataset(
                 items,
                 user=user,
