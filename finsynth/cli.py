@@ -176,8 +176,10 @@ def build(
         console=errors,
     )
     tasks: dict[tuple[str, str], TaskID] = {}
+    planned: list[ShardSpec] = []
 
     def on_plan(shards: Sequence[ShardSpec]) -> None:
+        planned.extend(shards)
         for spec in shards:
             key = (spec.config, spec.split)
             if key not in tasks:
@@ -194,7 +196,9 @@ def build(
             )
         elif resumption.reused:
             errors.print(
-                f"resuming {resumption.folder}: reused {len(resumption.reused)} verified shards", markup=False
+                f"resuming {resumption.folder}: reused {len(resumption.reused)} of {len(planned)} shards "
+                "(sha256 verified)",
+                markup=False,
             )
 
     try:

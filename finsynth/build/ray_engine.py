@@ -14,6 +14,7 @@ shards. Ray is imported only when this engine runs (the ``finsynth[ray]`` extra)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
@@ -43,7 +44,7 @@ def _connect(ray: ModuleType, address: str | None) -> bool:
     if ray.is_initialized():
         return False
     # A local instance needs no dashboard; a cluster keeps the one its head was started with.
-    local = {} if address else {"include_dashboard": False}
+    local = {} if address or os.environ.get("RAY_ADDRESS") else {"include_dashboard": False}
     try:
         ray.init(address=address, logging_level="warning", log_to_driver=False, **local)
     except (ConnectionError, RuntimeError, ValueError) as error:

@@ -95,7 +95,7 @@ def test_a_killed_build_resumes_without_rebuilding_its_verified_shards(
 
     result = cli("build", str(config), "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert "reused 2 verified shards" in result.stderr
+    assert "reused 2 of 6 shards (sha256 verified)" in result.stderr
     folder = Path(result.stdout.strip().splitlines()[-1])
     for name in (SHARDS[0], SHARDS[2]):
         assert identity(folder / name) == before[name]
