@@ -212,3 +212,18 @@ def test_a_two_node_cluster_started_with_ray_start_builds_the_same_bytes(
         assert processes_of({node.pid for node in nodes}, temp) == []
     folder = Path(result.stdout.strip().splitlines()[-1])
     assert folder_hashes(folder) == folder_hashes(local_build)
+
+
+@needs_ray
+def test_the_ray_engine_resumes_a_build_the_local_engine_left_killed(tmp_path: Path) -> None:
+    from tests.build.test_resume import CONFIG as HANGING
+    from tests.build.test_resume import kill_midway
+
+    config = tmp_path / "hang.yaml"
+    config.write_text(HANGING)
+    kill_midway(config, tmp_path / "out")
+    result = cli("build", str(config), "--out", str(tmp_path / "out"), "--engine", "ray")
+    assert result.returncode == 0, result.stderr
+    assert "reused 3 of 6 shards" in result.stderr
+    whole = run_build(parse_config(HANGING, "hang.yaml"), tmp_path / "whole")
+    assert folder_hashes(Path(result.stdout.strip().splitlines()[-1])) == folder_hashes(whole)
