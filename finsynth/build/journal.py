@@ -69,12 +69,14 @@ def _difference(earlier: Mapping[str, Any], now: Mapping[str, Any]) -> str:
     provenance, current = earlier.get("provenance", {}), now["provenance"]
     if provenance.get("config_hash") != current["config_hash"]:
         return "the config changed (config hash differs)"
-    for key in ("library", "generators"):
-        old, new = provenance.get(key, {}), current[key]
-        for name in sorted(set(old) | set(new)):
-            if old.get(name) != new.get(name):
-                what = "source" if key == "generators" else "version"
-                return f"{name} {what} changed ({old.get(name, 'absent')} → {new.get(name, 'absent')})"
+    old, new = provenance.get("library", {}), current["library"]
+    for name in sorted(set(old) | set(new)):
+        if old.get(name) != new.get(name):
+            return f"{name} version changed ({old.get(name, 'absent')} → {new.get(name, 'absent')})"
+    old, new = provenance.get("generators", {}), current["generators"]
+    for name in sorted(set(old) | set(new)):
+        if old.get(name) != new.get(name):
+            return f"generator {name} changed (its source hash differs)"
     if provenance.get("python") != current["python"]:
         return f"Python changed ({provenance.get('python')} → {current['python']})"
     return ""

@@ -76,7 +76,7 @@ def test_a_line_cut_short_by_a_kill_ends_the_journal(tmp_path: Path, shards: lis
             {"library": {"finsynth": "0.1.0", "pyarrow": "16.0.0"}},
             "pyarrow version changed (15.0.0 → 16.0.0)",
         ),
-        ({"generators": {"finchain/a": "2" * 64}}, "finchain/a source changed"),
+        ({"generators": {"finchain/a": "2" * 64}}, "generator finchain/a changed (its source hash differs)"),
         ({"python": "3.12.1"}, "Python changed (3.11.7 → 3.12.1)"),
     ],
 )
