@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import os
+import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,18 +148,23 @@ def _batches(records: Iterator[Record]) -> Iterator[list[Record]]:
 def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     """Build one shard into ``folder`` and return what was written.
 
-    Memory stays bounded by one row group, whatever the shard size.
+    Memory stays bounded by one row group, whatever the shard size. The file is written under
+    a temporary name and renamed, so a shard's name only ever holds a complete file, and a
+    second writer of the same shard (a worker outliving a killed build) renames the same bytes.
     """
     path = folder / spec.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
+    writing = path.with_name(f".{path.name}.{socket.gethostname()}-{os.getpid()}.tmp")
     schema = arrow_schema(record_schema(spec.family, with_variation=spec.kind_mode == "variation"))
     # Records are plain acyclic dicts, freed by reference counting; the cyclic collector would
     # only rescan each growing row group, so it is paused while the shard is built.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        rows = write_batches(path, schema, _batches(shard_records(spec)))
+        rows = write_batches(writing, schema, _batches(shard_records(spec)))
+        os.replace(writing, path)
     finally:
+        writing.unlink(missing_ok=True)
         if collecting:
             gc.enable()
     return ShardResult(spec.file_name, rows, sha256_file(path), path.stat().st_size)

@@ -86,6 +86,7 @@ def test_a_killed_build_resumes_without_rebuilding_its_verified_shards(
     config.write_text(CONFIG)
     staging = kill_midway(config, tmp_path)
     assert journaled(staging) == SHARDS[:3]
+    assert not (staging / SHARDS[3]).exists()  # the shard being written has a temporary name
     before = {name: identity(staging / name) for name in SHARDS[:3]}
     # A shard whose bytes changed after it was journaled is found by its hash and rebuilt.
     damaged = staging / SHARDS[1]
