@@ -114,24 +114,31 @@ def tag_names(generator_ids: Sequence[str]) -> list[str]:
     return list(names)
 
 
-def _tag_column(table: pa.Table, tag: str) -> list[str]:
-    """A tag's value per row: its own column, else the generator's tags, else ``metadata`` JSON."""
-    if tag in table.column_names:
-        return [str(value) for value in table.column(tag).to_pylist()]
-    if "generator_id" in table.column_names:
-        return [
-            str(get_generator(generator_id).info.tags.get(tag, "—"))
-            for generator_id in table.column("generator_id").to_pylist()
-        ]
-    if "metadata" in table.column_names:
-        return [str(json.loads(text or "{}").get(tag, "—")) for text in table.column("metadata").to_pylist()]
-    return ["—"] * table.num_rows
+def _tag_source(column_names: Sequence[str], tag: str) -> str:
+    """Where a tag's value is read: its own column, else the generator's tags, else ``metadata`` JSON."""
+    for source in (tag, "generator_id", "metadata"):
+        if source in column_names:
+            return source
+    return ""
 
 
-def _even_sample(texts: Sequence[str], limit: int) -> list[str]:
-    if len(texts) <= limit:
-        return list(texts)
-    return [texts[(index * len(texts)) // limit] for index in range(limit)]
+def _tag_values(batch: pa.RecordBatch, tag: str, source: str) -> list[str]:
+    if not source:
+        return ["—"] * batch.num_rows
+    values = batch.column(source).to_pylist()
+    if source == tag:
+        return [str(value) for value in values]
+    if source == "generator_id":
+        tags = {generator_id: get_generator(generator_id).info.tags for generator_id in set(values)}
+        return [str(tags[generator_id].get(tag, "—")) for generator_id in values]
+    return [str(json.loads(text or "{}").get(tag, "—")) for text in values]
+
+
+def _even_positions(total: int, limit: int) -> list[int]:
+    """Positions of an even-stride sample of at most ``limit`` of ``total`` rows."""
+    if total <= limit:
+        return list(range(total))
+    return [(index * total) // limit for index in range(limit)]
 
 
 def config_statistics(
@@ -142,7 +149,9 @@ def config_statistics(
     request_sample: int = REQUEST_SAMPLE,
     token_sample: int = TOKEN_SAMPLE,
 ) -> ConfigStatistics:
-    """Read a config's parquet files and summarise them.
+    """Read a config's parquet files batch by batch and summarise them.
+
+    Memory stays bounded by one record batch and the sampled texts, whatever the config's size.
 
     Args:
         folder: The dataset folder.
@@ -153,39 +162,61 @@ def config_statistics(
         token_sample: At most this many rows are tokenized for the token lengths.
 
     """
+    files = {split.name: [pq.ParquetFile(folder / name) for name in split.files] for split in splits}
+    schema = next((parquet.schema_arrow for split in files.values() for parquet in split), pa.schema([]))
+    column_names = schema.names
+    total_rows = sum(parquet.metadata.num_rows for split in files.values() for parquet in split)
+    # Even strides over the config's rows in split order, as if every split were read end to end.
+    question_rows = set(_even_positions(total_rows, request_sample))
+    token_rows = set(_even_positions(total_rows, token_sample))
+    facet_names = [*tags, *(["variation"] if "variation" in column_names else [])]
+    sources = {facet: _tag_source(column_names, facet) for facet in facet_names}
+    text_columns = [column for column in TOKEN_COLUMNS if column in column_names]
+    read = sorted({*text_columns, *(source for source in sources.values() if source)})
     rows_per_split: dict[str, int] = {}
     bytes_per_split: dict[str, int] = {}
     download_bytes = 0
     facets: dict[str, dict[str, dict[str, int]]] = {}
-    texts: dict[str, list[str]] = {}
-    schema: pa.Schema | None = None
+    questions: list[str] = []
+    token_texts: dict[str, list[str]] = {column: [] for column in text_columns}
     cross: Counter[tuple[str, str]] = Counter()
+    position = 0
     for split in splits:
-        tables = [pq.read_table(folder / name) for name in split.files]
-        download_bytes += sum((folder / name).stat().st_size for name in split.files)
-        table = pa.concat_tables(tables) if tables else pa.table({})
-        if schema is None and tables:
-            schema = tables[0].schema
-        rows_per_split[split.name] = table.num_rows
-        bytes_per_split[split.name] = table.nbytes
-        facet_names = [*tags, *(["variation"] if "variation" in table.column_names else [])]
-        columns = {facet: _tag_column(table, facet) for facet in facet_names}
-        if len(tags) > 1:
-            cross.update(zip(columns[tags[0]], columns[tags[-1]], strict=True))
-        for facet in facet_names:
-            counts = Counter(columns[facet])
-            for value, count in counts.items():
+        counts: dict[str, Counter[str]] = {facet: Counter() for facet in facet_names}
+        rows = 0
+        for name, parquet in zip(split.files, files[split.name], strict=True):
+            download_bytes += (folder / name).stat().st_size
+            metadata = parquet.metadata
+            bytes_per_split[split.name] = bytes_per_split.get(split.name, 0) + sum(
+                metadata.row_group(group).total_byte_size for group in range(metadata.num_row_groups)
+            )
+            for batch in parquet.iter_batches(columns=read):
+                values = {facet: _tag_values(batch, facet, sources[facet]) for facet in facet_names}
+                for facet in facet_names:
+                    counts[facet].update(values[facet])
+                if len(tags) > 1:
+                    cross.update(zip(values[tags[0]], values[tags[-1]], strict=True))
+                rows_here = range(position, position + batch.num_rows)
+                if "input" in column_names:
+                    inputs = batch.column("input")
+                    questions += [
+                        str(inputs[row - position].as_py() or "") for row in rows_here if row in question_rows
+                    ]
+                sampled = [row - position for row in rows_here if row in token_rows]
+                for column in text_columns:
+                    texts = batch.column(column)
+                    token_texts[column] += [str(texts[row].as_py() or "") for row in sampled]
+                position += batch.num_rows
+                rows += batch.num_rows
+        rows_per_split[split.name] = rows
+        for facet, counted in counts.items():
+            for value, count in counted.items():
                 facets.setdefault(facet, {}).setdefault(value, {})[split.name] = count
-        for column in TOKEN_COLUMNS:
-            if column in table.column_names:
-                texts.setdefault(column, []).extend(str(t or "") for t in table.column(column).to_pylist())
-    questions = _even_sample(texts.get("input", []), request_sample)
-    token_texts = {column: _even_sample(values, token_sample) for column, values in texts.items()}
     return ConfigStatistics(
         rows_per_split=rows_per_split,
         bytes_per_split=bytes_per_split,
         download_bytes=download_bytes,
-        schema=schema if schema is not None else pa.schema([]),
+        schema=schema,
         facets={facet: dict(sorted(values.items())) for facet, values in facets.items()},
         cross=(tags[0], tags[-1], cross) if len(tags) > 1 else None,
         tokens=tuple(
