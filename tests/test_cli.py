@@ -26,8 +26,13 @@ def test_list_json_reports_domains_topics_and_difficulties():
     ids = [entry["id"] for entry in listing["generators"]]
     assert TEMPLATE in ids and ids == sorted(ids)
     assert listing["counts"]["generators"] == len(ids)
-    assert sum(listing["counts"]["by_difficulty"].values()) == len(ids)
-    assert {entry["difficulty"] for entry in listing["generators"]} == {"basic", "intermediate", "advanced"}
+    # Test plugins loaded by other tests in this process may add finchain generators without tags.
+    templates = [entry for entry in listing["generators"] if entry["id"].startswith("finchain/")]
+    assert sum(listing["counts"]["by_difficulty"].values()) == sum(
+        "difficulty" in e for e in listing["generators"]
+    )
+    assert {entry["difficulty"] for entry in templates} == {"basic", "intermediate", "advanced"}
+    assert len(templates) == 290
 
 
 def test_generate_prints_json_lines_or_readable_text():
