@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
@@ -133,7 +133,10 @@ def check_answer(filing: Filing, item: QAItem) -> None:
         assert stated(f"cash.{latest}") in item.answer
         assert stated(f"operating_cash_flow.{latest}") in item.answer
     elif kind == "segment_income":
-        index = next(i for i in segments(filing) if f"{facts[f'segment.{i}.name']} segment" in item.question)
+        # The whole name after the possessive: "Services" must not match a "Cloud Services" segment.
+        index = next(
+            i for i in segments(filing) if f"'s {facts[f'segment.{i}.name']} segment" in item.question
+        )
         assert stated(f"segment_income.{index}.{latest}") in item.answer
     elif kind == "quarter_revenue":
         quarter = ("first", "second", "third", "fourth").index(
@@ -161,6 +164,7 @@ def check_answer(filing: Filing, item: QAItem) -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(seed=SEEDS, question_seeds=st.lists(st.integers(0, 2**32), min_size=6, max_size=6))
+@example(seed=0, question_seeds=[0, 0, 0, 0, 4285, 0])  # a segment name inside another's ("Services")
 def test_answers_recompute_from_facts_and_citations_are_whole_sentences(
     seed: int, question_seeds: list[int]
 ) -> None:
