@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from finsynth.errors import FinsynthError
+from finsynth.input_files import decode_utf8
 
 KINDS = {
     "misspell": "misspell",
@@ -58,10 +59,7 @@ def _read_text(file: Path | None) -> str:
         data = file.read_bytes() if file is not None else sys.stdin.buffer.read()
     except OSError as error:
         raise FinsynthError(f"{source}: cannot read: {error.strerror}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise FinsynthError(f"{source}: not UTF-8 text (bad byte at offset {error.start})") from None
+    return decode_utf8(data, source)
 
 
 def _jsonl_records(text: str, source: str) -> Iterator[tuple[int, dict[str, Any]]]:

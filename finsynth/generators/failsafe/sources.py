@@ -16,6 +16,7 @@ from typing import Any
 
 from finsynth.errors import ConfigError
 from finsynth.generators.failsafe.items import Problem, SourceItem, TaskType, task_type_of
+from finsynth.input_files import read_json, read_text
 
 
 @dataclass(frozen=True)
@@ -51,35 +52,6 @@ class FilingDocument:
     def text(self) -> str:
         """The filing's text: every non-empty item, separated by blank lines."""
         return "\n\n".join(text for _, text in self.sections)
-
-
-def read_text(path: str | Path) -> str:
-    """Return a file's UTF-8 text.
-
-    Raises:
-        ConfigError: If the file is missing, unreadable or not UTF-8 (naming the byte offset).
-
-    """
-    source = str(path)
-    try:
-        return Path(path).read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise ConfigError("file not found", source=source) from None
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"not UTF-8 text (bad byte at offset {error.start})", source=source) from None
-    except OSError as error:
-        raise ConfigError(f"cannot read the file: {error}", source=source) from None
-
-
-def read_json(path: str | Path) -> Any:
-    """Return a JSON file's document, or raise :class:`ConfigError` naming the line and column."""
-    text = read_text(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ConfigError(
-            f"not valid JSON: {error.msg} (column {error.colno})", source=str(path), line=error.lineno
-        ) from None
 
 
 def _text_field(record: Mapping[str, Any], name: str) -> str | None:

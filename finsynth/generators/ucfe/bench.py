@@ -9,7 +9,6 @@ field for field.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from finsynth.errors import ConfigError, FinsynthError
 from finsynth.generators.ucfe.hints import read_hints
 from finsynth.generators.ucfe.record import BenchItem, hint_problems, make_record
 from finsynth.generators.ucfe.spec import task_spec
+from finsynth.input_files import read_json
 
 BENCH_TASKS: Mapping[str, str] = {
     "Analyst": "analyst_simulation",
@@ -106,17 +106,6 @@ class ImportResult:
     """What was imported and what was noticed."""
 
 
-def _read_json(path: Path) -> Any:
-    if not path.is_file():
-        raise FinsynthError(f"{path}: file not found")
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ConfigError(f"not valid JSON: {error.msg}", source=str(path), line=error.lineno) from None
-    except UnicodeDecodeError:
-        raise ConfigError("not UTF-8 text", source=str(path)) from None
-
-
 def _check_item(item: Any, source: str, where: str) -> None:
     if not isinstance(item, dict):
         raise ConfigError("an item must be a JSON object", source=source, path=where)
@@ -181,7 +170,7 @@ def import_bench(path: Path | str) -> ImportResult:
 
     """
     path = Path(path)
-    bench = _check_bench(_read_json(path), str(path))
+    bench = _check_bench(read_json(path), str(path))
     records: list[dict[str, Any]] = []
     reports: list[ItemReport] = []
     per_task: dict[str, int] = {}
