@@ -262,18 +262,17 @@ def _quarterly_note(company: Company, statements: Statements, year: int) -> Bloc
             ),
             table(
                 f"Quarterly results for fiscal {year} (unaudited)",
-                (
-                    f"(in {company.unit})",
-                    "First quarter",
-                    "Second quarter",
-                    "Third quarter",
-                    "Fourth quarter",
-                ),
+                _quarter_header(company),
                 rows,
             ),
         ),
         title=f"Quarterly Financial Data for Fiscal {year}",
     )
+
+
+def _quarter_header(company: Company) -> tuple[str, ...]:
+    """Header of a quarterly table: the unit, then the four fiscal quarters."""
+    return (f"(in {company.unit})", "First quarter", "Second quarter", "Third quarter", "Fourth quarter")
 
 
 def _accrued_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
@@ -585,13 +584,7 @@ def _quarterly_segments(company: Company, statements: Statements, year: int) -> 
         (
             table(
                 f"Quarterly revenue by segment for fiscal {year} (unaudited)",
-                (
-                    f"(in {company.unit})",
-                    "First quarter",
-                    "Second quarter",
-                    "Third quarter",
-                    "Fourth quarter",
-                ),
+                _quarter_header(company),
                 rows,
             ),
         ),
