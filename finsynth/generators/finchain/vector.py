@@ -1,0 +1,560 @@
+"""Evaluate a parsed formula over NumPy columns, bit for bit like the scalar evaluator.
+
+A batch of instances of one template binds every name to a column (a 1-D ``float64`` array,
+one element per instance). :func:`compile_vector` turns a :class:`Formula` into a function of
+such columns whose every element is *identical* (same bits) to what
+:meth:`Formula.evaluate` returns for that element, so datasets do not depend on which path
+produced them. Where identity cannot be guaranteed for a batch, the function raises
+:class:`NeedsScalar` and the caller evaluates the elements one by one.
+
+How identity is kept:
+
+- ``+ - * /`` and comparisons are IEEE operations, identical in NumPy and Python;
+  ``//`` and ``%`` use the same algorithm in both (checked by property tests).
+- Transcendental functions (``**``, ``exp``, ``log`` ...) run element by element through the
+  same C functions the scalar evaluator calls, never through NumPy's own (possibly
+  SIMD-approximated) versions; only their domain checks are vectorized.
+- Every check the scalar evaluator makes (division by zero, finite results, domains, operand
+  kinds) is made for the whole column; any failing element raises :class:`NeedsScalar`.
+- Names may hold Python ints in the scalar path (integral givens); integer arithmetic is
+  exact there, so results of integer-only sub-expressions must stay below 2**53 here. Below
+  that, an int and its float column differ only in the sign of a zero result (``-0.0``
+  against ``0``): no later operation turns that into a different number, truth value or
+  error, and rounding clears it.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import statistics
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from finsynth.errors import FormulaError
+from finsynth.generators.finchain.formula import (
+    FUNCTIONS,
+    MAX_EXPONENT,
+    MAX_ROUND_DIGITS,
+    Formula,
+    parse_formula,
+)
+from finsynth.generators.finchain.quantities import round_half_up
+
+
+class NeedsScalar(Exception):  # noqa: N818 - a signal to the caller, not an error to report
+    """The batch cannot be evaluated column-wise with a guaranteed identical result: evaluate per element."""
+
+
+Columns = Mapping[str, np.ndarray]
+"""Name -> 1-D ``float64`` column, every column of the same length."""
+
+VectorEvaluator = Callable[[Mapping[str, np.ndarray]], np.ndarray]
+"""Evaluates a formula for a batch: ``float64`` for numbers, ``bool`` for truth values."""
+
+_Operand = Callable[[Columns], Any]
+"""A compiled sub-expression: returns a column, or a Python constant that broadcasts."""
+
+_TIE_WINDOW = 1e-6
+"""Half-way distance under which :func:`round_half_up` rounds with ``Decimal`` (same value there)."""
+
+_FAST_ROUNDING_LIMIT = 2.0**28
+"""Below this, ``x * 10**d`` is off the exact product by at most 2**-26, far inside the tie window."""
+
+_EXACT_POWERS_OF_TEN = 22
+"""``10.0**d`` is exact for ``d`` up to 22, so ``k / 10**d`` is one correctly rounded division."""
+
+_EXACT_INTEGERS = 2.0**53
+"""Integer arithmetic on Python ints and on floats agrees while every result stays below this."""
+
+_STANDARD_NORMAL = statistics.NormalDist()
+
+
+def round_half_up_array(values: np.ndarray, decimals: int) -> np.ndarray:
+    """Element-wise :func:`~finsynth.generators.finchain.quantities.round_half_up`, bit-identical, as float64.
+
+    Elements away from a half-way point and of moderate size are rounded column-wise
+    (``rint(x * 10**d) / 10**d``, provably the same double as ``round``); the others go
+    through the scalar function, which also raises what it raises for them.
+
+    Args:
+        values: The numbers to round.
+        decimals: Decimal places to keep.
+
+    Returns:
+        A new ``float64`` array of the rounded values.
+
+    """
+    values = np.asarray(values, dtype=np.float64)
+    if not 0 <= decimals <= _EXACT_POWERS_OF_TEN:
+        return _round_each(values, decimals)
+    power = 10.0**decimals
+    with np.errstate(all="ignore"):
+        scaled = values * power
+        magnitude = np.abs(scaled)
+        # The same float expression round_half_up uses to decide whether the value is near a tie.
+        distance = np.abs(magnitude - np.floor(magnitude) - 0.5)
+        fast = (distance > _TIE_WINDOW) & (magnitude < _FAST_ROUNDING_LIMIT)
+        result = np.rint(scaled) / power + 0.0
+    if not fast.all():
+        slow = ~fast
+        result[slow] = _round_each(values[slow], decimals)
+    return result
+
+
+def _round_each(values: np.ndarray, decimals: int) -> np.ndarray:
+    return np.array([round_half_up(value, decimals) for value in values.tolist()], dtype=np.float64)
+
+
+_NUMBER = "number"
+_TRUTH = "truth"
+_NEVER = "never"
+"""The kind of a part that always raises: it fits wherever a number or a truth value does."""
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A compiled sub-expression and what is known about it before any column is seen.
+
+    Attributes:
+        evaluate: Computes the part for a batch (a column, or a constant that broadcasts).
+        kind: ``number``, ``truth`` or ``never``.
+        constant: Whether the part is the same for every element (it reads no name).
+        integral: Whether the scalar path may compute it with Python ints (integral givens).
+        shares_input: Whether the result may be an input column itself (a bare name).
+
+    """
+
+    evaluate: _Operand
+    kind: str
+    constant: bool = False
+    integral: bool = False
+    shares_input: bool = False
+
+
+class _ScalarOnlyError(Exception):
+    """The formula uses something only the scalar evaluator handles (sequences, mixed kinds)."""
+
+
+def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset()) -> VectorEvaluator | None:
+    """Column-wise evaluator for ``formula``, or None when it uses something only the scalar path handles.
+
+    Not vectorized: generator expressions, indexing, list literals, ``range``/``enumerate``,
+    ``sum``/``len``/``irr`` and one-argument ``min``/``max`` (sequence forms), names in
+    ``sequence_names``, and ``a if c else b`` whose branches give a number and a truth value.
+    Sub-expressions that read no name are computed once, here, by the scalar evaluator.
+
+    Args:
+        formula: The parsed formula.
+        sequence_names: Names bound to sequences (series givens) rather than numbers.
+
+    Returns:
+        A function of the columns (1-D ``float64`` arrays of one length n ≥ 1) returning an
+        array of length n: ``float64`` for numbers, ``bool`` for truth values. It raises
+        :class:`NeedsScalar` when some element would make the scalar evaluator raise, or
+        when identity is not guaranteed for the batch.
+
+    Raises:
+        FormulaError: If the formula always fails, whatever the values: an operand that
+            is a truth value where a number is needed, or the reverse.
+
+    """
+    if any(name in sequence_names for name in formula.names):
+        return None
+    try:
+        root = _VectorCompiler(formula.source).compile(formula.tree, guarded=False)
+    except _ScalarOnlyError:
+        return None
+    evaluate = root.evaluate
+    if root.constant:
+        if root.kind == _NEVER:
+            return evaluate
+        value = evaluate({})
+        if not isinstance(value, (bool, float)):
+            return None
+        dtype = np.bool_ if isinstance(value, bool) else np.float64
+        return lambda columns: np.full(_batch_length(columns, formula.source), value, dtype=dtype)
+    if root.shares_input:
+        return lambda columns: np.array(evaluate(columns), dtype=np.float64)
+
+    def evaluate_batch(columns: Columns) -> np.ndarray:
+        # Overflow is caught by the finiteness checks; NumPy's warnings would only be noise.
+        with np.errstate(all="ignore"):
+            result: np.ndarray = evaluate(columns)
+        return result
+
+    return evaluate_batch
+
+
+def _batch_length(columns: Columns, source: str) -> int:
+    for column in columns.values():
+        return len(column)
+    raise FormulaError(f"formula {source!r} reads no name: pass at least one column to size the batch")
+
+
+def _finite(result: np.ndarray) -> np.ndarray:
+    # The sum is non-finite whenever an element is (or when finite elements overflow it).
+    if not math.isfinite(result.sum()) and not np.isfinite(result).all():
+        raise NeedsScalar("a value is not finite")
+    return result
+
+
+def _exact_integers(result: np.ndarray) -> np.ndarray:
+    # Also rejects non-finite elements: NaN compares false.
+    if not np.abs(result).max() < _EXACT_INTEGERS:
+        raise NeedsScalar("an integer result may exceed 2**53, where Python ints stay exact")
+    return result
+
+
+def _fails(reason: str) -> _Operand:
+    """A part that always defers to the scalar path (which raises the user-facing error)."""
+
+    def fail(columns: Columns) -> Any:
+        raise NeedsScalar(reason)
+
+    return fail
+
+
+def _each(function: Callable[..., float], *operands: Any) -> np.ndarray:
+    """Apply a scalar C function element by element (never NumPy's own transcendental loops)."""
+    arrays = np.broadcast_arrays(*operands)
+    count = arrays[0].size
+    return np.fromiter(map(function, *(array.tolist() for array in arrays)), np.float64, count)
+
+
+def _power(base: Any, exponent: Any) -> np.ndarray:
+    """``**`` as formula.py's ``_power``: Python's float ``pow``, with its domain and overflow checks."""
+    if np.any(np.abs(exponent) > MAX_EXPONENT):
+        raise NeedsScalar("an exponent is too large")
+    if np.any((base < 0) & (np.floor(exponent) != exponent)):
+        raise NeedsScalar("a negative base has a fractional exponent (complex result)")
+    try:
+        return _each(pow, base, exponent)
+    except (OverflowError, ZeroDivisionError):
+        raise NeedsScalar("** overflows or raises zero to a negative power") from None
+
+
+def _divide(numerator: Any, denominator: Any) -> np.ndarray:
+    if np.any(denominator == 0):
+        raise NeedsScalar("division by zero")
+    quotient: np.ndarray = numerator / denominator
+    return quotient
+
+
+def _floor_divide(numerator: Any, denominator: Any) -> np.ndarray:
+    if np.any(denominator == 0):
+        raise NeedsScalar("division by zero")
+    quotient: np.ndarray = np.floor_divide(numerator, denominator)  # the algorithm of Python's float //
+    return quotient
+
+
+def _modulo(numerator: Any, denominator: Any) -> np.ndarray:
+    if np.any(denominator == 0):
+        raise NeedsScalar("modulo by zero")
+    remainder: np.ndarray = np.remainder(numerator, denominator)  # the algorithm of Python's float %
+    return remainder
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], np.ndarray]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: _divide,
+    ast.FloorDiv: _floor_divide,
+    ast.Mod: _modulo,
+    ast.Pow: _power,
+}
+_INTEGER_PRESERVING = (ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod)
+"""Operators that give a Python int when both operands are ints."""
+
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+
+
+def _exp(x: Any) -> np.ndarray:
+    try:
+        return _each(math.exp, x)
+    except OverflowError:
+        raise NeedsScalar("exp overflows") from None
+
+
+def _log(x: Any, base: Any = None) -> np.ndarray:
+    if np.any(x <= 0):
+        raise NeedsScalar("log of a number that is not positive")
+    if base is None:
+        return _each(math.log, x)
+    if np.any((base <= 0) | (base == 1)):
+        raise NeedsScalar("log in a base that is not positive or is 1")
+    return _each(math.log, x, base)
+
+
+def _log10(x: Any) -> np.ndarray:
+    # formula.py computes log10 as log(x, 10), which is not always math.log10(x).
+    return _log(x, 10.0)
+
+
+def _sqrt(x: Any) -> np.ndarray:
+    if np.any(x < 0):
+        raise NeedsScalar("sqrt of a negative number")
+    root: np.ndarray = np.sqrt(x)  # IEEE square root: correctly rounded, like math.sqrt
+    return root
+
+
+def _floor(x: Any) -> np.ndarray:
+    whole: np.ndarray = np.floor(x) + 0.0  # float(math.floor(x)) is never -0.0; + 0.0 clears NumPy's
+    return whole
+
+
+def _ceil(x: Any) -> np.ndarray:
+    whole: np.ndarray = np.ceil(x) + 0.0  # math.ceil(-0.5) is the int 0, np.ceil(-0.5) is -0.0
+    return whole
+
+
+def _round(x: Any, digits: Any = 0.0) -> np.ndarray:
+    places = np.asarray(digits, dtype=np.float64)
+    if np.any((np.floor(places) != places) | (places < 0) | (places > MAX_ROUND_DIGITS)):
+        raise NeedsScalar(f"round() digits are not a whole number in 0..{MAX_ROUND_DIGITS}")
+    try:
+        if places.ndim == 0:
+            return round_half_up_array(x, int(places))
+        values, places = np.broadcast_arrays(np.asarray(x, dtype=np.float64), places)
+        result = np.empty(values.shape, dtype=np.float64)
+        for decimals in np.unique(places).tolist():
+            chosen = places == decimals
+            result[chosen] = round_half_up_array(values[chosen], int(decimals))
+    except (ArithmeticError, ValueError):  # round_half_up itself fails on huge or non-finite values
+        raise NeedsScalar("round() of this value fails in the scalar path") from None
+    return result
+
+
+def _normal_quantile(probability: Any) -> np.ndarray:
+    if np.any((probability <= 0) | (probability >= 1)):
+        raise NeedsScalar("normal_quantile of a value outside (0, 1)")
+    return _each(_STANDARD_NORMAL.inv_cdf, probability)
+
+
+def _normal_cdf(x: Any) -> np.ndarray:
+    return _each(_STANDARD_NORMAL.cdf, x)
+
+
+_FUNCTIONS: dict[str, Callable[..., np.ndarray]] = {
+    "abs": np.abs,
+    "floor": _floor,
+    "ceil": _ceil,
+    "round": _round,
+    "log": _log,
+    "log10": _log10,
+    "exp": _exp,
+    "sqrt": _sqrt,
+    "normal_quantile": _normal_quantile,
+    "normal_cdf": _normal_cdf,
+}
+"""The functions of numbers, by name (several-argument min and max are folded inline)."""
+
+
+class _VectorCompiler:
+    """Compiles a checked formula tree into column closures, once per formula."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def kind_error(self, node: ast.expr, message: str, guarded: bool) -> _Part:
+        """A wrong-kind operand: a compile error if always evaluated, else a part that defers to scalar."""
+        if not guarded:
+            raise FormulaError(f"formula {self.source!r} at column {node.col_offset + 1}: {message}")
+        return _Part(_fails(message), _NEVER)
+
+    def numbers(self, node: ast.expr, operands: Iterable[ast.expr], what: str, guarded: bool) -> list[_Part]:
+        """Compile operands that must be numbers (a truth value raises :class:`_WrongKindError`)."""
+        parts = [self.compile(operand, guarded) for operand in operands]
+        if any(part.kind == _TRUTH for part in parts):
+            raise _WrongKindError(
+                self.kind_error(node, f"{what} must be a number, got a truth value", guarded)
+            )
+        return parts
+
+    def compile(self, node: ast.expr, guarded: bool) -> _Part:
+        """Compile ``node``; ``guarded`` when the scalar path may skip it (``and``/``or``, ``if``)."""
+        if self.is_constant(node):
+            return self.constant(node)
+        try:
+            return self.compile_reading_names(node, guarded)
+        except _WrongKindError as wrong:
+            return wrong.part
+
+    def is_constant(self, node: ast.AST) -> bool:
+        """Whether the scalar evaluator computes ``node`` without reading any name."""
+        if isinstance(node, ast.Name):
+            # A function's name can only be the function called (parse_formula checks).
+            return node.id in FUNCTIONS
+        if isinstance(node, ast.IfExp) and self.is_constant(node.test):
+            test = self.constant(node.test)
+            if test.kind != _TRUTH:
+                return True  # the condition always fails
+            return self.is_constant(node.body if test.evaluate({}) else node.orelse)
+        return all(self.is_constant(child) for child in ast.iter_child_nodes(node))
+
+    def constant(self, node: ast.expr) -> _Part:
+        """A sub-expression that reads no name: the scalar evaluator computes it once."""
+        try:
+            value = parse_formula(ast.unparse(node)).evaluate({})
+        except (FormulaError, ArithmeticError) as error:  # round_half_up may raise OverflowError
+            return _Part(_fails(str(error)), _NEVER, constant=True)
+        if isinstance(value, tuple):
+            raise _ScalarOnlyError
+        kind = _TRUTH if isinstance(value, bool) else _NUMBER
+        return _Part(lambda columns: value, kind, constant=True)
+
+    def compile_reading_names(self, node: ast.expr, guarded: bool) -> _Part:
+        if isinstance(node, ast.Name):
+            return self.name(node.id)
+        if isinstance(node, ast.BinOp):
+            return self.arithmetic(node, guarded)
+        if isinstance(node, ast.UnaryOp):
+            return self.unary(node, guarded)
+        if isinstance(node, ast.Compare):
+            return self.comparison(node, guarded)
+        if isinstance(node, ast.BoolOp):
+            return self.connective(node, guarded)
+        if isinstance(node, ast.IfExp):
+            return self.choice(node, guarded)
+        if isinstance(node, ast.Call):
+            return self.call(node, guarded)
+        raise _ScalarOnlyError  # indexing, list literals, generator expressions
+
+    def name(self, name: str) -> _Part:
+        def lookup(columns: Columns) -> np.ndarray:
+            try:
+                column = columns[name]
+            except KeyError:
+                raise NeedsScalar(f"no column for {name!r}") from None
+            return np.asarray(column, dtype=np.float64)
+
+        return _Part(lookup, _NUMBER, integral=True, shares_input=True)
+
+    def arithmetic(self, node: ast.BinOp, guarded: bool) -> _Part:
+        left, right = self.numbers(node, (node.left, node.right), "an operand", guarded)
+        apply = _ARITHMETIC[type(node.op)]
+        first, second = left.evaluate, right.evaluate
+        integral = left.integral and right.integral and isinstance(node.op, _INTEGER_PRESERVING)
+        check = _exact_integers if integral else _finite
+        return _Part(
+            lambda columns: check(apply(first(columns), second(columns))), _NUMBER, integral=integral
+        )
+
+    def unary(self, node: ast.UnaryOp, guarded: bool) -> _Part:
+        if isinstance(node.op, ast.Not):
+            operand = self.compile(node.operand, guarded)
+            if operand.kind == _NUMBER:
+                return self.kind_error(node, "operand of not must be a comparison, got a number", guarded)
+            negate = operand.evaluate
+            return _Part(lambda columns: np.logical_not(negate(columns)), _TRUTH)
+        (operand,) = self.numbers(node, (node.operand,), "operand of - or +", guarded)
+        if isinstance(node.op, ast.UAdd):
+            return operand
+        value = operand.evaluate
+        return _Part(lambda columns: -value(columns), _NUMBER, integral=operand.integral)
+
+    def comparison(self, node: ast.Compare, guarded: bool) -> _Part:
+        parts = self.numbers(node, (node.left, *node.comparators), "a compared value", guarded)
+        tests = [_COMPARISONS[type(comparison)] for comparison in node.ops]
+        operands = [part.evaluate for part in parts]
+        if len(tests) == 1:
+            test, (left, right) = tests[0], operands
+            return _Part(lambda columns: test(left(columns), right(columns)), _TRUTH)
+
+        def chained(columns: Columns) -> Any:
+            values = [operand(columns) for operand in operands]
+            result = tests[0](values[0], values[1])
+            for test, a, b in zip(tests[1:], values[1:], values[2:], strict=False):
+                result = np.logical_and(result, test(a, b))
+            return result
+
+        return _Part(chained, _TRUTH)
+
+    def connective(self, node: ast.BoolOp, guarded: bool) -> _Part:
+        parts = []
+        for position, value in enumerate(node.values):
+            # The scalar path stops at the first deciding operand, so later ones may never run.
+            inner = guarded or position > 0
+            part = self.compile(value, inner)
+            if part.kind == _NUMBER:
+                part = self.kind_error(value, "operand of and/or must be a comparison, got a number", inner)
+            parts.append(part.evaluate)
+        combine = np.logical_and if isinstance(node.op, ast.And) else np.logical_or
+
+        def connect(columns: Columns) -> Any:
+            result = parts[0](columns)
+            for part in parts[1:]:
+                result = combine(result, part(columns))
+            return result
+
+        return _Part(connect, _TRUTH)
+
+    def choice(self, node: ast.IfExp, guarded: bool) -> _Part:
+        test = self.compile(node.test, guarded)
+        if test.kind == _NUMBER:
+            return self.kind_error(node.test, "condition must be a comparison, got a number", guarded)
+        if test.constant and test.kind == _TRUTH:
+            return self.compile(node.body if test.evaluate({}) else node.orelse, guarded)
+        body = self.compile(node.body, guarded=True)
+        orelse = self.compile(node.orelse, guarded=True)
+        kinds = {body.kind, orelse.kind} - {_NEVER}
+        if len(kinds) > 1:
+            raise _ScalarOnlyError  # a number for some elements, a truth value for others
+        condition, first, second = test.evaluate, body.evaluate, orelse.evaluate
+        return _Part(
+            lambda columns: np.where(condition(columns), first(columns), second(columns)),
+            kinds.pop() if kinds else _NEVER,
+            integral=body.integral or orelse.integral,
+        )
+
+    def call(self, node: ast.Call, guarded: bool) -> _Part:
+        assert isinstance(node.func, ast.Name)  # parse_formula accepts nothing else
+        name = node.func.id
+        if FUNCTIONS[name].takes_sequence and len(node.args) == 1:
+            raise _ScalarOnlyError
+        parts = self.numbers(node, node.args, f"argument of {name}()", guarded)
+        arguments = [part.evaluate for part in parts]
+        if name in ("min", "max"):
+            return self.extreme(name == "max", parts)
+        (first, *rest) = arguments
+        function = _FUNCTIONS[name]
+        integral = name == "abs" and parts[0].integral
+        if not rest:
+            return _Part(lambda columns: _finite(function(first(columns))), _NUMBER, integral=integral)
+        (second,) = rest
+        return _Part(lambda columns: _finite(function(first(columns), second(columns))), _NUMBER)
+
+    @staticmethod
+    def extreme(largest: bool, parts: list[_Part]) -> _Part:
+        """Several-argument ``min``/``max``, keeping Python's choice between equal values (0.0, -0.0)."""
+        operands = [part.evaluate for part in parts]
+        better = operator.gt if largest else operator.lt
+
+        def pick(columns: Columns) -> Any:
+            result = operands[0](columns)
+            for operand in operands[1:]:
+                candidate = operand(columns)
+                result = np.where(better(candidate, result), candidate, result)
+            return result
+
+        return _Part(pick, _NUMBER, integral=any(part.integral for part in parts))
+
+
+class _WrongKindError(Exception):
+    """Carries the part that stands for an operand of the wrong kind in a skippable branch."""
+
+    def __init__(self, part: _Part) -> None:
+        super().__init__("operand of the wrong kind")
+        self.part = part

@@ -1,0 +1,451 @@
+"""Column-wise formulas: every element has the bits the scalar evaluator gives, or the batch defers."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
+
+from finsynth.errors import FormulaError
+from finsynth.generators.finchain.formula import FUNCTIONS, Formula, parse_formula
+from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.finchain.vector import NeedsScalar, compile_vector, round_half_up_array
+from finsynth.generators.registry import all_generators
+from finsynth.seeding import RandomStream
+
+NAMES = ("a", "b", "c")
+CONSTANTS = ("0", "1", "2", "3", "0.5", "0.1", "2.5", "10", "100", "1e300")
+ARITHMETIC = ("+", "-", "*", "/", "//", "%", "**")
+COMPARISONS = ("<", "<=", ">", ">=", "==", "!=")
+ONE_ARGUMENT = (
+    "abs",
+    "sqrt",
+    "log",
+    "log10",
+    "exp",
+    "round",
+    "floor",
+    "ceil",
+    "normal_cdf",
+    "normal_quantile",
+)
+TRANSCENDENTAL = ("**", "log", "exp", "normal_cdf", "normal_quantile")
+
+SPECIAL_VALUES = (0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 3.0, 1e-300, -1e-300, 5e-324, 1e15, 1e300, -1e300, 2.0**53)
+WIDE_VALUES = st.one_of(
+    st.sampled_from(SPECIAL_VALUES),
+    st.sampled_from((np.inf, -np.inf, np.nan)),  # outside the contract, but must not pass silently
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.floats(-10, 10),
+    st.integers(-1000, 1000).map(float),
+)
+# Hundredths up to 50: products of eight such values and quotients of two stay far below 2**53.
+MODERATE_VALUES = st.one_of(st.just(-0.0), st.integers(-5000, 5000).map(lambda k: k / 100))
+
+
+@st.composite
+def numbers(draw: st.DrawFn, depth: int = 0, connectives: bool = True) -> str:
+    """Source text of a formula that computes a number (sometimes, on purpose, a truth value)."""
+    if connectives and draw(st.integers(0, 30)) == 0:
+        return draw(truths(depth, connectives))  # a kind error the evaluators must both reject
+    if depth >= 3 or draw(st.integers(0, 3)) == 0:
+        return draw(st.sampled_from(NAMES + CONSTANTS))
+    inner = numbers(depth + 1, connectives)
+    form = draw(
+        st.sampled_from(("binary", "negate", "call", "extreme", "log", "round") + ("if",) * connectives)
+    )
+    if form == "binary":
+        return f"({draw(inner)} {draw(st.sampled_from(ARITHMETIC))} {draw(inner)})"
+    if form == "negate":
+        return f"(-{draw(inner)})"
+    if form == "call":
+        return f"{draw(st.sampled_from(ONE_ARGUMENT))}({draw(inner)})"
+    if form == "extreme":
+        arguments = draw(st.lists(inner, min_size=2, max_size=3))
+        return f"{draw(st.sampled_from(('min', 'max')))}({', '.join(arguments)})"
+    if form == "log":
+        return f"log({draw(inner)}, {draw(inner)})"
+    if form == "round":
+        digits = draw(st.one_of(st.integers(0, 15).map(str), st.sampled_from(NAMES), st.just("16")))
+        return f"round({draw(inner)}, {digits})"
+    orelse = truths(depth + 1, connectives) if draw(st.integers(0, 10)) == 0 else inner
+    return f"({draw(inner)} if {draw(truths(depth + 1, connectives))} else {draw(orelse)})"
+
+
+@st.composite
+def truths(draw: st.DrawFn, depth: int = 0, connectives: bool = True) -> str:
+    """Source text of a formula that computes a truth value."""
+    inner = numbers(depth + 1, connectives)
+    forms = ("compare", "chain", "not") + ("and", "or") * connectives
+    form = draw(st.sampled_from(forms)) if depth < 3 else "compare"
+    if form == "compare":
+        return f"({draw(inner)} {draw(st.sampled_from(COMPARISONS))} {draw(inner)})"
+    if form == "chain":
+        first, second = draw(st.sampled_from(COMPARISONS)), draw(st.sampled_from(COMPARISONS))
+        return f"({draw(inner)} {first} {draw(inner)} {second} {draw(inner)})"
+    if form == "not":
+        return f"(not {draw(truths(depth + 1, connectives))})"
+    operands = draw(st.lists(truths(depth + 1, connectives), min_size=2, max_size=3))
+    return "(" + f" {form} ".join(operands) + ")"
+
+
+def formulas(connectives: bool = True) -> st.SearchStrategy[str]:
+    return st.one_of(numbers(0, connectives), truths(0, connectives))
+
+
+def columns(values: st.SearchStrategy[float]) -> st.SearchStrategy[dict[str, np.ndarray]]:
+    return st.integers(1, 6).flatmap(
+        lambda n: st.fixed_dictionaries(
+            {name: st.lists(values, min_size=n, max_size=n).map(np.array) for name in NAMES}
+        )
+    )
+
+
+def scalar_outcomes(formula: Formula, batch: Mapping[str, np.ndarray]) -> list[Any]:
+    """The scalar result for each element, or the exception it raised."""
+    size = len(next(iter(batch.values())))
+    outcomes: list[Any] = []
+    for index in range(size):
+        env = {name: float(column[index]) for name, column in batch.items()}
+        try:
+            outcomes.append(formula.evaluate(env))
+        except (FormulaError, ArithmeticError, ValueError) as error:  # floor(nan) raises ValueError
+            outcomes.append(error)
+    return outcomes
+
+
+def assert_same_bits(outcomes: Sequence[Any], result: np.ndarray) -> None:
+    assert result.shape == (len(outcomes),)
+    for outcome, element in zip(outcomes, result, strict=True):
+        assert not isinstance(outcome, Exception), f"scalar raised {outcome!r}, columns gave {element!r}"
+        if isinstance(outcome, bool):
+            assert result.dtype == np.bool_ and bool(element) is outcome
+        else:
+            assert result.dtype == np.float64
+            assert np.float64(outcome).tobytes() == element.tobytes(), (outcome, element)
+
+
+def check(
+    formula: Formula, batch: Mapping[str, np.ndarray], sequence_names: frozenset[str] = frozenset()
+) -> str:
+    """Evaluate both ways and assert they agree; return which path answered."""
+    outcomes = scalar_outcomes(formula, batch)
+    try:
+        evaluate = compile_vector(formula, sequence_names)
+    except FormulaError:
+        assert all(isinstance(outcome, Exception) for outcome in outcomes), formula.source
+        return "rejected"
+    if evaluate is None:
+        return "not vectorized"
+    try:
+        result = evaluate(batch)
+    except NeedsScalar:
+        return "deferred"
+    assert_same_bits(outcomes, result)
+    return "vectorized"
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=formulas(), batch=columns(WIDE_VALUES))
+@example(source="(1 / (1 / a))", batch={"a": np.array([2.0, 0.0]), "b": np.zeros(2), "c": np.zeros(2)})
+@example(source="max(a, b)", batch={"a": np.array([-0.0, 0.0]), "b": np.array([0.0, -0.0]), "c": np.zeros(2)})
+def test_every_element_has_the_scalar_bits_or_the_batch_defers(
+    source: str, batch: dict[str, np.ndarray]
+) -> None:
+    formula = parse_formula(source)
+    if check(formula, batch) == "not vectorized":
+        assert " if " in source  # only an if-else giving a number here and a truth value there
+
+
+@pytest.mark.parametrize(
+    ("source", "a", "b"),
+    [
+        ("floor(a)", [-0.0, -0.3, 0.7], [0.0] * 3),  # float(math.floor(-0.3)) is 0.0, np.floor gives -0.0
+        ("ceil(a)", [-0.5, -0.0, 2.5], [0.0] * 3),
+        ("log10(a)", [1000.0, 1e-3, 1e15], [0.0] * 3),  # log(x, 10), not math.log10
+        ("log(a, b)", [8.0, 1000.0, 0.001], [2.0, 10.0, 10.0]),
+        ("max(a, b)", [-0.0, 0.0, 1.0], [0.0, -0.0, 1.0]),  # the first of equal values stays
+        ("min(a, b)", [-0.0, 0.0, 1.0], [0.0, -0.0, 1.0]),
+        ("-a", [0.0, -0.0, 3.0], [0.0] * 3),
+        ("a // b", [0.0, -1.0, 7.5], [-5.0, 3.0, -2.0]),
+        ("a % b", [-0.0, -1.0, 7.5], [5.0, 3.0, -2.0]),
+        ("a ** b", [-2.0, 0.0, 1.1], [3.0, 0.0, 0.5]),
+        ("round(a, 2)", [0.09075 * 100, -0.125, 1.005], [0.0] * 3),
+        ("abs(a)", [-0.0, -2.0, 2.0], [0.0] * 3),
+    ],
+)
+def test_known_pitfalls_keep_the_scalar_bits(source: str, a: list[float], b: list[float]) -> None:
+    batch = {"a": np.array(a), "b": np.array(b), "c": np.zeros(len(a))}
+    assert check(parse_formula(source), batch) == "vectorized"
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(source=formulas(connectives=False), batch=columns(MODERATE_VALUES))
+def test_the_column_path_is_taken_whenever_every_element_evaluates(
+    source: str, batch: dict[str, np.ndarray]
+) -> None:
+    formula = parse_formula(source)
+    assume(not any(isinstance(outcome, Exception) for outcome in scalar_outcomes(formula, batch)))
+    assert check(formula, batch) == "vectorized"
+
+
+@pytest.mark.parametrize(
+    ("source", "kind"),
+    [("0.5", np.float64), ("2 * 3", np.float64), ("log(2) + 1", np.float64), ("1 < 2", np.bool_)],
+)
+def test_a_formula_without_names_fills_the_whole_batch(source: str, kind: type) -> None:
+    evaluate = compile_vector(parse_formula(source))
+    assert evaluate is not None
+    result = evaluate({"a": np.zeros(4)})
+    assert result.dtype == kind and result.shape == (4,)
+    assert all(element == parse_formula(source).evaluate({}) for element in result)
+
+
+def test_a_formula_without_names_needs_a_column_to_size_the_batch() -> None:
+    evaluate = compile_vector(parse_formula("0.5"))
+    assert evaluate is not None
+    with pytest.raises(FormulaError, match="reads no name"):
+        evaluate({})
+
+
+def test_a_bare_name_returns_a_copy_of_its_column() -> None:
+    column = np.array([1.0, 2.0])
+    evaluate = compile_vector(parse_formula("a"))
+    assert evaluate is not None
+    result = evaluate({"a": column})
+    result[0] = 9.0
+    assert column[0] == 1.0
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "sum(x for x in flows)",
+        "flows[0] + a",
+        "max(flows)",
+        "len(flows) * a",
+        "irr(flows)",
+        "max([a, 1])",
+        "[1, 2]",
+        "a if a > 0 else a > 1",
+    ],
+)
+def test_sequences_and_mixed_kinds_are_left_to_the_scalar_path(source: str) -> None:
+    assert compile_vector(parse_formula(source), frozenset({"flows"})) is None
+
+
+def test_a_series_given_is_left_to_the_scalar_path_whatever_the_formula() -> None:
+    assert compile_vector(parse_formula("flows * 2"), frozenset({"flows"})) is None
+    assert compile_vector(parse_formula("a * 2"), frozenset({"flows"})) is not None
+
+
+def test_sequence_functions_of_constants_are_computed_once() -> None:
+    evaluate = compile_vector(parse_formula("max([1, 2]) + a"))
+    assert evaluate is not None
+    assert evaluate({"a": np.array([0.5])}).tolist() == [2.5]
+
+
+@pytest.mark.parametrize("source", ["(a > 1) + 2", "not a", "a and b > 1", "b if a else 2", "sqrt(a < 1)"])
+def test_a_truth_value_where_a_number_belongs_fails_at_compile_time(source: str) -> None:
+    with pytest.raises(FormulaError, match="must be"):
+        compile_vector(parse_formula(source))
+
+
+@pytest.mark.parametrize(
+    ("source", "value"),
+    [
+        ("1 / (1 / a)", 0.0),
+        ("a % 0", 1.0),
+        ("log(a)", -1.0),
+        ("sqrt(a)", -1.0),
+        ("a ** 0.5", -4.0),
+        ("a ** 2000", 2.0),
+        ("exp(a)", 1000.0),
+        ("a * 1e300", 1e300),
+        ("normal_quantile(a)", 1.0),
+        ("round(a, 16)", 1.0),
+        ("round(1.5, a)", 0.5),
+        ("b > 1 and a / 0 > 1", 1.0),
+    ],
+)
+def test_a_batch_with_one_failing_element_defers_to_the_scalar_path(source: str, value: float) -> None:
+    evaluate = compile_vector(parse_formula(source))
+    assert evaluate is not None
+    with pytest.raises(NeedsScalar):
+        evaluate({"a": np.array([2.0, value]), "b": np.array([0.0, 0.0])})
+
+
+def test_integer_arithmetic_beyond_two_to_the_53_defers() -> None:
+    # With int givens the scalar path computes 2**53 + 1 exactly; a float column cannot.
+    evaluate = compile_vector(parse_formula("a * b + c"))
+    assert evaluate is not None
+    with pytest.raises(NeedsScalar):
+        evaluate({"a": np.array([2.0**27]), "b": np.array([2.0**26]), "c": np.array([1.0])})
+    scaled = compile_vector(parse_formula("a * 1.0 * b + c"))
+    assert scaled is not None
+    assert scaled({"a": np.array([2.0**27]), "b": np.array([2.0**26]), "c": np.array([1.0])}).tolist() == [
+        2.0**53
+    ]
+
+
+# --- every formula of every registered FinChain template ---
+
+SEEDS = 24
+
+
+def uses_sequences(formula: Formula, series: frozenset[str]) -> bool:
+    for node in ast.walk(formula.tree):
+        if isinstance(node, (ast.GeneratorExp, ast.Subscript, ast.List, ast.Tuple)):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and len(node.args) == 1
+            and FUNCTIONS[ast.unparse(node.func)].takes_sequence
+        ):
+            return True
+    return any(name in series for name in formula.names)
+
+
+Rounded = tuple[str, int] | None
+"""The name a formula's result is stored under and the decimals the engine rounds it to."""
+
+
+def template_formulas(compiled: Any) -> list[tuple[str, Formula, Rounded]]:
+    """(role, formula, where its rounded result is stored) of every formula of a template."""
+    found: list[tuple[str, Formula, Rounded]] = []
+    for name, drawer in compiled.drawers:
+        if isinstance(drawer, tuple) and isinstance(drawer[1], Formula):
+            found.append((f"given {name}", drawer[1], (name, drawer[0].quantity.stored_decimals)))
+    found += [("constraint", formula, None) for formula in compiled.constraints]
+    for item, formula, *_ in compiled.steps:
+        found.append((f"step {item.name}", formula, (item.name, item.quantity.stored_decimals)))
+    found += [(f"rule {label}", formula, None) for label, formula in compiled.rules]
+    return found
+
+
+def drawn_instances(compiled: Any) -> list[dict[str, Any]]:
+    """Draw givens and compute the steps as the engine does (scalar evaluator, then rounding)."""
+    instances = []
+    for seed in range(SEEDS):
+        env: dict[str, Any] = dict(compiled.draw_values(RandomStream(seed)))
+        for item, formula, *_ in compiled.steps:
+            env[item.name] = round_half_up(formula.evaluate(env), item.quantity.stored_decimals)
+        instances.append(env)
+    return instances
+
+
+def test_every_template_formula_matches_the_scalar_path_on_drawn_instances() -> None:
+    counts = {"vectorized": 0, "not vectorized": 0}
+    for generator in all_generators("finchain"):
+        compiled = generator.compiled  # type: ignore[attr-defined]
+        series = frozenset(compiled.series_names)
+        instances = drawn_instances(compiled)
+        batch = {
+            name: np.array([float(instance[name]) for instance in instances])
+            for name in instances[0]
+            if name not in series
+        }
+        # Shuffled columns break the constraints, so their false branches are exercised too.
+        shuffle = np.random.default_rng(7)
+        shuffled = {name: shuffle.permutation(column) for name, column in batch.items()}
+        for role, formula, rounded in template_formulas(compiled):
+            where = f"{compiled.label} {role}: {formula.source}"
+            if uses_sequences(formula, series):
+                assert compile_vector(formula, series) is None, where
+                counts["not vectorized"] += 1
+                continue
+            assert check(formula, batch, series) == "vectorized", where
+            counts["vectorized"] += 1
+            if role == "constraint":
+                assert check(formula, shuffled, series) in ("vectorized", "deferred"), where
+            if rounded is not None:
+                # Rounded as the engine rounds, the column equals the stored value (drawn with int givens).
+                evaluate = compile_vector(formula, series)
+                assert evaluate is not None
+                name, decimals = rounded
+                expected = np.array([instance[name] for instance in instances], dtype=np.float64)
+                assert round_half_up_array(evaluate(batch), decimals).tobytes() == expected.tobytes(), where
+    vectorized, left = counts["vectorized"], counts["not vectorized"]
+    print(f"\ntemplate formulas: {vectorized} vectorized, {left} left to the scalar path (sequences)")
+
+
+# --- round_half_up_array ---
+
+
+def scalar_rounding(values: np.ndarray, decimals: int) -> np.ndarray | type[Exception]:
+    try:
+        return np.array([round_half_up(value, decimals) for value in values.tolist()], dtype=np.float64)
+    except ArithmeticError as error:
+        return type(error)
+
+
+def assert_rounds_like_the_scalar(values: np.ndarray, decimals: int) -> None:
+    expected = scalar_rounding(values, decimals)
+    if isinstance(expected, type):
+        with pytest.raises(expected):
+            round_half_up_array(values, decimals)
+        return
+    result = round_half_up_array(values, decimals)
+    assert result.dtype == np.float64
+    assert result.tobytes() == expected.tobytes(), (values, decimals, result, expected)
+
+
+@st.composite
+def near_ties(draw: st.DrawFn) -> tuple[np.ndarray, int]:
+    """Values at, next to and around the half-way points (k + 0.5) / 10**d."""
+    decimals = draw(st.integers(0, 12))
+    units = draw(st.lists(st.integers(-(10**9), 10**9) | st.integers(-100, 100), min_size=1, max_size=8))
+    values = []
+    for unit in units:
+        tie = (unit + 0.5) / 10.0**decimals
+        steps = draw(st.integers(-3, 3))
+        toward = np.inf if steps > 0 else -np.inf
+        value = tie
+        for _ in range(abs(steps)):
+            value = float(np.nextafter(value, toward))
+        values.append(value)
+    return np.array(values), decimals
+
+
+@settings(max_examples=500, deadline=None)
+@given(case=near_ties())
+def test_rounding_near_half_way_points_matches_the_scalar(case: tuple[np.ndarray, int]) -> None:
+    assert_rounds_like_the_scalar(*case)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    values=st.lists(
+        st.one_of(
+            st.floats(allow_nan=False, allow_infinity=False),
+            st.sampled_from(SPECIAL_VALUES),
+            st.floats(-1e9, 1e9),
+        ),
+        min_size=1,
+        max_size=12,
+    ).map(np.array),
+    decimals=st.integers(0, 15),
+)
+def test_rounding_any_finite_value_matches_the_scalar(values: np.ndarray, decimals: int) -> None:
+    assert_rounds_like_the_scalar(values, decimals)
+
+
+@pytest.mark.parametrize("decimals", [-1, 23, 30])
+def test_rounding_outside_the_exact_powers_of_ten_matches_the_scalar(decimals: int) -> None:
+    assert_rounds_like_the_scalar(np.array([0.0, -0.0, 1234.5678, -0.015, 1e-30]), decimals)
+
+
+def test_rounding_values_away_from_ties_never_calls_the_scalar(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    monkeypatch.setattr(
+        "finsynth.generators.finchain.vector.round_half_up", lambda *arguments: calls.append(arguments)
+    )
+    values = np.random.default_rng(3).uniform(-1e6, 1e6, 1_000)
+    values = values[np.abs(values * 100 % 1 - 0.5) > 1e-3]
+    round_half_up_array(values, 2)
+    assert calls == []
