@@ -22,9 +22,9 @@ import math
 import operator
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Literal, NamedTuple, cast
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.quantities import round_half_up
@@ -557,8 +557,6 @@ class Formula:
     names: tuple[str, ...]
     tree: ast.expr
     evaluator: Evaluator
-    parts: dict[int, Any] = field(default_factory=dict, repr=False)
-    """Compiled sub-expressions the renderer needs, by node id (filled on first use)."""
 
     def evaluate(self, env: Env) -> Value:
         """Evaluate the formula with names bound by ``env``.
@@ -572,7 +570,7 @@ class Formula:
 
     def symbolic(self) -> str:
         """Render the formula in math notation with names, e.g. ``principal × (1 + rate)^years``."""
-        return _Renderer(None, None).render(self.tree)
+        return _Renderer("names").fixed_text(self.tree)
 
     def substitution_pattern(self) -> str | None:
         """Return a ``str.format`` pattern with ``{name}`` where each name's value goes.
@@ -586,170 +584,362 @@ class Formula:
                 return None
             if isinstance(node, ast.Call) and FUNCTIONS[node.func.id].takes_sequence:  # type: ignore[attr-defined]
                 return None
-        return _Renderer(None, None, placeholders=True).render(self.tree)
+        return _Renderer("placeholders").fixed_text(self.tree)
 
     def substituted(self, env: Env, format_number: NumberFormatter) -> str:
         """Render the formula with every name replaced by its displayed value.
 
         Generator expressions are expanded term by term, so the text shows every number used.
+        The rendering is compiled on the first call and reused.
+
+        Args:
+            env: The value of each name the formula reads.
+            format_number: Shows a value as ``(name, value) -> text``; a loop target drawn from a
+                sequence is shown under the sequence's name. Its text must depend only on its
+                arguments: a name that appears twice, or a value that stays the same in every
+                term of a generator expression, is formatted once and its text reused.
+
+        Raises:
+            FormulaError: If a shown value has the wrong kind or an index or loop bound is invalid.
+            KeyError: If ``env`` has no value for a name the text shows.
+
         """
-        return _Renderer(env, format_number, parts=self.parts).render(self.tree)
+        return self._substitution(env, format_number)
+
+    @cached_property
+    def _substitution(self) -> _Slot:
+        """The renderer compiled for this formula on first use."""
+        return _Renderer("values").substitution(self.tree)
+
+
+_Slot = Callable[[Env, NumberFormatter], str]
+"""Shows the part of a formula's text that depends on the values: ``(env, format_number) -> text``."""
+
+_Pieces = tuple[str | _Slot, ...]
+"""A formula's text in order: fixed strings, and slots filled in when values are substituted."""
+
+_NameStyle = Literal["names", "placeholders", "values"]
+
+
+class _Text(NamedTuple):
+    """The text of a node as pieces, and its precedence (for parenthesizing)."""
+
+    pieces: _Pieces
+    precedence: int
+
+    def at_least(self, minimum: int) -> _Pieces:
+        """The pieces, parenthesized unless the node binds at least as tightly as ``minimum``."""
+        return self.pieces if self.precedence >= minimum else ("(", *self.pieces, ")")
+
+
+def _shown(value: Value, name: str, shown_as: str, format_number: NumberFormatter) -> str:
+    """Show one value of ``name``, formatted like ``shown_as``; a sequence shows as a list."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_shown(item, name, shown_as, format_number) for item in value) + "]"
+    number = value if type(value) in _NUMERIC_TYPES else _number(value, name)
+    text = format_number(shown_as, float(number))
+    return f"({text})" if text.startswith("-") else text
+
+
+def _value_slot(name: str, shown_as: str) -> _Slot:
+    """The slot showing the value bound to ``name``."""
+    numeric = _NUMERIC_TYPES
+
+    def show(env: Env, format_number: NumberFormatter) -> str:
+        value = env[name]
+        if type(value) not in numeric:
+            return _shown(value, name, shown_as, format_number)
+        # The common case of _shown, inlined: this runs once per name per rendered term.
+        text = format_number(shown_as, float(value))  # type: ignore[arg-type]
+        return f"({text})" if text.startswith("-") else text
+
+    return show
+
+
+def _split(pieces: _Pieces) -> tuple[list[str], list[_Slot]]:
+    """Return the fixed text around the slots (one more than the slots) and the slots, in order."""
+    fixed = [""]
+    slots: list[_Slot] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            fixed[-1] += piece
+        else:
+            slots.append(piece)
+            fixed.append("")
+    return fixed, slots
+
+
+def _assemble(pieces: _Pieces) -> _Slot:
+    """Join pieces into one function of the values.
+
+    Fixed neighbours are merged here, once. A name that appears several times is formatted once
+    (its slot is shared), where it first appears.
+    """
+    fixed, slots = _split(pieces)
+    if not slots:
+        text = fixed[0]
+        return lambda env, format_number: text
+    if fixed == ["", ""]:
+        return slots[0]
+    pattern = "%s".join(part.replace("%", "%%") for part in fixed)
+    if len(slots) == 1:
+        only = slots[0]
+        return lambda env, format_number: pattern % only(env, format_number)
+    distinct = list(dict.fromkeys(slots))
+    if distinct == slots and len(slots) == 2:
+        first, second = slots
+        return lambda env, format_number: pattern % (first(env, format_number), second(env, format_number))
+    pick = operator.itemgetter(*[distinct.index(slot) for slot in slots])
+    return lambda env, format_number: pattern % pick([slot(env, format_number) for slot in distinct])
+
+
+def _texts_of(slots: list[_Slot]) -> Callable[[Env, NumberFormatter], str | tuple[str, ...]]:
+    """The texts of ``slots`` as ``%`` takes them: one text alone, several as a tuple."""
+    if len(slots) == 1:
+        return slots[0]
+    if len(slots) == 2:
+        first, second = slots
+        return lambda env, format_number: (first(env, format_number), second(env, format_number))
+    return lambda env, format_number: tuple([slot(env, format_number) for slot in slots])
+
+
+def _failing(error: FormulaError) -> _Slot:
+    """A part that cannot be shown fails when the text reaches it, with the error it had."""
+
+    def fail(env: Env, format_number: NumberFormatter) -> str:
+        raise type(error)(*error.args)
+
+    return fail
+
+
+def _loop_sources(iterable: ast.expr, count: int) -> list[str]:
+    """Name the sequence each loop target draws from, so its values format like it."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
+        if iterable.func.id == "enumerate" and isinstance(iterable.args[0], ast.Name):
+            return ["", iterable.args[0].id]
+        return [""] * count
+    return [iterable.id] if isinstance(iterable, ast.Name) else [""] * count
 
 
 class _Renderer:
-    """Turns a checked formula tree back into text, with or without numbers substituted."""
+    """Turns a checked formula tree back into text, compiled once into pieces.
 
-    def __init__(
-        self,
-        env: Env | None,
-        format_number: NumberFormatter | None,
-        placeholders: bool = False,
-        parts: dict[int, Any] | None = None,
-    ) -> None:
-        self.parts: dict[int, Any] = {} if parts is None else parts
-        self.env = env
-        self.placeholders = placeholders
-        self.format_number = format_number
+    ``names`` says what a name becomes: itself (``"names"``), a ``{name}`` placeholder
+    (``"placeholders"``), or a slot showing its value (``"values"``). With values, sequences
+    are expanded too: indexing shows the element, ``sum(flows)`` and generator expressions show
+    every term.
+    """
+
+    def __init__(self, names: _NameStyle) -> None:
+        self.names = names
         self.aliases: dict[str, str] = {}
+        """Loop targets shown like the sequence they draw from, inside a generator's element."""
+        self.reads: dict[_Slot, str] = {}
+        """The name each value slot shows."""
+        self.value_slots: dict[tuple[str, str], _Slot] = {}
+        """One slot per name and format, so that repeats of a name are formatted once."""
 
-    def render(self, node: ast.expr) -> str:
-        return self.text(node)[0]
+    def fixed_text(self, node: ast.expr) -> str:
+        """The text of a node rendered without values (every piece is fixed)."""
+        return "".join(cast(tuple[str, ...], self.text(node).pieces))
 
-    def number(self, name: str, value: Value) -> str:
-        assert self.format_number is not None
-        if isinstance(value, tuple):
-            return "[" + ", ".join(self.number(name, item) for item in value) + "]"
-        text = self.format_number(self.aliases.get(name, name), float(_number(value, name)))
-        return f"({text})" if text.startswith("-") else text
+    def substitution(self, node: ast.expr) -> _Slot:
+        """The function that renders ``node`` with every name replaced by its displayed value."""
+        return _assemble(self.text(node).pieces)
 
-    def text(self, node: ast.expr) -> tuple[str, int]:
-        """Return the text of ``node`` and its precedence (for parenthesizing)."""
+    def text(self, node: ast.expr) -> _Text:
+        """Return the pieces of ``node`` and its precedence."""
         if isinstance(node, ast.Constant):
             value = node.value
             assert isinstance(value, (int, float))  # checked when the formula was compiled
-            return repr(value), _PRECEDENCE_ATOM if value >= 0 else _PRECEDENCE_UNARY
+            return _Text((repr(value),), _PRECEDENCE_ATOM if value >= 0 else _PRECEDENCE_UNARY)
         if isinstance(node, ast.Name):
-            if self.env is None:
-                return ("{" + node.id + "}" if self.placeholders else node.id), _PRECEDENCE_ATOM
-            return self.number(node.id, self.env[node.id]), _PRECEDENCE_ATOM
+            return _Text((self.name(node.id),), _PRECEDENCE_ATOM)
         if isinstance(node, ast.BinOp):
             _, symbol, precedence = _BINARY[type(node.op)]
-            left, left_precedence = self.text(node.left)
-            right, right_precedence = self.text(node.right)
-            right_associative = isinstance(node.op, ast.Pow)
-            if left_precedence < precedence or (right_associative and left_precedence == precedence):
-                left = f"({left})"
-            if right_precedence < precedence or (not right_associative and right_precedence == precedence):
-                right = f"({right})"
-            if right_associative:
-                return f"{left}^{right}", precedence
-            return f"{left} {symbol} {right}", precedence
+            left = self.text(node.left)
+            right = self.text(node.right)
+            if isinstance(node.op, ast.Pow):
+                pieces = (*left.at_least(precedence + 1), "^", *right.at_least(precedence))
+            else:
+                pieces = (*left.at_least(precedence), f" {symbol} ", *right.at_least(precedence + 1))
+            return _Text(pieces, precedence)
         if isinstance(node, ast.UnaryOp):
-            operand, operand_precedence = self.text(node.operand)
+            operand = self.text(node.operand)
             if isinstance(node.op, ast.Not):
-                wrapped = operand if operand_precedence >= _PRECEDENCE_NOT else f"({operand})"
-                return f"not {wrapped}", _PRECEDENCE_NOT
-            wrapped = operand if operand_precedence > _PRECEDENCE_UNARY else f"({operand})"
-            return ("-" if isinstance(node.op, ast.USub) else "+") + wrapped, _PRECEDENCE_UNARY
+                return _Text(("not ", *operand.at_least(_PRECEDENCE_NOT)), _PRECEDENCE_NOT)
+            sign = "-" if isinstance(node.op, ast.USub) else "+"
+            return _Text((sign, *operand.at_least(_PRECEDENCE_UNARY + 1)), _PRECEDENCE_UNARY)
         if isinstance(node, ast.Compare):
-            parts = [self.wrap(node.left, _PRECEDENCE_COMPARE + 1)]
+            pieces = self.text(node.left).at_least(_PRECEDENCE_COMPARE + 1)
             for comparison, comparator in zip(node.ops, node.comparators, strict=False):
-                parts += [_COMPARE[type(comparison)][1], self.wrap(comparator, _PRECEDENCE_COMPARE + 1)]
-            return " ".join(parts), _PRECEDENCE_COMPARE
+                shown = self.text(comparator).at_least(_PRECEDENCE_COMPARE + 1)
+                pieces = (*pieces, f" {_COMPARE[type(comparison)][1]} ", *shown)
+            return _Text(pieces, _PRECEDENCE_COMPARE)
         if isinstance(node, ast.BoolOp):
             is_and = isinstance(node.op, ast.And)
             precedence = _PRECEDENCE_AND if is_and else _PRECEDENCE_OR
-            joiner = " and " if is_and else " or "
-            return joiner.join(self.wrap(value, precedence + 1) for value in node.values), precedence
+            operands = [self.text(value).at_least(precedence + 1) for value in node.values]
+            return _Text(self.joined(operands, " and " if is_and else " or "), precedence)
         if isinstance(node, ast.IfExp):
-            body = self.wrap(node.body, _PRECEDENCE_IF + 1)
-            test = self.wrap(node.test, _PRECEDENCE_IF + 1)
-            orelse = self.wrap(node.orelse, _PRECEDENCE_IF)
-            return f"{body} if {test} else {orelse}", _PRECEDENCE_IF
+            body = self.text(node.body).at_least(_PRECEDENCE_IF + 1)
+            test = self.text(node.test).at_least(_PRECEDENCE_IF + 1)
+            orelse = self.text(node.orelse).at_least(_PRECEDENCE_IF)
+            return _Text((*body, " if ", *test, " else ", *orelse), _PRECEDENCE_IF)
         if isinstance(node, (ast.List, ast.Tuple)):
-            return "[" + ", ".join(self.render(item) for item in node.elts) + "]", _PRECEDENCE_ATOM
+            items = [self.text(item).pieces for item in node.elts]
+            return _Text(("[", *self.joined(items, ", "), "]"), _PRECEDENCE_ATOM)
         if isinstance(node, ast.Subscript):
-            if self.env is not None:
-                item = self.evaluate(node)
-                sequence_name = node.value.id if isinstance(node.value, ast.Name) else ""
-                return self.number(sequence_name, item), _PRECEDENCE_ATOM
-            return f"{self.wrap(node.value, _PRECEDENCE_ATOM)}[{self.render(node.slice)}]", _PRECEDENCE_ATOM
+            return _Text(self.subscript(node), _PRECEDENCE_ATOM)
         if isinstance(node, ast.Call):
-            return self.call(node), _PRECEDENCE_ATOM
-        raise FormulaError(f"cannot render {type(node).__name__}")
+            return _Text(self.call(node), _PRECEDENCE_ATOM)
+        error = FormulaError(f"cannot render {type(node).__name__}")
+        if self.names != "values":
+            raise error
+        return _Text((_failing(error),), _PRECEDENCE_ATOM)
 
-    def wrap(self, node: ast.expr, minimum: int) -> str:
-        text, precedence = self.text(node)
-        return text if precedence >= minimum else f"({text})"
+    @staticmethod
+    def joined(parts: list[_Pieces], separator: str) -> _Pieces:
+        pieces: _Pieces = ()
+        for index, part in enumerate(parts):
+            pieces = (*pieces, separator, *part) if index else part
+        return pieces
 
-    def compiled(self, node: ast.AST, build: Callable[[], Any]) -> Any:
-        """Return the compiled form of a sub-expression, building it once per formula."""
-        key = id(node)
-        if key not in self.parts:
-            self.parts[key] = build()
-        return self.parts[key]
+    def name(self, name: str) -> str | _Slot:
+        if self.names == "values":
+            shown_as = self.aliases.get(name, name)
+            slot = self.value_slots.get((name, shown_as))
+            if slot is None:
+                slot = self.value_slots[name, shown_as] = _value_slot(name, shown_as)
+                self.reads[slot] = name
+            return slot
+        return "{" + name + "}" if self.names == "placeholders" else name
 
-    def evaluate(self, node: ast.expr) -> Value:
-        assert self.env is not None
-        formula: Formula = self.compiled(node, lambda: parse_formula(ast.unparse(node)))
-        return formula.evaluate(self.env)
+    def subscript(self, node: ast.Subscript) -> _Pieces:
+        if self.names != "values":
+            return (
+                *self.text(node.value).at_least(_PRECEDENCE_ATOM),
+                "[",
+                *self.text(node.slice).pieces,
+                "]",
+            )
+        try:
+            # Compiled on its own, as its text, so that its errors name that text. Its text can
+            # still fail the length limit (normalized spacing): that error shows when reached.
+            item = parse_formula(ast.unparse(node)).evaluator
+        except FormulaError as error:
+            return (_failing(error),)
+        name = node.value.id if isinstance(node.value, ast.Name) else ""
+        shown_as = self.aliases.get(name, name)
 
-    def call(self, node: ast.Call) -> str:
+        def show(env: Env, format_number: NumberFormatter) -> str:
+            return _shown(item(env), name, shown_as, format_number)
+
+        return (show,)
+
+    def call(self, node: ast.Call) -> _Pieces:
         assert isinstance(node.func, ast.Name)
         name = node.func.id
         if len(node.args) == 1 and isinstance(node.args[0], ast.GeneratorExp):
-            return self.generator_call(name, node.args[0])
-        if self.env is not None and FUNCTIONS[name].takes_sequence and len(node.args) == 1:
-            argument = node.args[0]
-            if isinstance(argument, ast.Name):
-                values = _sequence(self.env[argument.id], argument.id)
-                terms = [self.number(argument.id, value) for value in values]
-                if name == "sum":
-                    return "(" + " + ".join(terms) + ")"
-                # A list literal keeps one argument, so the text parses back to the same call.
-                return f"{name}([" + ", ".join(terms) + "])"
+            if self.names == "values":
+                return (self.expanded_generator(name, node.args[0]),)
+            return (self.generator_formula(name, node.args[0]),)
+        argument = node.args[0] if len(node.args) == 1 else None
+        if self.names == "values" and FUNCTIONS[name].takes_sequence and isinstance(argument, ast.Name):
+            return (self.expanded_sequence(name, argument.id),)
         shown = "ln" if name == "log" and len(node.args) == 1 else name
-        return f"{shown}(" + ", ".join(self.render(arg) for arg in node.args) + ")"
+        arguments = [self.text(arg).pieces for arg in node.args]
+        return (f"{shown}(", *self.joined(arguments, ", "), ")")
 
-    def generator_call(self, name: str, node: ast.GeneratorExp) -> str:
+    def expanded_sequence(self, function: str, name: str) -> _Slot:
+        """``sum(flows)`` shows every term; other functions keep a list literal, so the text parses back."""
+        shown_as = self.aliases.get(name, name)
+        if function == "sum":
+            opening, separator, closing = "(", " + ", ")"
+        else:
+            opening, separator, closing = f"{function}([", ", ", "])"
+        numeric = _NUMERIC_TYPES
+
+        def show(env: Env, format_number: NumberFormatter) -> str:
+            texts = []
+            for value in _sequence(env[name], name):
+                if type(value) not in numeric:
+                    texts.append(_shown(value, name, shown_as, format_number))
+                    continue
+                # The common case of _shown, inlined: this runs once per element.
+                text = format_number(shown_as, float(value))
+                texts.append(f"({text})" if text.startswith("-") else text)
+            return opening + separator.join(texts) + closing
+
+        return show
+
+    def generator_formula(self, function: str, node: ast.GeneratorExp) -> str:
         clause = node.generators[0]
-        if self.env is None:
-            loop = f"for {ast.unparse(clause.target)} in {ast.unparse(clause.iter)}"
-            loop += "".join(f" if {self.render(condition)}" for condition in clause.ifs)
-            return f"{name}({self.render(node.elt)} {loop})"
+        loop = f"for {ast.unparse(clause.target)} in {ast.unparse(clause.iter)}"
+        loop += "".join(f" if {self.fixed_text(condition)}" for condition in clause.ifs)
+        return f"{function}({self.fixed_text(node.elt)} {loop})"
+
+    def expanded_generator(self, function: str, node: ast.GeneratorExp) -> _Slot:
+        """A generator expression shown term by term, each loop value formatted like its sequence."""
+        clause = node.generators[0]
         targets = [
             item.id
             for item in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
             if isinstance(item, ast.Name)
         ]
-        sources = self.loop_sources(clause.iter, len(targets))
-        iterate = self.compiled(
-            clause.iter,
-            lambda: _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0),
+        sources = _loop_sources(clause.iter, len(targets))
+        iterate = _Compiler(ast.unparse(clause.iter)).compile_iterable(clause.iter, frozenset(), 0)
+        try:
+            conditions = [parse_formula(ast.unparse(test)).evaluator for test in clause.ifs]
+        except FormulaError as error:
+            return _failing(error)
+        outer = self.aliases
+        self.aliases = {
+            **outer,
+            **{target: source for target, source in zip(targets, sources, strict=False) if source},
+        }
+        element = self.text(node.elt)
+        self.aliases = outer
+        # Terms of a sum are joined with "+", so each binds at least as tightly as "+".
+        fixed, slots = _split(element.at_least(_BINARY[ast.Add][2]) if function == "sum" else element.pieces)
+        first_term = "%s".join(part.replace("%", "%%") for part in fixed)
+        # Values that do not change with the loop are formatted for the first term only: later terms
+        # use a pattern with their text filled in (the doubled %% keeps a %s for each loop value).
+        looped = [slot not in self.reads or self.reads[slot] in targets for slot in slots]
+        kept = [index for index, varies in enumerate(looped) if not varies]
+        later_terms = fixed[0].replace("%", "%%%%") + "".join(
+            ("%%s" if varies else "%s") + part.replace("%", "%%%%")
+            for varies, part in zip(looped, fixed[1:], strict=True)
         )
-        conditions = self.compiled(clause, lambda: [parse_formula(ast.unparse(test)) for test in clause.ifs])
-        terms = []
-        outer_env, outer_aliases = self.env, dict(self.aliases)
-        for binding in iterate(outer_env):
-            scope = {**outer_env, **dict(zip(targets, binding, strict=False))}
-            if not all(condition.evaluate(scope) for condition in conditions):
-                continue
-            self.env = scope
-            self.aliases = {**outer_aliases, **{t: s for t, s in zip(targets, sources, strict=False) if s}}
-            terms.append(self.render(node.elt) if name != "sum" else self.wrap(node.elt, 10))
-        self.env, self.aliases = outer_env, outer_aliases
-        if name == "sum":
-            return "(" + " + ".join(terms) + ")" if terms else "0"
-        return f"{name}([" + ", ".join(terms) + "])"
+        varying = _texts_of([slot for slot, varies in zip(slots, looped, strict=True) if varies])
+        one_target = targets[0] if len(targets) == 1 else ""
 
-    @staticmethod
-    def loop_sources(iterable: ast.expr, count: int) -> list[str]:
-        """Name the sequence each loop target draws from, so its values format like it."""
-        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name):
-            if iterable.func.id == "enumerate" and isinstance(iterable.args[0], ast.Name):
-                return ["", iterable.args[0].id]
-            return [""] * count
-        return [iterable.id] if isinstance(iterable, ast.Name) else [""] * count
+        def show(env: Env, format_number: NumberFormatter) -> str:
+            terms: list[str] = []
+            bindings = iterate(env)
+            if bindings:
+                scope = {**env}
+                later = ""
+                for binding in bindings:
+                    if one_target:
+                        scope[one_target] = binding[0]
+                    else:
+                        scope.update(zip(targets, binding, strict=False))
+                    for condition in conditions:
+                        if not condition(scope):
+                            break
+                    else:
+                        if terms:
+                            terms.append(later % varying(scope, format_number))
+                            continue
+                        texts = [slot(scope, format_number) for slot in slots]
+                        terms.append(first_term % tuple(texts))
+                        later = later_terms % tuple([texts[index].replace("%", "%%") for index in kept])
+            if function == "sum":
+                return "(" + " + ".join(terms) + ")" if terms else "0"
+            return f"{function}([" + ", ".join(terms) + "])"
+
+        return show
 
 
 @lru_cache(maxsize=4096)
