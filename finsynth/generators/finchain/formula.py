@@ -912,7 +912,12 @@ class _Renderer:
             for varies, part in zip(looped, fixed[1:], strict=True)
         )
         varying = _texts_of([slot for slot, varies in zip(slots, looped, strict=True) if varies])
-        one_target = targets[0] if len(targets) == 1 else ""
+        # Each binding is an (index, value) pair under enumerate and one value otherwise; the
+        # targets beyond it stay unbound, as zip(targets, binding) would leave them.
+        enumerates = isinstance(clause.iter, ast.Call) and getattr(clause.iter.func, "id", "") == "enumerate"
+        bound = targets[: 2 if enumerates else 1]
+        first = bound[0] if bound else ""
+        second = bound[1] if len(bound) == 2 else ""
 
         def show(env: Env, format_number: NumberFormatter) -> str:
             terms: list[str] = []
@@ -921,10 +926,10 @@ class _Renderer:
                 scope = {**env}
                 later = ""
                 for binding in bindings:
-                    if one_target:
-                        scope[one_target] = binding[0]
-                    else:
-                        scope.update(zip(targets, binding, strict=False))
+                    if second:
+                        scope[first], scope[second] = binding
+                    elif first:
+                        scope[first] = binding[0]
                     for condition in conditions:
                         if not condition(scope):
                             break
