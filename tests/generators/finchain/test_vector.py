@@ -98,10 +98,16 @@ def formulas(connectives: bool = True) -> st.SearchStrategy[str]:
     return st.one_of(numbers(0, connectives), truths(0, connectives))
 
 
-def columns(values: st.SearchStrategy[float]) -> st.SearchStrategy[dict[str, np.ndarray]]:
-    return st.integers(1, 6).flatmap(
+def columns(values: st.SearchStrategy[float], largest: int = 6) -> Any:
+    """Batches of a few elements, sometimes repeated to 37 so NumPy's SIMD loops run, not only their tails."""
+    batches = st.integers(1, largest).flatmap(
         lambda n: st.fixed_dictionaries(
             {name: st.lists(values, min_size=n, max_size=n).map(np.array) for name in NAMES}
+        )
+    )
+    return st.tuples(batches, st.booleans()).map(
+        lambda drawn: (
+            {name: np.resize(column, 37) for name, column in drawn[0].items()} if drawn[1] else drawn[0]
         )
     )
 
@@ -192,6 +198,13 @@ def test_the_column_path_is_taken_whenever_every_element_evaluates(
     formula = parse_formula(source)
     assume(not any(isinstance(outcome, Exception) for outcome in scalar_outcomes(formula, batch)))
     assert check(formula, batch) == "vectorized"
+
+
+@settings(max_examples=200, deadline=None)
+@given(batch=columns(WIDE_VALUES, largest=70))
+def test_floor_division_and_modulo_match_python_floats(batch: dict[str, np.ndarray]) -> None:
+    for source in ("a // b", "a % b", "(a * b) // c", "(a * b) % c"):
+        assert check(parse_formula(source), batch) in ("vectorized", "deferred")
 
 
 @pytest.mark.parametrize(
@@ -397,12 +410,13 @@ def assert_rounds_like_the_scalar(values: np.ndarray, decimals: int) -> None:
 
 @st.composite
 def near_ties(draw: st.DrawFn) -> tuple[np.ndarray, int]:
-    """Values at, next to and around the half-way points (k + 0.5) / 10**d."""
+    """Values at, next to and around the half-way points (k + 0.5) / 10**d, and at the tie window's edge."""
     decimals = draw(st.integers(0, 12))
     units = draw(st.lists(st.integers(-(10**9), 10**9) | st.integers(-100, 100), min_size=1, max_size=8))
     values = []
     for unit in units:
-        tie = (unit + 0.5) / 10.0**decimals
+        offset = draw(st.sampled_from((0.0, 0.0, 1e-6, -1e-6, 1.2e-6, -1.2e-6, 9e-7, 0.25)))
+        tie = (unit + 0.5 + offset) / 10.0**decimals
         steps = draw(st.integers(-3, 3))
         toward = np.inf if steps > 0 else -np.inf
         value = tie
