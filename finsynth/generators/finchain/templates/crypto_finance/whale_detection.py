@@ -220,4 +220,6 @@ def whale_concentration_of_the_free_float() -> Template:
             ),
         ],
         answer=categorical([("whale_share >= alert_threshold", "concentrated")], otherwise="dispersed"),
+        # Whales hold part of the free float, never more than all of it.
+        constraints=["sum(whale_balances) < total_supply - locked_supply - sum(exchange_balances)"],
     )

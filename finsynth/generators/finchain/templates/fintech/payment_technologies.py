@@ -190,7 +190,7 @@ def net_take_rate_of_a_payment_facilitator() -> Template:
             rate("assessment_rate", 0.11, 0.16, step=0.01),
             number("fraud_loss_bp", 2, 20, step=0.5, decimals=1, unit=Unit.BASIS_POINTS),
         ],
-        constraints=["payment_volume >= 10 * transactions", "payment_volume <= 300 * transactions"],
+        constraints=["payment_volume >= 15 * transactions", "payment_volume <= 300 * transactions"],
         question=(
             "{facilitator}, a payment facilitator, processed {transactions} transactions worth "
             "{payment_volume} this month. It charges merchants {merchant_rate} plus {merchant_fixed_fee} per "

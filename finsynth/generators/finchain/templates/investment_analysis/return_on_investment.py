@@ -88,7 +88,7 @@ def annualized_roi_of_a_stock_with_dividends() -> Template:
         ],
         constraints=[
             "sell_price >= 0.6 * buy_price",
-            "sell_price <= 4 * buy_price",
+            "sell_price <= 3.5 * buy_price",
             "dividends_per_share <= 0.1 * buy_price",
         ],
         question=(
