@@ -1,14 +1,19 @@
 """The only source of randomness in finsynth.
 
-Every random draw comes from a :class:`RandomStream` whose seed is derived with
-:func:`derive_seed` from named parts, e.g. ``(root_seed, config, split, generator_id,
-index, "values")``. The derivation is a BLAKE2b hash of a canonical, type-tagged encoding
-of the parts, so it is identical across processes, ``PYTHONHASHSEED`` values, platforms
-and Python versions (unlike ``hash()`` or the global ``random`` module).
+Every random draw comes from a stream whose seed is derived from named parts:
+:func:`derive_seed` hashes a canonical, type-tagged encoding of the parts with BLAKE2b, so
+it is identical across processes, ``PYTHONHASHSEED`` values, platforms and Python versions
+(unlike ``hash()`` or the global ``random`` module). :class:`InstanceSeeder` gives instance
+``index`` of a generator's split its seeds by mixing the index into such a key with
+SplitMix64, so the seeds of a thousand instances come from one NumPy expression.
 
-:class:`RandomStream` is counter based: word ``k`` of a stream is taken from
-``BLAKE2b(seed, block = k // 8)``. Any instance can therefore be drawn alone, which is
-what makes shards independent of each other and of the worker that builds them.
+Both stream kinds are counter based, so any instance can be drawn alone, which is what
+makes shards independent of each other and of the worker that builds them:
+
+- :class:`RandomStream`: word ``k`` is taken from ``BLAKE2b(seed, block = k // 8)``;
+- :class:`SplitMixStream`: word ``k`` is ``mix64(seed + (k + 1)·γ)``, SplitMix64's output,
+  which :func:`splitmix_words` computes for a whole batch of streams at once (FinChain
+  templates draw from these).
 """
 
 from __future__ import annotations
@@ -88,6 +93,45 @@ def derive_seed(*parts: SeedPart) -> int:
 def rejection_limit(span: int) -> int:
     """Largest multiple of ``span`` not above 2**64: words below it map uniformly onto ``span`` values."""
     return _TWO_TO_64 - (_TWO_TO_64 % span)
+
+
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX_1 = 0xBF58476D1CE4E5B9
+_MIX_2 = 0x94D049BB133111EB
+_MASK_64 = _TWO_TO_64 - 1
+_GAMMA_ARRAY = np.uint64(_GAMMA)
+_MIX_1_ARRAY = np.uint64(_MIX_1)
+_MIX_2_ARRAY = np.uint64(_MIX_2)
+_ONE = np.uint64(1)
+
+
+def mix64(value: int) -> int:
+    """SplitMix64's finalizer: a bijection of 64-bit words that scatters every input bit."""
+    value = ((value ^ (value >> 30)) * _MIX_1) & _MASK_64
+    value = ((value ^ (value >> 27)) * _MIX_2) & _MASK_64
+    return value ^ (value >> 31)
+
+
+def mix64_array(values: np.ndarray) -> np.ndarray:
+    """:func:`mix64` of every element of a ``uint64`` array (arithmetic wraps modulo 2**64)."""
+    values = (values ^ (values >> np.uint64(30))) * _MIX_1_ARRAY
+    values = (values ^ (values >> np.uint64(27))) * _MIX_2_ARRAY
+    mixed: np.ndarray = values ^ (values >> np.uint64(31))
+    return mixed
+
+
+def splitmix_words(seeds: np.ndarray, counters: np.ndarray) -> np.ndarray:
+    """Word ``counters[i]`` of the :class:`SplitMixStream` seeded ``seeds[i]``, for every ``i``.
+
+    Args:
+        seeds: ``uint64`` stream seeds.
+        counters: ``uint64`` word positions (0 for a stream's first word).
+
+    Returns:
+        The ``uint64`` words, equal to what the scalar streams return at those positions.
+
+    """
+    return mix64_array(seeds + (counters + _ONE) * _GAMMA_ARRAY)
 
 
 class RandomStream:
@@ -173,6 +217,31 @@ class RandomStream:
         return mean + std * _STANDARD_NORMAL.inv_cdf(u)
 
 
+class SplitMixStream(RandomStream):
+    """A :class:`RandomStream` whose words are SplitMix64's: word ``k`` is ``mix64(seed + (k + 1)·γ)``.
+
+    Every word is a pure function of the seed and its position, so a batch of streams can be
+    advanced together with :func:`splitmix_words` and gives exactly the words the scalar streams
+    give. FinChain templates draw from these streams, which is what lets them draw a thousand
+    instances at once with NumPy.
+
+    Args:
+        seed: A 64-bit seed.
+
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._state = seed % _TWO_TO_64
+
+    def next_word(self) -> int:
+        """Return the next word of the stream."""
+        self._state = (self._state + _GAMMA) & _MASK_64
+        return mix64(self._state)
+
+
 @dataclass(frozen=True)
 class InstanceSeeds:
     """The two seeds of one instance.
@@ -196,15 +265,35 @@ _VALUES_VARIED = _VALUES + _encode_part("variation")
 class InstanceSeeder:
     """Seeds of the instances of one generator in one split of one config.
 
-    Instance ``index`` gets ``derive_seed(root_seed, config, split, generator_id, index,
-    stream)`` for the streams ``"names"`` and ``"values"``. A variation redraws one or
-    both streams by adding ``"variation"`` to the parts, leaving the other unchanged.
+    Each stream (``"names"``, ``"values"``) of the split has a key, ``derive_seed(root_seed,
+    config, split, generator_id, stream)``; instance ``index`` gets ``mix64(key + (index + 1)·γ)``
+    (SplitMix64 over the index, halved to 63 bits). A variation redraws one or both streams by
+    adding ``"variation"`` to the key's parts, leaving the other unchanged; a redraw adds
+    ``("redraw", attempt)``. Seeds of a whole range of indices come at once from
+    :meth:`seed_arrays`, equal to the ones :meth:`seeds` gives one by one.
     """
 
-    __slots__ = ("_deriver",)
+    __slots__ = ("_deriver", "_keys")
 
     def __init__(self, root_seed: int, config: str, split: str, generator_id: str) -> None:
         self._deriver = SeedDeriver(root_seed, config, split, generator_id)
+        self._keys: dict[tuple[str | None, int], tuple[int, int]] = {}
+
+    def _stream_keys(self, variation: str | None, attempt: int) -> tuple[int, int]:
+        """Return the keys of the names and values streams for a variation and redraw."""
+        keys = self._keys.get((variation, attempt))
+        if keys is None:
+            if variation not in (None, "names", "values", "both"):
+                raise ValueError(f"variation must be names, values or both, not {variation!r}")
+            redraw = _encode_part("redraw") + _encode_part(attempt) if attempt else b""
+            names = _NAMES_VARIED if variation in ("names", "both") else _NAMES
+            values = _VALUES_VARIED if variation in ("values", "both") else _VALUES
+            keys = (
+                self._deriver.derive_encoded(names + redraw),
+                self._deriver.derive_encoded(values + redraw),
+            )
+            self._keys[(variation, attempt)] = keys
+        return keys
 
     def seeds(self, index: int, variation: str | None = None, attempt: int = 0) -> InstanceSeeds:
         """Return the seeds of instance ``index``, redrawn as ``variation`` says if given.
@@ -214,17 +303,29 @@ class InstanceSeeder:
             variation: ``None``, ``"names"``, ``"values"`` or ``"both"``.
             attempt: Redraw number; a build redraws an instance whose question already appears
                 in an earlier split (attempt 1, 2, ...), adding ``("redraw", attempt)`` to the parts.
+
+        Raises:
+            ValueError: If ``variation`` is not one of the four allowed values.
+
         """
-        if variation not in (None, "names", "values", "both"):
-            raise ValueError(f"variation must be names, values or both, not {variation!r}")
-        position = _encode_part(index)
-        if attempt:
-            position += _encode_part("redraw") + _encode_part(attempt)
-        redraw_names = variation in ("names", "both")
-        redraw_values = variation in ("values", "both")
+        names_key, values_key = self._stream_keys(variation, attempt)
+        step = (index + 1) * _GAMMA
         return InstanceSeeds(
-            self._deriver.derive_encoded(position + (_NAMES_VARIED if redraw_names else _NAMES)),
-            self._deriver.derive_encoded(position + (_VALUES_VARIED if redraw_values else _VALUES)),
+            mix64((names_key + step) & _MASK_64) >> 1, mix64((values_key + step) & _MASK_64) >> 1
+        )
+
+    def seed_arrays(
+        self, indices: np.ndarray, variation: str | None = None, attempt: int = 0
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Return the names and values seeds (``uint64`` arrays) of many instances at once.
+
+        Element ``i`` equals ``seeds(indices[i], variation, attempt)``.
+        """
+        names_key, values_key = self._stream_keys(variation, attempt)
+        steps = (indices.astype(np.uint64) + _ONE) * _GAMMA_ARRAY
+        return (
+            mix64_array(steps + np.uint64(names_key)) >> _ONE,
+            mix64_array(steps + np.uint64(values_key)) >> _ONE,
         )
 
 

@@ -3,11 +3,20 @@ import subprocess
 import sys
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from finsynth.seeding import InstanceSeeder, RandomStream, SeedDeriver, derive_seed
+from finsynth.seeding import (
+    InstanceSeeder,
+    RandomStream,
+    SeedDeriver,
+    SplitMixStream,
+    derive_seed,
+    mix64,
+    splitmix_words,
+)
 
 parts = st.lists(
     st.one_of(st.text(max_size=20), st.integers(-(10**20), 10**20), st.binary(max_size=20)), max_size=6
@@ -104,11 +113,54 @@ def test_variations_change_only_their_stream():
 
 
 def test_instance_seeds_follow_the_documented_derivation():
+    gamma, mask = 0x9E3779B97F4A7C15, (1 << 64) - 1
     seeds = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12)
-    assert seeds.names == derive_seed(7, "finchain", "test", "finchain/x", 12, "names")
-    assert seeds.values == derive_seed(7, "finchain", "test", "finchain/x", 12, "values")
-    varied = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12, "both")
-    assert varied.names == derive_seed(7, "finchain", "test", "finchain/x", 12, "names", "variation")
+    names_key = derive_seed(7, "finchain", "test", "finchain/x", "names")
+    values_key = derive_seed(7, "finchain", "test", "finchain/x", "values")
+    assert seeds.names == mix64((names_key + 13 * gamma) & mask) >> 1
+    assert seeds.values == mix64((values_key + 13 * gamma) & mask) >> 1
+    varied = InstanceSeeder(7, "finchain", "test", "finchain/x").seeds(12, "both", attempt=2)
+    varied_key = derive_seed(7, "finchain", "test", "finchain/x", "names", "variation", "redraw", 2)
+    assert varied.names == mix64((varied_key + 13 * gamma) & mask) >> 1
+
+
+def test_split_mix_stream_matches_the_published_splitmix64_sequence():
+    # SplitMix64 seeded with 0 starts 0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4 (Vigna's reference generator).
+    stream = SplitMixStream(0)
+    assert [stream.next_word(), stream.next_word()] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
+
+
+@given(
+    st.lists(st.integers(0, 2**63 - 1), min_size=1, max_size=20),
+    st.integers(0, 40),
+)
+def test_batched_words_equal_the_scalar_streams(seeds, position):
+    streams = [SplitMixStream(seed) for seed in seeds]
+    for _ in range(position):
+        for stream in streams:
+            stream.next_word()
+    expected = [stream.next_word() for stream in streams]
+    counters = np.full(len(seeds), position, dtype=np.uint64)
+    assert splitmix_words(np.array(seeds, dtype=np.uint64), counters).tolist() == expected
+
+
+@given(
+    st.lists(st.integers(0, 10**9), min_size=1, max_size=30),
+    st.sampled_from([None, "names", "values", "both"]),
+    st.integers(0, 3),
+)
+def test_seed_arrays_equal_seeds_one_by_one(indices, variation, attempt):
+    seeder = InstanceSeeder(11, "finchain", "train", "finchain/y")
+    names, values = seeder.seed_arrays(np.array(indices), variation, attempt)
+    one_by_one = [seeder.seeds(index, variation, attempt) for index in indices]
+    assert names.tolist() == [seeds.names for seeds in one_by_one]
+    assert values.tolist() == [seeds.values for seeds in one_by_one]
+
+
+def test_instance_seeds_of_one_split_are_distinct():
+    seeder = InstanceSeeder(3, "finchain", "test", "finchain/z")
+    names, values = seeder.seed_arrays(np.arange(100_000))
+    assert len(set(names.tolist())) == len(set(values.tolist())) == 100_000
 
 
 def test_numpy_generators_are_seeded_reproducibly():
