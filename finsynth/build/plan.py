@@ -87,6 +87,10 @@ class ShardSpec:
         kind = self.kinds[kind_number] if self.kinds else None
         return self.generator_ids[generator_number], index, kind
 
+    def generator_end(self, row: int) -> int:
+        """Return the split position just after the last row of the generator that owns ``row``."""
+        return self._offsets[bisect.bisect_right(self._offsets, row)]
+
     def earlier_counts(self, generator_id: str) -> tuple[tuple[str, int], ...]:
         """Return ``(split, instances)`` of one generator in the splits before this one."""
         number = self.generator_ids.index(generator_id)

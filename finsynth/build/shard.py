@@ -9,12 +9,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from finsynth.build.hashing import sha256_file
 from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.build.plan import ShardSpec
 from finsynth.errors import BuildError
-from finsynth.generators.registry import Generator, Record, get_expander, get_generator, import_package
-from finsynth.schemas import arrow_schema, record_schema, validator_for
+from finsynth.generators.registry import (
+    BatchGenerator,
+    Generator,
+    Record,
+    get_expander,
+    get_generator,
+    import_package,
+)
+from finsynth.schemas import Validator, arrow_schema, record_schema, validator_for
 from finsynth.seeding import InstanceSeeder
 
 
@@ -72,10 +81,12 @@ class DisjointDraws:
         for split, count in earlier_splits:
             seeder = InstanceSeeder(root_seed, seed_config, split, generator.info.id)
             # Drawn against the splits before it only, exactly as that split's own shards draw.
-            questions = {self.draw(seeder, split, index, None)["input"] for index in range(count)}
+            questions = {record["input"] for record in self.draw_many(seeder, split, range(count))}
             self.taken |= questions
 
-    def draw(self, seeder: InstanceSeeder, split: str, index: int, variation: str | None) -> Record:
+    def draw(
+        self, seeder: InstanceSeeder, split: str, index: int, variation: str | None, first_attempt: int = 0
+    ) -> Record:
         """Return the record at ``index``, redrawn while an earlier split already has its question.
 
         Raises:
@@ -84,7 +95,7 @@ class DisjointDraws:
         """
         generator_id = self.generator.info.id
         identifier = record_id(generator_id, split, index, variation)
-        for attempt in range(MAX_REDRAWS):
+        for attempt in range(first_attempt, MAX_REDRAWS):
             record = self.generator.record(identifier, seeder.seeds(index, variation, attempt))
             if record["input"] not in self.taken:
                 return record
@@ -92,6 +103,38 @@ class DisjointDraws:
             f"{generator_id}: {MAX_REDRAWS} draws of {split} instance {index} all repeat a question of an "
             "earlier split; the template's variable space is too small for these split sizes"
         )
+
+    def draw_many(self, seeder: InstanceSeeder, split: str, indices: range) -> list[Record]:
+        """Return the records at ``indices`` (no variation), as :meth:`draw` returns them one by one.
+
+        A generator that makes records in batches makes them all at once; the rare record whose
+        question an earlier split already has is then redrawn alone.
+        """
+        generator = self.generator
+        if not isinstance(generator, BatchGenerator):
+            return [self.draw(seeder, split, index, None) for index in indices]
+        generator_id = generator.info.id
+        names, values = seeder.seed_arrays(np.arange(indices.start, indices.stop))
+        identifiers = [record_id(generator_id, split, index, None) for index in indices]
+        records = generator.records(identifiers, names, values)
+        for position, record in enumerate(records):
+            if record["input"] in self.taken:
+                records[position] = self.draw(seeder, split, indices[position], None, first_attempt=1)
+        return records
+
+
+BATCH_SIZE = 2_000
+"""Instances of one generator drawn together in a shard."""
+
+
+def _runs(spec: ShardSpec) -> Iterator[tuple[str, range]]:
+    """Split a plain shard's rows into runs of consecutive instances of one generator."""
+    row = spec.start
+    while row < spec.stop:
+        generator_id, index, _ = spec.position(row)
+        length = min(BATCH_SIZE, spec.stop - row, spec.generator_end(row) - row)
+        yield generator_id, range(index, index + length)
+        row += length
 
 
 def shard_records(spec: ShardSpec) -> Iterator[Record]:
@@ -105,6 +148,9 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
         import_package(module)
     with_variation = spec.kind_mode == "variation"
     validator = validator_for(spec.family, with_variation)
+    if not spec.kind_mode:
+        yield from _plain_records(spec, validator)
+        return
     expand = get_expander(spec.family, spec.source_family).expand if spec.kind_mode == "expansion" else None
     generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
     expanded: tuple[str, int, Record] | None = None
@@ -132,6 +178,24 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
                 record["variation"] = kind
         validator.validate(record, where=f"record {record['id']!r}")
         yield record
+
+
+def _plain_records(spec: ShardSpec, validator: Validator) -> Iterator[Record]:
+    """Yield a plain shard's rows, drawing each run of one generator's instances in one batch."""
+    draws: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
+    for generator_id, indices in _runs(spec):
+        if generator_id not in draws:
+            seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
+            generator = get_generator(generator_id)
+            earlier = spec.earlier_counts(generator_id)
+            draws[generator_id] = (
+                DisjointDraws(generator, spec.root_seed, spec.seed_config, earlier),
+                seeder,
+            )
+        disjoint, seeder = draws[generator_id]
+        for record in disjoint.draw_many(seeder, spec.split, indices):
+            validator.validate(record, where=f"record {record['id']!r}")
+            yield record
 
 
 def _batches(records: Iterator[Record]) -> Iterator[list[Record]]:

@@ -10,9 +10,11 @@ from __future__ import annotations
 import difflib
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
 
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 from finsynth.seeding import InstanceSeeds
@@ -52,6 +54,16 @@ class Generator(Protocol):
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
         """Return the record for ``seeds``; the same seeds always give the same record."""
+
+
+@runtime_checkable
+class BatchGenerator(Generator, Protocol):
+    """A generator that can also make many records in one call (builds use it when offered)."""
+
+    def records(
+        self, record_ids: Sequence[str], names_seeds: np.ndarray, values_seeds: np.ndarray
+    ) -> list[Record]:
+        """Return exactly ``[record(id, InstanceSeeds(n, v)) for id, n, v in zip(...)]``."""
 
 
 _REGISTRY: dict[str, Generator] = {}

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
+
+import numpy as np
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.dsl import (
@@ -27,7 +29,10 @@ from finsynth.generators.finchain.dsl import (
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
 from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.finchain.quantities import Quantity, Unit, round_half_up
-from finsynth.seeding import RandomStream, rejection_limit
+from finsynth.seeding import RandomStream, SplitMixStream, rejection_limit
+
+if TYPE_CHECKING:
+    from finsynth.generators.finchain.batch import BatchDrawer
 
 MAX_ATTEMPTS = 1_000
 """Draws tried per instance before a template's constraints are declared unsatisfiable."""
@@ -102,8 +107,16 @@ def _grid(given: NumberGiven) -> tuple[int, int, int, int]:
     return low, (high - low) // spacing, spacing, given.quantity.stored_decimals
 
 
-class _NumberSampler:
-    """Draws a grid value exactly (integer arithmetic, one division at the end)."""
+class NumberSampler:
+    """Draws a grid value exactly (integer arithmetic, one division at the end).
+
+    Attributes:
+        low: The grid's first point, in units of its last decimal.
+        spacing: Grid spacing in those units.
+        span: Number of grid points.
+        divisor: ``10**decimals`` of the stored value (percentages two more).
+        integral: Whether values are whole numbers (drawn as ``int``).
+    """
 
     def __init__(self, given: NumberGiven) -> None:
         self.low, count, self.spacing, _ = _grid(given)
@@ -114,6 +127,7 @@ class _NumberSampler:
         self.integral = exponent == 0
 
     def draw(self, stream: RandomStream) -> float:
+        """Draw one value from ``stream``."""
         units = self.low + self.spacing * stream.below(self.span, self.limit)
         return units if self.integral else units / self.divisor
 
@@ -132,7 +146,6 @@ class _StepPlan:
 
 
 _NUMBERS = frozenset({float, int})
-_COMPACT_JSON = json.JSONEncoder(separators=(",", ":"))
 
 
 class CompiledTemplate:
@@ -157,21 +170,21 @@ class CompiledTemplate:
             self._declare(given.name, known)
             if isinstance(given, Entity):
                 if given.kind not in ("person", "company"):
-                    raise self._error(f"entity {given.name!r} has unknown kind {given.kind!r}")
+                    raise self.error(f"entity {given.name!r} has unknown kind {given.kind!r}")
                 self.entities.append(given)
                 continue
             if isinstance(given, NumberGiven):
                 self.quantities[given.name] = given.quantity
-                self.drawers.append((given.name, _NumberSampler(given)))
+                self.drawers.append((given.name, NumberSampler(given)))
             elif isinstance(given, SeriesGiven):
                 if not 1 <= given.min_length <= given.max_length:
-                    raise self._error(f"series {given.name!r} has bad length bounds")
+                    raise self.error(f"series {given.name!r} has bad length bounds")
                 self.quantities[given.name] = given.element.quantity
                 self.series_names.add(given.name)
-                self.drawers.append((given.name, (given, _NumberSampler(given.element))))
+                self.drawers.append((given.name, (given, NumberSampler(given.element))))
             elif isinstance(given, OptionGiven):
                 if not given.options:
-                    raise self._error(f"option {given.name!r} has no options")
+                    raise self.error(f"option {given.name!r} has no options")
                 self.options[given.name] = given
                 self.quantities[given.name] = Quantity(Unit.NONE, _decimals_of(given.options.values()))
                 self.drawers.append((given.name, given))
@@ -194,7 +207,7 @@ class CompiledTemplate:
         answer = template.answer
         if isinstance(answer, NumericAnswer):
             if answer.step not in {item.name for item in template.steps}:
-                raise self._error(f"answer names unknown step {answer.step!r}")
+                raise self.error(f"answer names unknown step {answer.step!r}")
             self.choices: tuple[str, ...] = ()
         else:
             self.rules = tuple(
@@ -207,10 +220,10 @@ class CompiledTemplate:
         self._given_plan = [
             (name, self._showers[name], self._formula_shower(name)) for name, _ in self.drawers
         ]
-        self._entity_plan = [
+        self.entity_plan = [
             (e.name, person_name if e.kind == "person" else company_name) for e in self.entities
         ]
-        self._step_plan = [
+        self.step_plans = [
             _StepPlan(
                 item.name,
                 formula,
@@ -224,28 +237,31 @@ class CompiledTemplate:
         ]
         answer_step = getattr(answer, "step", None)
         self.answer_quantity = None if answer_step is None else self.quantities[answer_step]
-        self._trace_prefix, self._trace_suffix = self._static_trace_parts()
+        # Inputs are written at the decimals they are drawn and shown with. That text is exact:
+        # every stated given is a value on its decimal grid, so it parses back to the same float.
+        self.trace_prefix, self.trace_suffix = self._static_trace_parts()
+        self.trace_keys = tuple(json.dumps(name) for name in self.stated_names)
+        self._batch: BatchDrawer | None = None
 
-    def _error(self, message: str) -> TemplateDefinitionError:
+    def error(self, message: str) -> TemplateDefinitionError:
+        """Return the error for a problem with this template, naming it."""
         return TemplateDefinitionError(f"template {self.label}: {message}")
 
     def _declare(self, name: str, known: list[str]) -> None:
         if not name.isidentifier() or name.startswith("_"):
-            raise self._error(f"{name!r} is not a valid name (use snake_case letters, digits and _)")
+            raise self.error(f"{name!r} is not a valid name (use snake_case letters, digits and _)")
         if name in known:
-            raise self._error(f"name {name!r} is declared twice")
+            raise self.error(f"name {name!r} is declared twice")
         known.append(name)
 
     def _formula(self, source: str, owner: str, allowed: list[str]) -> Formula:
         try:
             formula = parse_formula(source)
         except FormulaError as error:
-            raise self._error(f"{owner}: {error}") from None
+            raise self.error(f"{owner}: {error}") from None
         unknown = [name for name in formula.names if name not in allowed]
         if unknown:
-            raise self._error(
-                f"{owner}: formula {source!r} reads {unknown}, which are not declared before it"
-            )
+            raise self.error(f"{owner}: formula {source!r} reads {unknown}, which are not declared before it")
         return formula
 
     def _check_question(self, numeric_givens: list[str]) -> None:
@@ -253,14 +269,14 @@ class CompiledTemplate:
         allowed = set(self.given_names)
         leaking = placeholders - allowed
         if leaking:
-            raise self._error(
+            raise self.error(
                 f"question placeholders {sorted(leaking)} are not givens (steps may not be shown)"
             )
         used = {name for _, formula, _, _ in self.steps for name in formula.names}
         used |= {name for _, formula in self.rules for name in formula.names}
         unstated = [name for name in numeric_givens if name in used and name not in placeholders]
         if unstated:
-            raise self._error(f"givens {unstated} are used by the solution but never stated in the question")
+            raise self.error(f"givens {unstated} are used by the solution but never stated in the question")
         # Givens the question does not show only shape the draw (sampling helpers); replay never needs them.
         self.stated_names = tuple(name for name in numeric_givens if name in placeholders)
 
@@ -273,7 +289,7 @@ class CompiledTemplate:
             item.name for item, _, _, _ in self.steps if item.name not in read and item.name != answer_step
         ]
         if unused:
-            raise self._error(f"steps {unused} are computed but never used by a later step or the answer")
+            raise self.error(f"steps {unused} are computed but never used by a later step or the answer")
 
     def draw_values(self, stream: RandomStream) -> dict[str, Value]:
         """Draw every numeric given, redrawing until all constraints hold.
@@ -286,7 +302,7 @@ class CompiledTemplate:
         for _ in range(MAX_ATTEMPTS):
             values: dict[str, Value] = {}
             for name, drawer in self.drawers:
-                if isinstance(drawer, _NumberSampler):
+                if isinstance(drawer, NumberSampler):
                     values[name] = drawer.draw(stream)
                 elif isinstance(drawer, OptionGiven):
                     values[name] = drawer.options[stream.choice(tuple(drawer.options))]
@@ -310,11 +326,11 @@ class CompiledTemplate:
 
     def instance(self, names_seed: int, values_seed: int) -> Instance:
         """Draw the instance for a pair of seeds (names and values vary independently)."""
-        names_stream = RandomStream(names_seed)
+        names_stream = SplitMixStream(names_seed)
         shown: dict[str, str] = {}
-        for entity_name, draw_name in self._entity_plan:
+        for entity_name, draw_name in self.entity_plan:
             shown[entity_name] = draw_name(names_stream)
-        values = self.draw_values(RandomStream(values_seed))
+        values = self.draw_values(SplitMixStream(values_seed))
         in_formula: dict[str, str] = {}
         for name, show, in_steps in self._given_plan:
             value = values[name]
@@ -324,10 +340,10 @@ class CompiledTemplate:
         question = self.template.question.format_map(shown)
         env: dict[str, Value] = dict(values)
         results = []
-        for plan in self._step_plan:
+        for plan in self.step_plans:
             raw = plan.formula.evaluator(env)
             if type(raw) not in _NUMBERS:
-                raise self._error(f"step {plan.name!r} must compute a number")
+                raise self.error(f"step {plan.name!r} must compute a number")
             value = round_half_up(cast(float, raw), plan.digits)
             env[plan.name] = value
             result = plan.quantity.for_formula(value)
@@ -352,10 +368,12 @@ class CompiledTemplate:
         else:
             answer_value = None
             answer_label = answer_text = self._decide(env, answer)
-        trace_inputs = {}
-        for name in self.stated_names:
+        trace_inputs = []
+        for name, key in zip(self.stated_names, self.trace_keys, strict=True):
             value = values[name]
-            trace_inputs[name] = list(value) if isinstance(value, tuple) else value
+            show = self.quantities[name].for_formula
+            text = "[" + ",".join(map(show, value)) + "]" if isinstance(value, tuple) else show(value)
+            trace_inputs.append(f"{key}:{text}")
         return Instance(
             question=question,
             steps=tuple(results),
@@ -364,7 +382,7 @@ class CompiledTemplate:
             answer_text=answer_text,
             answer_quantity=self.answer_quantity,
             choices=self.choices,
-            trace_json=self._trace_prefix + _COMPACT_JSON.encode(trace_inputs) + self._trace_suffix,
+            trace_json=self.trace_prefix + "{" + ",".join(trace_inputs) + "}" + self.trace_suffix,
         )
 
     def _decide(self, env: Mapping[str, Value], answer: CategoricalAnswer) -> str:
@@ -421,6 +439,29 @@ class CompiledTemplate:
     def shown_value(self, name: str, value: Value) -> str:
         """Return how the question shows the value of a given."""
         return str(self._showers[name](value))
+
+    def shower(self, name: str) -> Callable[[Any], str]:
+        """Return the function that shows a given's value in the question."""
+        shower: Callable[[Any], str] = self._showers[name]
+        return shower
+
+    def instances(
+        self, names_seeds: Sequence[int] | np.ndarray, values_seeds: Sequence[int] | np.ndarray
+    ) -> list[Instance]:
+        """Draw many instances at once: exactly ``[self.instance(n, v) for n, v in zip(...)]``, faster.
+
+        Args:
+            names_seeds: Seeds of the name streams.
+            values_seeds: Seeds of the value streams, as many.
+
+        """
+        if self._batch is None:
+            from finsynth.generators.finchain.batch import BatchDrawer
+
+            self._batch = BatchDrawer(self)
+        return self._batch.instances(
+            np.asarray(names_seeds, dtype=np.uint64), np.asarray(values_seeds, dtype=np.uint64)
+        )
 
     def _format(self, name: str, value: float) -> str:
         quantity = self.quantities.get(name, _LOOP_INDEX)

@@ -62,7 +62,7 @@ class Unit(str, Enum):
     """A pure number such as a growth factor or a beta."""
 
 
-_CURRENCY_SYMBOLS = {Unit.USD: "$", Unit.EUR: "€", Unit.GBP: "£", Unit.JPY: "¥"}
+CURRENCY_SYMBOLS = {Unit.USD: "$", Unit.EUR: "€", Unit.GBP: "£", Unit.JPY: "¥"}
 
 
 @dataclass(frozen=True)
@@ -79,14 +79,14 @@ class Quantity:
     decimals: int = 2
     stored_decimals: int = field(init=False)
     """Decimals of the stored value: two more for percentages, stored as fractions."""
-    _formula_spec: str = field(init=False, repr=False)
-    _question_spec: str = field(init=False, repr=False)
+    formula_spec: str = field(init=False, repr=False)
+    question_spec: str = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         stored = self.decimals + 2 if self.unit is Unit.PERCENT else self.decimals
         object.__setattr__(self, "stored_decimals", stored)
-        object.__setattr__(self, "_formula_spec", f".{stored}f")
-        object.__setattr__(self, "_question_spec", f",.{self.decimals}f")
+        object.__setattr__(self, "formula_spec", f".{stored}f")
+        object.__setattr__(self, "question_spec", f",.{self.decimals}f")
 
     def round(self, value: float) -> float:
         """Round a computed value to what is displayed (the value later steps use)."""
@@ -94,15 +94,15 @@ class Quantity:
 
     def for_question(self, value: float) -> str:
         """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""
-        symbol = _CURRENCY_SYMBOLS.get(self.unit)
+        symbol = CURRENCY_SYMBOLS.get(self.unit)
         if symbol is not None:
             sign = "-" if value < 0 else ""
-            return sign + symbol + format(abs(value), self._question_spec)
+            return sign + symbol + format(abs(value), self.question_spec)
         if self.unit is Unit.PERCENT:
             return f"{value * 100:.{self.decimals}f}%"
         if self.unit is Unit.TIMES:
-            return format(value, self._question_spec) + "x"
-        number = format(value, self._question_spec)
+            return format(value, self.question_spec) + "x"
+        number = format(value, self.question_spec)
         if self.unit is Unit.NONE:
             return number
         unit = self.unit.value
@@ -112,7 +112,7 @@ class Quantity:
 
     def for_formula(self, value: float) -> str:
         """Format inside a step's arithmetic: plain digits, percentages as fractions."""
-        return format(value, self._formula_spec)
+        return format(value, self.formula_spec)
 
     def for_answer(self, value: float) -> str:
         """Format the final answer the way the question asks for it."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import numpy as np
 
 from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.dsl import Template
@@ -63,9 +65,30 @@ class FinChainGenerator:
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
         """Return the FinChain record for ``seeds`` (see ``finchain_record.schema.json``)."""
-        instance = self.instance(seeds)
+        return self._record(record_id, self.instance(seeds), seeds.names, seeds.values)
+
+    def records(
+        self, record_ids: Sequence[str], names_seeds: np.ndarray, values_seeds: np.ndarray
+    ) -> list[Record]:
+        """Return the records of many seed pairs at once, exactly as :meth:`record` returns them one by one.
+
+        Args:
+            record_ids: One id per record.
+            names_seeds: Seeds of the name streams (``uint64``), one per record.
+            values_seeds: Seeds of the value streams, one per record.
+
+        """
+        instances = self.compiled.instances(names_seeds, values_seeds)
+        return [
+            self._record(record_id, instance, names, values)
+            for record_id, instance, names, values in zip(
+                record_ids, instances, names_seeds.tolist(), values_seeds.tolist(), strict=True
+            )
+        ]
+
+    def _record(self, record_id: str, instance: Instance, names_seed: int, values_seed: int) -> Record:
         quantity = instance.answer_quantity
-        metadata = f'{self._metadata_head}{seeds.names},"seed_values":{seeds.values}{self._metadata_tail}'
+        metadata = f'{self._metadata_head}{names_seed},"seed_values":{values_seed}{self._metadata_tail}'
         tags = self._info.tags
         return {
             "id": record_id,
@@ -98,8 +121,8 @@ class FinChainGenerator:
             "answer_unit": None if quantity is None else quantity.unit.value,
             "answer_decimals": None if quantity is None else quantity.decimals,
             "trace": instance.trace_json,
-            "seed_names": seeds.names,
-            "seed_values": seeds.values,
+            "seed_names": names_seed,
+            "seed_values": values_seed,
         }
 
 

@@ -62,8 +62,12 @@ _Operand = Callable[[Columns], Any]
 _TIE_WINDOW = 1e-6
 """Half-way distance under which :func:`round_half_up` rounds with ``Decimal`` (same value there)."""
 
-_FAST_ROUNDING_LIMIT = 2.0**28
-"""Below this, ``x * 10**d`` is off the exact product by at most 2**-26, far inside the tie window."""
+_FAST_ROUNDING_LIMIT = 2.0**33
+"""Below this, ``x * 10**d`` is off the exact product by at most half an ulp, 2**-21 < 1e-6.
+
+So where the float product is farther than the tie window (1e-6) from a half-way point, the
+exact product lies on the same side of it and both round to the same integer ``k``.
+"""
 
 _EXACT_POWERS_OF_TEN = 22
 """``10.0**d`` is exact for ``d`` up to 22, so ``k / 10**d`` is one correctly rounded division."""

@@ -15,11 +15,12 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import numpy as np
 import sympy
 
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import get_generator
-from finsynth.seeding import InstanceSeeds, derive_seed
+from finsynth.seeding import derive_seed
 
 SEEDS = 1_000
 
@@ -35,14 +36,12 @@ def finchain(template_id: str) -> FinChainGenerator:
 def draws(template_id: str, count: int = SEEDS) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     """Return ``(givens, record)`` for ``count`` seeds of a template."""
     generator = finchain(template_id)
-    result = []
-    for index in range(count):
-        seeds = InstanceSeeds(
-            derive_seed("reference", index, "names"), derive_seed("reference", index, "values")
-        )
-        record = generator.record(f"reference-{index}", seeds)
-        result.append((json.loads(record["trace"])["inputs"], record))
-    return result
+    # Drawn in one batch, the way builds draw them (tests/generators/finchain/test_batch.py shows
+    # that batches equal instances drawn one by one).
+    names = np.array([derive_seed("reference", index, "names") for index in range(count)], dtype=np.uint64)
+    values = np.array([derive_seed("reference", index, "values") for index in range(count)], dtype=np.uint64)
+    records = generator.records([f"reference-{index}" for index in range(count)], names, values)
+    return [(json.loads(record["trace"])["inputs"], record) for record in records]
 
 
 def composed_answer(template_id: str) -> sympy.Expr:

@@ -1,0 +1,138 @@
+"""Batch drawing gives exactly the instances that drawing one by one gives, byte for byte."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    option,
+    person,
+    rate,
+    series,
+    step,
+)
+from finsynth.generators.finchain.engine import CompiledTemplate, Instance
+from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.template import FinChainGenerator
+from finsynth.generators.registry import all_generators
+from finsynth.seeding import InstanceSeeder, InstanceSeeds
+
+TEMPLATES = [
+    generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
+]
+SEEDS = 1_000
+
+
+def one_by_one(compiled: CompiledTemplate, names: np.ndarray, values: np.ndarray) -> list[Instance]:
+    return [compiled.instance(n, v) for n, v in zip(names.tolist(), values.tolist(), strict=True)]
+
+
+def assert_identical(batch: list[Instance], scalar: list[Instance]) -> None:
+    # repr tells 5 from 5.0 and 0.0 from -0.0, which == does not.
+    assert len(batch) == len(scalar)
+    for drawn, expected in zip(batch, scalar, strict=True):
+        assert repr(drawn) == repr(expected)
+
+
+@pytest.mark.parametrize("generator", TEMPLATES, ids=[generator.info.id for generator in TEMPLATES])
+def test_batch_equals_one_by_one_for_every_template(generator: FinChainGenerator) -> None:
+    names, values = InstanceSeeder(20261122, "batch", "test", generator.info.id).seed_arrays(np.arange(SEEDS))
+    compiled = generator.compiled
+    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(TEMPLATES),
+    st.lists(st.tuples(st.integers(0, 2**63 - 1), st.integers(0, 2**63 - 1)), min_size=1, max_size=40),
+)
+def test_batch_equals_one_by_one_for_arbitrary_seeds(
+    generator: FinChainGenerator, seeds: list[tuple[int, int]]
+) -> None:
+    names = np.array([pair[0] for pair in seeds], dtype=np.uint64)
+    values = np.array([pair[1] for pair in seeds], dtype=np.uint64)
+    compiled = generator.compiled
+    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+
+
+def test_records_in_a_batch_equal_records_one_by_one() -> None:
+    generator = TEMPLATES[0]
+    names, values = InstanceSeeder(3, "c", "s", generator.info.id).seed_arrays(np.arange(50))
+    identifiers = [f"r{index}" for index in range(50)]
+    batch = generator.records(identifiers, names, values)
+    single = [
+        generator.record(identifier, InstanceSeeds(n, v))
+        for identifier, n, v in zip(identifiers, names.tolist(), values.tolist(), strict=True)
+    ]
+    assert batch == single
+
+
+def every_kind_of_given(constraints: tuple[str, ...] = ()) -> Template:
+    """A template exercising each given kind, negative values and singular units."""
+    return Template(
+        givens=[
+            person("buyer"),
+            company("seller"),
+            money("price", -50, 50, step=0.5),
+            rate("growth", -5, 5, step=0.25),
+            count("years", 1, 3, unit=Unit.YEARS),
+            option("frequency", {"monthly": 12, "quarterly": 4, "annually": 1.0}),
+            series("flows", money("flow", -100, 900, step=50), length=(1, 4)),
+            number("beta", 0.5, 1.5, step=0.1),
+            derived("adjusted", "price * (1 + growth)"),
+        ],
+        question=(
+            "{buyer} pays {price} to {seller}, growing {growth} for {years}, paid {frequency}, "
+            "beta {beta}, adjusted {adjusted}; flows {flows}."
+        ),
+        steps=[
+            step("total", "sum(flows) + adjusted * years", "Total"),
+            step("per_period", "total / frequency", "Per period", decimals=4, unit=Unit.NONE),
+            step("scaled", "per_period * beta * 1000", "Scaled", unit=Unit.NONE),
+            step("share", "scaled / (abs(scaled) + 1)", "Share", unit=Unit.PERCENT),
+        ],
+        answer=numeric("share"),
+        constraints=constraints,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(1, 64))
+def test_every_given_kind_draws_identically(root: int, size: int) -> None:
+    compiled = CompiledTemplate(every_kind_of_given(("years != 2",)), "test/kinds")
+    names, values = InstanceSeeder(root, "c", "s", "test/kinds").seed_arrays(np.arange(size))
+    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+
+
+def test_unsatisfiable_constraints_fail_in_a_batch_as_one_by_one() -> None:
+    compiled = CompiledTemplate(every_kind_of_given(("years > 3",)), "test/impossible")
+    with pytest.raises(UnsatisfiableConstraintsError, match=r"test/impossible.*years > 3.*widen"):
+        compiled.instances([1, 2], [3, 4])
+
+
+def test_a_failing_formula_fails_the_batch() -> None:
+    template = Template(
+        givens=[money("price", 0, 2, step=1)],
+        question="The price is {price}.",
+        steps=[step("inverse", "1 / price", "Inverse", unit=Unit.NONE)],
+        answer=numeric("inverse"),
+    )
+    compiled = CompiledTemplate(template, "test/division")
+    names, values = InstanceSeeder(1, "c", "s", "t").seed_arrays(np.arange(50))
+    with pytest.raises(FormulaError, match="division by zero"):
+        compiled.instances(names, values)
+
+
+def test_an_empty_batch_is_empty() -> None:
+    assert TEMPLATES[0].compiled.instances([], []) == []
