@@ -140,9 +140,10 @@ class _Frame:
 
     """
 
-    def __init__(self, size: int, integral: frozenset[str]) -> None:
+    def __init__(self, size: int, integral: frozenset[str], series: frozenset[str]) -> None:
         self.size = size
         self.integral = integral
+        self.series = series
         self.numbers: dict[str, np.ndarray] = {}
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
@@ -171,6 +172,14 @@ class _Frame:
             texts = self._texts[(name, spec)] = list(map(format, self.numbers[name].tolist(), repeat(spec)))
         return texts
 
+    def columns(self) -> dict[str, Any]:
+        """Return what column-wise formulas read: number columns, and one tuple per row for series."""
+        columns: dict[str, Any] = dict(self.numbers)
+        for name in self.series:
+            if name in self.objects:
+                columns[name] = self.objects[name]
+        return columns
+
     def rows(self, names: Sequence[str]) -> list[dict[str, Any]]:
         """Return one scalar environment per instance, holding ``names``."""
         if not names:
@@ -195,7 +204,7 @@ def _evaluate(
     """
     if vector is not None:
         try:
-            return vector(frame.numbers)
+            return vector(frame.columns() if frame.series else frame.numbers)
         except NeedsScalar:
             pass
     evaluate = formula.evaluator
@@ -336,7 +345,7 @@ class BatchDrawer:
 
     def __init__(self, compiled: CompiledTemplate) -> None:
         self.compiled = compiled
-        series = frozenset(compiled.series_names)
+        series = self._series = frozenset(compiled.series_names)
         self._integral = frozenset(
             name for name, drawer in compiled.drawers if isinstance(drawer, NumberSampler) and drawer.integral
         )
@@ -393,7 +402,7 @@ class BatchDrawer:
     def _draw_values(self, seeds: np.ndarray) -> _Frame:
         """Draw every given for the batch, redrawing instances until their constraints hold."""
         size = len(seeds)
-        frame = _Frame(size, self._integral)
+        frame = _Frame(size, self._integral, self._series)
         counters = np.zeros(size, dtype=np.uint64)
         pending = np.arange(size)
         for _ in range(MAX_ATTEMPTS):
@@ -417,7 +426,7 @@ class BatchDrawer:
     def _draw_once(self, seeds: np.ndarray, all_counters: np.ndarray, rows: np.ndarray) -> _Frame:
         """Draw every given once for the streams ``rows`` (their counters advance in place)."""
         counters = all_counters[rows]
-        draw = _Frame(len(rows), self._integral)
+        draw = _Frame(len(rows), self._integral, self._series)
         for name, drawer in self.compiled.drawers:
             if isinstance(drawer, NumberSampler):
                 draw.numbers[name] = _draw_numbers(drawer, seeds, counters)

@@ -148,13 +148,15 @@ def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset(
     """Column-wise evaluator for ``formula``, or None when it uses something only the scalar path handles.
 
     Not vectorized: generator expressions, indexing, list literals, ``range``/``enumerate``,
-    ``sum``/``len``/``irr`` and one-argument ``min``/``max`` (sequence forms), names in
-    ``sequence_names``, and ``a if c else b`` whose branches give a number and a truth value.
+    ``irr``, any other use of a name in ``sequence_names`` than ``sum``/``len``/``min``/``max``
+    of it (those reduce each row with the scalar function), and ``a if c else b`` whose
+    branches give a number and a truth value.
     Sub-expressions that read no name are computed once, here, by the scalar evaluator.
 
     Args:
         formula: The parsed formula.
-        sequence_names: Names bound to sequences (series givens) rather than numbers.
+        sequence_names: Names bound to sequences (series givens) rather than numbers; their
+            columns hold one tuple per row.
 
     Returns:
         A function of the columns (1-D ``float64`` arrays of one length n ≥ 1) returning an
@@ -167,10 +169,8 @@ def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset(
             is a truth value where a number is needed, or the reverse.
 
     """
-    if any(name in sequence_names for name in formula.names):
-        return None
     try:
-        root = _VectorCompiler(formula.source).compile(formula.tree, guarded=False)
+        root = _VectorCompiler(formula.source, sequence_names).compile(formula.tree, guarded=False)
     except _ScalarOnlyError:
         return None
     evaluate = root.evaluate
@@ -366,11 +366,16 @@ _FUNCTIONS: dict[str, Callable[..., np.ndarray]] = {
 """The functions of numbers, by name (several-argument min and max are folded inline)."""
 
 
+_REDUCTIONS: dict[str, Callable[[Any], Any]] = {"sum": math.fsum, "len": len, "min": min, "max": max}
+"""Reductions of a whole series that run column-wise: the scalar evaluator's own functions."""
+
+
 class _VectorCompiler:
     """Compiles a checked formula tree into column closures, once per formula."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, sequence_names: frozenset[str] = frozenset()) -> None:
         self.source = source
+        self.sequence_names = sequence_names
 
     def kind_error(self, node: ast.expr, message: str, guarded: bool) -> _Part:
         """A wrong-kind operand: a compile error if always evaluated, else a part that defers to scalar."""
@@ -421,6 +426,8 @@ class _VectorCompiler:
 
     def compile_reading_names(self, node: ast.expr, guarded: bool) -> _Part:
         if isinstance(node, ast.Name):
+            if node.id in self.sequence_names:
+                raise _ScalarOnlyError  # a whole sequence only reduces, below
             return self.name(node.id)
         if isinstance(node, ast.BinOp):
             return self.arithmetic(node, guarded)
@@ -527,6 +534,9 @@ class _VectorCompiler:
         assert isinstance(node.func, ast.Name)  # parse_formula accepts nothing else
         name = node.func.id
         if FUNCTIONS[name].takes_sequence and len(node.args) == 1:
+            argument = node.args[0]
+            if name in _REDUCTIONS and isinstance(argument, ast.Name) and argument.id in self.sequence_names:
+                return self.reduction(name, argument.id)
             raise _ScalarOnlyError
         parts = self.numbers(node, node.args, f"argument of {name}()", guarded)
         arguments = [part.evaluate for part in parts]
@@ -539,6 +549,21 @@ class _VectorCompiler:
             return _Part(lambda columns: _finite(function(first(columns))), _NUMBER, integral=integral)
         (second,) = rest
         return _Part(lambda columns: _finite(function(first(columns), second(columns))), _NUMBER)
+
+    @staticmethod
+    def reduction(name: str, sequence: str) -> _Part:
+        """``sum``/``len``/``min``/``max`` of a series: the scalar reduction, mapped over the rows in C."""
+        reduce = _REDUCTIONS[name]
+
+        def each_row(columns: Columns) -> np.ndarray:
+            rows = columns[sequence]
+            try:
+                return _finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))
+            except (ArithmeticError, ValueError) as error:  # an empty sequence, an overflowing sum
+                raise NeedsScalar(f"{name}() of {sequence}: {error}") from None
+
+        # min and max return an element, which is an int where the series holds ints.
+        return _Part(each_row, _NUMBER, integral=name in ("min", "max"))
 
     @staticmethod
     def extreme(largest: bool, parts: list[_Part]) -> _Part:
