@@ -53,7 +53,18 @@ _PLACEHOLDER_KEY = "no-key-set"
 
 
 class ChatError(FinsynthError):
-    """A chat request failed for good (after any retries), or its reply could not be used."""
+    """A chat request failed for good (after any retries), or its reply could not be used.
+
+    Args:
+        message: The whole message, naming the endpoint and model (for logs and the user).
+        reason: What went wrong without naming the endpoint, safe to store in a dataset;
+            defaults to ``message``.
+
+    """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = message if reason is None else reason
 
 
 class VerdictParseError(FinsynthError):
@@ -360,7 +371,10 @@ class ChatClient:
     def _complete(self, endpoint: ChatEndpoint, messages: Sequence[Message]) -> str:
         completion = self._request(endpoint, messages)
         if completion.text is None:
-            raise ChatError(f"{endpoint.base_url} model {endpoint.model!r}: {completion.error}")
+            raise ChatError(
+                f"{endpoint.base_url} model {endpoint.model!r}: {completion.error}",
+                f"model {endpoint.model!r}: {completion.error}",
+            )
         return completion.text
 
     def complete_many(self, conversations: Sequence[Sequence[Message]]) -> list[Completion]:

@@ -126,7 +126,7 @@ def _zero_shot_dialogue(assistant: ChatModel, prompt: str) -> Dialogue:
     try:
         reply = assistant.complete([question]).strip()
     except ChatError as error:
-        return Dialogue((question,), 0, "failure", DialogueFailure(str(error), 1, "assistant"))
+        return Dialogue((question,), 0, "failure", DialogueFailure(error.reason, 1, "assistant"))
     if not reply:
         return Dialogue((question,), 0, "failure", DialogueFailure("empty reply", 1, "assistant"))
     return Dialogue((question, Message("assistant", reply)), 1, "max_rounds")

@@ -311,7 +311,7 @@ class _DialogueLoop:
         try:
             said = model.complete(messages).strip()
         except ChatError as error:
-            self.failure = DialogueFailure(str(error), round_number, speaker)
+            self.failure = DialogueFailure(error.reason, round_number, speaker)
             return None
         if not said:
             self.failure = DialogueFailure("empty reply", round_number, speaker)
