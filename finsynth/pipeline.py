@@ -13,11 +13,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from finsynth.build.shard import BATCH_SIZE, record_id
+from finsynth.build.shard import BATCH_SIZE, DisjointDraws, record_id
 from finsynth.errors import FinsynthError
-from finsynth.generators.registry import BatchGenerator, Generator, Record, resolve
+from finsynth.generators.registry import Generator, Record, resolve
 from finsynth.schemas import arrow_schema, record_schema, validator_for
 from finsynth.seeding import InstanceSeeder
 
@@ -81,20 +79,12 @@ def generate(
     validator = validator_for(generators[0].info.family)
     for generator in generators:
         seeder = InstanceSeeder(seed, config, split, generator.info.id)
+        draws = DisjointDraws(generator, seed, config, earlier_splits=())
         for start in range(0, n, BATCH_SIZE):
-            for record in _draw_many(generator, seeder, split, range(start, min(n, start + BATCH_SIZE))):
+            for record in draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE))):
                 if validate:
                     validator.validate(record, where=f"record {record['id']!r}")
                 yield record
-
-
-def _draw_many(generator: Generator, seeder: InstanceSeeder, split: str, indices: range) -> list[Record]:
-    """Draw the records at ``indices``, in one batch where the generator offers it."""
-    if not isinstance(generator, BatchGenerator):
-        return [_draw(generator, seeder, split, index) for index in indices]
-    names, values = seeder.seed_arrays(np.arange(indices.start, indices.stop))
-    identifiers = [record_id(generator.info.id, split, index, None) for index in indices]
-    return generator.records(identifiers, names, values)
 
 
 def stream_records(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import socket
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ import numpy as np
 from finsynth.build.hashing import sha256_file
 from finsynth.build.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.build.plan import ShardSpec
+from finsynth.collector import collector_paused
 from finsynth.errors import BuildError
 from finsynth.generators.registry import (
     BatchGenerator,
@@ -137,6 +137,19 @@ def _runs(spec: ShardSpec) -> Iterator[tuple[str, range]]:
         row += length
 
 
+def _draw_state(
+    spec: ShardSpec, generators: dict[str, tuple[DisjointDraws, InstanceSeeder]], generator_id: str
+) -> tuple[DisjointDraws, InstanceSeeder]:
+    """Return one generator's draws and seeder in this shard, set up on its first row."""
+    if generator_id not in generators:
+        draws = DisjointDraws(
+            get_generator(generator_id), spec.root_seed, spec.seed_config, spec.earlier_counts(generator_id)
+        )
+        seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
+        generators[generator_id] = (draws, seeder)
+    return generators[generator_id]
+
+
 def shard_records(spec: ShardSpec) -> Iterator[Record]:
     """Yield the shard's rows in order, each validated against its family schema.
 
@@ -156,16 +169,7 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
     expanded: tuple[str, int, Record] | None = None
     for row in range(spec.start, spec.stop):
         generator_id, index, kind = spec.position(row)
-        if generator_id not in generators:
-            seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
-            draws = DisjointDraws(
-                get_generator(generator_id),
-                spec.root_seed,
-                spec.seed_config,
-                spec.earlier_counts(generator_id),
-            )
-            generators[generator_id] = (draws, seeder)
-        draws, seeder = generators[generator_id]
+        draws, seeder = _draw_state(spec, generators, generator_id)
         if expand is not None:
             assert kind is not None
             # Kinds vary fastest, so one drawn record serves all of its rows.
@@ -182,18 +186,10 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
 
 def _plain_records(spec: ShardSpec, validator: Validator) -> Iterator[Record]:
     """Yield a plain shard's rows, drawing each run of one generator's instances in one batch."""
-    draws: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
+    generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
     for generator_id, indices in _runs(spec):
-        if generator_id not in draws:
-            seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
-            generator = get_generator(generator_id)
-            earlier = spec.earlier_counts(generator_id)
-            draws[generator_id] = (
-                DisjointDraws(generator, spec.root_seed, spec.seed_config, earlier),
-                seeder,
-            )
-        disjoint, seeder = draws[generator_id]
-        for record in disjoint.draw_many(seeder, spec.split, indices):
+        draws, seeder = _draw_state(spec, generators, generator_id)
+        for record in draws.draw_many(seeder, spec.split, indices):
             validator.validate(record, where=f"record {record['id']!r}")
             yield record
 
@@ -220,15 +216,11 @@ def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     path.parent.mkdir(parents=True, exist_ok=True)
     writing = path.with_name(f".{path.name}.{socket.gethostname()}-{os.getpid()}.tmp")
     schema = arrow_schema(record_schema(spec.family, with_variation=spec.kind_mode == "variation"))
-    # Records are plain acyclic dicts, freed by reference counting; the cyclic collector would
-    # only rescan each growing row group, so it is paused while the shard is built.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        rows = write_batches(writing, schema, _batches(shard_records(spec)))
-        os.replace(writing, path)
-    finally:
-        writing.unlink(missing_ok=True)
-        if collecting:
-            gc.enable()
+    # Records are plain acyclic dicts; the cyclic collector would only rescan each growing row group.
+    with collector_paused():
+        try:
+            rows = write_batches(writing, schema, _batches(shard_records(spec)))
+            os.replace(writing, path)
+        finally:
+            writing.unlink(missing_ok=True)
     return ShardResult(spec.file_name, rows, sha256_file(path), path.stat().st_size)

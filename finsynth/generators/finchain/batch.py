@@ -20,7 +20,6 @@ for byte; a test checks it for every template over 1,000 seed pairs.
 
 from __future__ import annotations
 
-import gc
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from finsynth.collector import collector_paused
 from finsynth.errors import UnsatisfiableConstraintsError
 from finsynth.generators.finchain.dsl import DerivedGiven, NumericAnswer, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import (
@@ -208,12 +208,14 @@ def _evaluate(
         except NeedsScalar:
             pass
     evaluate = formula.evaluator
-    envs = frame.rows(formula.names)
     if rows is None:
-        return np.array([evaluate(env) for env in envs])
+        return np.array([evaluate(env) for env in frame.rows(formula.names)])
     results = np.zeros(frame.size, dtype=bool)
+    columns = [frame.python(name) for name in formula.names]
     for row in rows.tolist():
-        results[row] = evaluate(envs[row]) is True
+        results[row] = (
+            evaluate({name: column[row] for name, column in zip(formula.names, columns, strict=True)}) is True
+        )
     return results
 
 
@@ -384,18 +386,12 @@ class BatchDrawer:
         size = len(values_seeds)
         if size == 0:
             return []
-        # A batch allocates a few hundred thousand small acyclic objects (tuples, strings), which
-        # reference counting frees; the cyclic collector would only rescan them over and over.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        # A batch allocates a few hundred thousand small acyclic objects (tuples, strings).
+        with collector_paused():
             frame = self._draw_values(np.asarray(values_seeds, dtype=np.uint64))
             names = self._draw_names(np.asarray(names_seeds, dtype=np.uint64))
             self._compute_steps(frame)
             return self._assemble(frame, names)
-        finally:
-            if collecting:
-                gc.enable()
 
     # Drawing ------------------------------------------------------------------------------
 
