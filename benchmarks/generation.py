@@ -10,7 +10,7 @@ from functools import partial
 import numpy as np
 
 from benchmarks.baseline_fstring import PROBLEMS
-from finsynth.build.shard import BATCH_SIZE
+from finsynth.builder.shard import BATCH_SIZE
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators, get_generator
 from finsynth.schemas import Validator, validator_for

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from finsynth.build.shard import BATCH_SIZE, DisjointDraws, record_id
+from finsynth.builder.shard import BATCH_SIZE, DisjointDraws, record_id
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import Generator, Record, resolve
 from finsynth.schemas import arrow_schema, record_schema, validator_for

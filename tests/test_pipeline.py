@@ -8,9 +8,9 @@ import pytest
 from datasets.distributed import split_dataset_by_node
 
 import finsynth
-from finsynth.build import parse_config
-from finsynth.build.plan import plan_shards
-from finsynth.build.shard import shard_records
+from finsynth.builder import parse_config
+from finsynth.builder.plan import plan_shards
+from finsynth.builder.shard import shard_records
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 
 PREFIX = "finchain/investment_analysis/compound_interest"

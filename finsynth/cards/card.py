@@ -18,8 +18,8 @@ import pyarrow as pa
 import yaml
 
 import finsynth
-from finsynth.build.config import BuildConfig, ConfigSpec
-from finsynth.build.shard import ShardResult
+from finsynth.builder.config import BuildConfig, ConfigSpec
+from finsynth.builder.shard import ShardResult
 from finsynth.cards import plots
 from finsynth.cards.statistics import (
     ConfigStatistics,

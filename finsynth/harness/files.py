@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 
 import finsynth
-from finsynth.build.config import BuildConfig, ConfigSpec
+from finsynth.builder.config import BuildConfig, ConfigSpec
 
 INSPECT_TASK_PATH = "harness/inspect_task.py"
 _ENVIRONMENT = jinja2.Environment(

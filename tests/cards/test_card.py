@@ -12,7 +12,7 @@ import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from finsynth.build.manifest import read_manifest
+from finsynth.builder.manifest import read_manifest
 from finsynth.cards import plots, size_category
 from finsynth.cards.statistics import SplitFiles, config_statistics
 from tests.hub.fixtures import build_tiny

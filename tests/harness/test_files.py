@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from finsynth.build.publish import push_folder
+from finsynth.publish.hub import push_folder
 from tests.hub.fixtures import TOKEN, build_tiny, hub_environment, run_python
 from tests.hub.server import FakeHub
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from finsynth.build import parse_config, run_build
+from finsynth.builder import parse_config, run_build
 
 TOKEN = "hf_fake_0123456789_secret"
 TINY = """\

@@ -1,4 +1,8 @@
-"""UCFE: user-centric financial task specs, instances, bench import/export and the user simulator."""
+"""UCFE: user-centric financial task specs, instances, bench import/export and the user simulator.
+
+Dataset folders of imported benches and simulated dialogues are written by
+:mod:`finsynth.builder.ucfe_bench` and :mod:`finsynth.builder.ucfe_dialogues`.
+"""
 
 from finsynth.generators.ucfe.bench import (
     BENCH_KEYS,
@@ -9,15 +13,7 @@ from finsynth.generators.ucfe.bench import (
     export_bench,
     import_bench,
 )
-from finsynth.generators.ucfe.dialogue_folder import (
-    DialogueSummary,
-    ItemSource,
-    read_items,
-    summarize,
-    write_dialogue_folder,
-)
 from finsynth.generators.ucfe.dialogues import RoundLimits, request_seed, select_items, simulate_dataset
-from finsynth.generators.ucfe.folder import read_bench_folder, write_bench_folder
 from finsynth.generators.ucfe.hints import (
     HINT_FIELDS,
     EvaluationHints,
@@ -45,14 +41,12 @@ __all__ = [
     "BenchItem",
     "Dialogue",
     "DialogueFailure",
-    "DialogueSummary",
     "EvaluationHints",
     "HintParseError",
     "HintReading",
     "ImportReport",
     "ImportResult",
     "ItemReport",
-    "ItemSource",
     "RoundLimits",
     "TaskSpec",
     "export_bench",
@@ -61,17 +55,12 @@ __all__ = [
     "import_bench",
     "make_record",
     "parse_hints",
-    "read_bench_folder",
     "read_hints",
-    "read_items",
     "render_hints",
     "request_seed",
     "select_items",
     "simulate_dataset",
     "simulate_dialogue",
-    "summarize",
     "task_spec",
     "task_specs",
-    "write_bench_folder",
-    "write_dialogue_folder",
 ]

@@ -9,7 +9,7 @@ from pathlib import Path
 import datasets
 import pytest
 
-from finsynth.build import parse_config, run_build
+from finsynth.builder import parse_config, run_build
 from finsynth.generators.failsafe.conditions import (
     CONDITIONS,
     NO_DOCUMENT,

@@ -18,12 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from finsynth.build.parquet import write_batches
+from finsynth.builder.parquet import write_batches
+from finsynth.builder.ucfe_bench import data_file, write_bench_folder
+from finsynth.builder.ucfe_dialogues import read_items, summarize, write_dialogue_folder
 from finsynth.cli import app
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import get_generator
 from finsynth.generators.ucfe.bench import import_bench
-from finsynth.generators.ucfe.dialogue_folder import read_items, summarize, write_dialogue_folder
 from finsynth.generators.ucfe.dialogues import (
     NO_USER_MODEL,
     RoundLimits,
@@ -31,7 +32,6 @@ from finsynth.generators.ucfe.dialogues import (
     select_items,
     simulate_dataset,
 )
-from finsynth.generators.ucfe.folder import data_file, write_bench_folder
 from finsynth.generators.ucfe.simulator import DEFAULT_END_MARKER
 from finsynth.schemas import arrow_schema, record_schema, validate_record
 from finsynth.scoring.client import ChatClient, ChatEndpoint, ChatError, Message, RetryPolicy

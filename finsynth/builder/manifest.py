@@ -1,0 +1,136 @@
+"""``manifest.json``: what a build contains and how to check it.
+
+The manifest records the library and dependency versions, the config hash, the root
+seed, each generator's source hash, row counts, and the sha256 of every file in the
+dataset folder. It holds no timestamps, so rebuilding a version reproduces it exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+from collections.abc import Mapping, Sequence
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from finsynth.builder.config import BuildConfig
+from finsynth.builder.hashing import sha256_file
+from finsynth.builder.shard import ShardResult
+from finsynth.errors import FinsynthError
+from finsynth.generators.registry import get_generator
+
+MANIFEST_NAME = "manifest.json"
+MANIFEST_FORMAT = 1
+_RECORDED_PACKAGES = ("finsynth", "pyarrow", "faker", "numpy", "jsonschema", "fastjsonschema")
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def provenance(build: BuildConfig) -> dict[str, Any]:
+    """Return what a build's bytes depend on besides its plan.
+
+    That is the config hash, the library, dependency and Python versions and each generator's
+    source hash: two builds with equal provenance write identical shards.
+    """
+    generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
+    return {
+        "config_hash": build.config_hash,
+        "library": {package: _version(package) for package in _RECORDED_PACKAGES},
+        "python": platform.python_version(),
+        "generators": {gid: get_generator(gid).info.source_hash for gid in generator_ids},
+    }
+
+
+def build_manifest(
+    build: BuildConfig, shards: Sequence[ShardResult], extra_files: Mapping[str, str]
+) -> dict[str, Any]:
+    """Return the manifest of a finished build.
+
+    Args:
+        build: The build config.
+        shards: Every shard written, in plan order.
+        extra_files: Other files of the folder (card, plots) → their sha256.
+
+    """
+    configs: dict[str, Any] = {}
+    for config in build.configs:
+        splits: dict[str, Any] = {}
+        for split in config.splits:
+            split_files = [
+                shard for shard in shards if shard.file_name.startswith(f"{config.name}/{split.name}-")
+            ]
+            splits[split.name] = {
+                "instances": split.rows,
+                "rows": sum(shard.rows for shard in split_files),
+                "files": [shard.file_name for shard in split_files],
+            }
+        configs[config.name] = {
+            "family": config.family,
+            "generators": list(config.generator_ids),
+            "variations": None
+            if config.variations is None
+            else {
+                "of_config": config.variations.of_config,
+                "of_split": config.variations.of_split,
+                "kinds": list(config.variations.kinds),
+            },
+            "expand": None
+            if config.expand is None
+            else {"of_config": config.expand.of_config, "kinds": list(config.expand.kinds)},
+            "splits": splits,
+        }
+    files: dict[str, dict[str, object]] = {
+        shard.file_name: {"sha256": shard.sha256, "bytes": shard.size, "rows": shard.rows} for shard in shards
+    }
+    for name, digest in extra_files.items():
+        files[name] = {"sha256": digest}
+    return {
+        "format": MANIFEST_FORMAT,
+        "name": build.name,
+        "version": build.version,
+        "seed": build.seed,
+        **provenance(build),
+        "configs": configs,
+        "files": dict(sorted(files.items())),
+    }
+
+
+def write_manifest(folder: Path, manifest: Mapping[str, Any]) -> None:
+    """Write ``manifest.json`` with stable key order and a trailing newline."""
+    text = json.dumps(manifest, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    (folder / MANIFEST_NAME).write_text(text, encoding="utf-8")
+
+
+def read_manifest(folder: Path) -> dict[str, Any]:
+    """Read a dataset folder's manifest.
+
+    Raises:
+        FinsynthError: If the folder has no readable manifest.
+
+    """
+    path = folder / MANIFEST_NAME
+    try:
+        manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FinsynthError(f"{folder}: no {MANIFEST_NAME}; is this a finsynth dataset folder?") from None
+    except json.JSONDecodeError as error:
+        raise FinsynthError(f"{path}: not valid JSON: {error}") from None
+    return manifest
+
+
+def check_files(folder: Path, manifest: Mapping[str, Any]) -> list[str]:
+    """Compare every file listed in the manifest with the folder; return the problems."""
+    problems = []
+    for name, entry in manifest.get("files", {}).items():
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"{name}: missing")
+        elif sha256_file(path) != entry["sha256"]:
+            problems.append(f"{name}: sha256 differs from the manifest")
+    return problems

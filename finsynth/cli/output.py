@@ -1,0 +1,36 @@
+"""What every ``finsynth`` sub-command shares: the two consoles, exit codes and the error line.
+
+User text (paths, messages, record fields) is always printed literally: Rich markup is applied only
+to the fixed ``error:`` prefix, so brackets in a file name or a message are shown as they are.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+EXIT_CHECK_FAILED = 1
+"""Exit code when the data itself fails a check (``verify``, ``validate``)."""
+EXIT_BAD_INPUT = 2
+"""Exit code for input the user can fix: a missing file, a bad option, a malformed config."""
+
+console = Console(soft_wrap=True)
+"""Standard output. Soft wrap keeps piped output unwrapped and untruncated."""
+errors = Console(stderr=True, soft_wrap=True)
+"""Standard error, for problems and progress."""
+
+
+def fail(error: Exception) -> typer.Exit:
+    """Print ``error: <message>`` on stderr and return the exit to raise (code 2).
+
+    Args:
+        error: The problem; its text is printed literally, never as markup.
+
+    Returns:
+        The ``typer.Exit`` the caller raises.
+    """
+    line = Text("error:", style="bold red")
+    line.append(f" {error}")
+    errors.print(line, highlight=False, soft_wrap=True)
+    return typer.Exit(EXIT_BAD_INPUT)

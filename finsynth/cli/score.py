@@ -1,0 +1,332 @@
+"""``finsynth score``: ChainEval, FailSafeQA metrics and pairwise ratings from the command line.
+
+Registered in :mod:`finsynth.cli` as the ``score`` sub-command group. Input files are JSON
+lines; every line that cannot be used is printed on stderr with its line number and kept
+in the JSON report (``--report``), and scoring goes on with the rest. A file that cannot be
+read, or arguments out of range, exit with code 2.
+
+Input formats:
+
+- predictions (``score chaineval``): ``{"id": "<record id>", "output": "<model text>"}``;
+- judgments (``score failsafe``): ``{"id": ..., "condition": "baseline|misspelled|incomplete|
+  out_of_domain|ocr|missing_context|irrelevant_context", "rating": 1..6}`` or
+  ``"judge_output": "... Rating: [[n]]"`` instead of ``rating``; optional ``"task_type":
+  "QA"|"TG"``;
+- games (``score ratings``): ``{"model_a": ..., "model_b": ..., "winner":
+  "model_a|model_b|tie", "item": ...}`` (``item`` optional, used by the cluster bootstrap);
+- ratings (``score agreement``): a JSON object ``{model: rating}``, or what ``score ratings
+  --json`` prints, or a ratings report.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, cast
+
+import typer
+
+from finsynth.errors import FinsynthError
+
+if TYPE_CHECKING:
+    from finsynth.scoring.chaineval import GroupScores
+    from finsynth.scoring.failsafe import FailSafeScores
+    from finsynth.scoring.jsonl import InputProblem
+    from finsynth.scoring.ratings import Method
+
+score_app = typer.Typer(
+    name="score",
+    help="Score model outputs: ChainEval (FinChain), FailSafeQA compliance, pairwise ratings.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+ReportOption = Annotated[Path | None, typer.Option("--report", help="Write the full JSON report here.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the JSON report instead of tables.")]
+
+
+def _show_problems(source: Path, problems: Sequence[InputProblem]) -> None:
+    from finsynth.cli.output import errors
+
+    for problem in problems:
+        errors.print(f"{source}: {problem}", highlight=False, markup=False)
+    if problems:
+        errors.print(f"{len(problems)} input problem(s), also listed in the JSON report", highlight=False)
+
+
+def _finish(report: Mapping[str, Any], path: Path | None, as_json: bool) -> None:
+    from finsynth.scoring.report import write_report
+
+    if path is not None:
+        write_report(path, report)
+    if as_json:
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def _chaineval_table(title: str, groups: Mapping[str, GroupScores], overall: GroupScores, rouge: bool) -> Any:
+    from rich.table import Table
+
+    table = Table(
+        title=title, caption="answer: final-answer accuracy; step P/R/F1: step precision, recall, F1"
+    )
+    table.add_column("", no_wrap=True)
+    for column in [
+        "records",
+        "missing",
+        "answer",
+        "step P",
+        "step R",
+        "step F1",
+        *(["ROUGE-L"] if rouge else []),
+    ]:
+        table.add_column(column, justify="right")
+    for name, scores in [*groups.items(), ("all", overall)]:
+        row = [name, str(scores.records), str(scores.missing), _percent(scores.answer_accuracy)]
+        row += [_percent(scores.step_precision), _percent(scores.step_recall), _percent(scores.step_f1)]
+        table.add_row(*row, *([_percent(scores.rouge_l)] if rouge else []), end_section=name == "all")
+    return table
+
+
+@score_app.command("chaineval")
+def chaineval_command(
+    dataset: Annotated[
+        Path, typer.Argument(help="A built dataset folder, a .parquet or a .jsonl of records.")
+    ],
+    predictions: Annotated[Path, typer.Argument(help='JSONL: {"id": ..., "output": ...} per line.')],
+    config: Annotated[str, typer.Option(help="Config folder inside a dataset folder.")] = "finchain",
+    split: Annotated[str, typer.Option(help="Split inside a dataset folder.")] = "test",
+    tau: Annotated[float, typer.Option(help="Minimum cosine similarity of matched steps.")] = 0.7,
+    tolerance: Annotated[float, typer.Option(help="Relative tolerance of answers and step values.")] = 0.05,
+    embedder: Annotated[
+        str, typer.Option(help="wordllama (offline) or minilm (sentence-transformers).")
+    ] = "wordllama",
+    rouge: Annotated[
+        bool, typer.Option("--rouge", help="Also compute ROUGE-L against the gold solution.")
+    ] = False,
+    report: ReportOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """ChainEval: final-answer accuracy and step precision/recall/F1, per domain and difficulty.
+
+    Records without a prediction count as wrong; they and every unusable prediction line
+    are listed on stderr and in the report.
+
+    Examples:
+        finsynth score chaineval build/finsynth/0.1.0 predictions.jsonl --report chaineval.json
+
+        finsynth score chaineval records.jsonl predictions.jsonl --tau 0.8 --rouge
+
+    """
+    from finsynth.cli.output import console, fail
+    from finsynth.scoring.chaineval import evaluate_chains
+    from finsynth.scoring.embeddings import load_embedder
+    from finsynth.scoring.predictions import read_predictions
+    from finsynth.scoring.records import load_records
+    from finsynth.scoring.report import chaineval_report
+
+    try:
+        if not tolerance >= 0 or not -1 <= tau <= 1:
+            raise FinsynthError(f"--tau must be in [-1, 1] and --tolerance >= 0, got {tau} and {tolerance}")
+        records = load_records(dataset, config, split)
+        read = read_predictions(predictions, [record["id"] for record in records])
+        result = evaluate_chains(
+            records,
+            read.outputs,
+            embedder=load_embedder(embedder),
+            tau=tau,
+            tolerance=tolerance,
+            with_rouge=rouge,
+        )
+        settings = {
+            "dataset": str(dataset),
+            "predictions": str(predictions),
+            "config": config,
+            "split": split,
+            "tau": tau,
+            "tolerance": tolerance,
+            "embedder": embedder,
+            "rouge": rouge,
+        }
+        _show_problems(predictions, read.problems)
+        _finish(chaineval_report(result, read.problems, settings), report, as_json)
+    except FinsynthError as error:
+        raise fail(error) from None
+    if not as_json:
+        console.print(_chaineval_table("ChainEval by domain", result.by_domain, result.overall, rouge))
+        console.print(
+            _chaineval_table("ChainEval by difficulty", result.by_difficulty, result.overall, rouge)
+        )
+
+
+def _failsafe_row(name: str, scores: FailSafeScores) -> list[str]:
+    values = (scores.robustness, scores.context_grounding, scores.llm_compliance)
+    return [name, str(scores.items), *("—" if value is None else f"{value:.3f}" for value in values)]
+
+
+@score_app.command("failsafe")
+def failsafe_command(
+    judgments: Annotated[Path, typer.Argument(help="JSONL of judge ratings per item and condition.")],
+    beta: Annotated[float, typer.Option(help="β of LLM-Compliance (below 1 favours robustness).")] = 0.5,
+    report: ReportOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """FailSafeQA: Robustness, Context Grounding and LLM-Compliance, overall and for QA and TG items.
+
+    Lines whose rating cannot be read (no `[[n]]`, several, out of 1..6) are reported, never
+    counted as zero.
+
+    Examples:
+        finsynth score failsafe judgments.jsonl
+
+        finsynth score failsafe judgments.jsonl --beta 1 --report failsafe.json
+
+    """
+    from rich.table import Table
+
+    from finsynth.cli.output import console, fail
+    from finsynth.scoring.failsafe import failsafe_report, read_judgments
+    from finsynth.scoring.report import failsafe_json
+
+    try:
+        if not beta > 0:
+            raise FinsynthError(f"--beta must be positive, got {beta}")
+        rated, problems = read_judgments(judgments)
+        _show_problems(judgments, problems)
+        if not rated:
+            raise FinsynthError(f"{judgments}: no usable judgments")
+        scores = failsafe_report(rated, beta)
+        _finish(failsafe_json(scores, problems, {"judgments": str(judgments), "beta": beta}), report, as_json)
+    except FinsynthError as error:
+        raise fail(error) from None
+    if as_json:
+        return
+    table = Table(title=f"FailSafeQA ({len(rated)} judgments)")
+    for column in ("", "items", "Robustness", "Context Grounding", f"LLM-Compliance (β={beta:g})"):
+        table.add_column(column, justify="left" if not column else "right")
+    for name, group in [("all", scores.overall), *scores.by_task_type.items()]:
+        table.add_row(*_failsafe_row(name, group))
+    console.print(table)
+    conditions = Table(title="Compliance (rating ≥ 4) by condition")
+    conditions.add_column("condition")
+    conditions.add_column("compliant", justify="right")
+    for condition, share in scores.overall.compliance_by_condition.items():
+        conditions.add_row(condition, _percent(share))
+    console.print(conditions)
+    if scores.overall.incomplete_items:
+        count = len(scores.overall.incomplete_items)
+        console.print(f"{count} items lack some conditions (see 'incomplete_items' in the report)")
+
+
+@score_app.command("ratings")
+def ratings_command(
+    games: Annotated[Path, typer.Argument(help="JSONL of pairwise games.")],
+    method: Annotated[str, typer.Option(help="bt (Bradley–Terry) or elo (online, in file order).")] = "bt",
+    bootstrap: Annotated[int, typer.Option(help="Bootstrap rounds over items (0: no interval).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the bootstrap.")] = 0,
+    confidence: Annotated[float, typer.Option(help="Coverage of the interval.")] = 0.95,
+    prior: Annotated[float, typer.Option(help="Bradley–Terry: virtual tied games per pair of models.")] = 0.1,
+    report: ReportOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='Print {model: {"rating", "ci_low", "ci_high", "games"}}.')
+    ] = False,
+) -> None:
+    """Rate models from pairwise games: Bradley–Terry or UCFE's online Elo, with bootstrap intervals.
+
+    Elo (start 1000, K 4, scale 400, base 10) replays the games in file order, so it
+    depends on that order; Bradley–Terry does not, and is put on the same scale (mean 1000).
+
+    Examples:
+        finsynth score ratings games.jsonl --method bt --bootstrap 200 --seed 1
+
+        finsynth score ratings games.jsonl --method elo --json
+
+    """
+    from rich.table import Table
+
+    from finsynth.cli.output import console, fail
+    from finsynth.scoring.ratings import bootstrap_ratings, read_games, win_matrix
+    from finsynth.scoring.report import ratings_json, ratings_report
+
+    try:
+        if method not in ("bt", "elo"):
+            raise FinsynthError(f"--method must be bt or elo, not {method!r}")
+        played, problems = read_games(games)
+        _show_problems(games, problems)
+        if not played:
+            raise FinsynthError(f"{games}: no usable games")
+        rate_with = cast("Method", method)
+        intervals = bootstrap_ratings(
+            played, method=rate_with, rounds=bootstrap, seed=seed, confidence=confidence, prior=prior
+        )
+        settings: dict[str, Any] = {
+            "games": str(games),
+            "method": method,
+            "bootstrap": bootstrap,
+            "seed": seed,
+        }
+        settings |= {"confidence": confidence, "prior": prior}
+        matrix = win_matrix(played)
+        full = ratings_report(intervals, matrix, problems, settings)
+        _finish(full, report, as_json=False)
+    except FinsynthError as error:
+        raise fail(error) from None
+    if as_json:
+        typer.echo(json.dumps(ratings_json(intervals), indent=2, ensure_ascii=False))
+        return
+    table = Table(title=f"{'Bradley–Terry' if method == 'bt' else 'Elo'} ratings from {len(played)} games")
+    for column in ("model", "rating", f"{confidence:.0%} interval", "games"):
+        table.add_column(column, justify="left" if column == "model" else "right")
+    for model, entry in ratings_json(intervals).items():
+        interval = f"{entry['ci_low']:.1f} – {entry['ci_high']:.1f}" if bootstrap else "—"
+        table.add_row(model, f"{entry['rating']:.1f}", interval, str(entry["games"]))
+    console.print(table)
+    wins = Table(title="Wins / ties / losses (row against column)")
+    wins.add_column("")
+    for model in matrix.models:
+        wins.add_column(model, justify="right")
+    for i, model in enumerate(matrix.models):
+        cells = [
+            "·" if i == j else f"{matrix.wins[i][j]}/{matrix.ties[i][j]}/{matrix.losses[i][j]}"
+            for j in range(len(matrix.models))
+        ]
+        wins.add_row(model, *cells)
+    console.print(wins)
+
+
+@score_app.command("agreement")
+def agreement_command(
+    first: Annotated[
+        Path, typer.Argument(help="Ratings JSON: {model: rating} or `score ratings --json` output.")
+    ],
+    second: Annotated[Path, typer.Argument(help="The other ratings, in the same form.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the agreement as JSON.")] = False,
+) -> None:
+    """Pearson and Spearman correlation between two ratings of the same models (e.g. two judges).
+
+    Examples:
+        finsynth score ratings judge1.jsonl --json > a.json
+
+        finsynth score agreement a.json b.json
+
+    """
+    import dataclasses
+
+    from finsynth.cli.output import console, fail
+    from finsynth.scoring.ratings import agreement, read_ratings
+
+    try:
+        result = agreement(read_ratings(first), read_ratings(second))
+    except FinsynthError as error:
+        raise fail(error) from None
+    if as_json:
+        typer.echo(json.dumps(dataclasses.asdict(result), indent=2))
+        return
+    console.print(
+        f"{len(result.models)} shared models: Pearson {result.pearson:.3f}, Spearman {result.spearman:.3f}",
+        highlight=False,
+    )
