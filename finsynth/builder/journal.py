@@ -1,11 +1,12 @@
 """The resume journal: which shards of a staging folder are complete, and for which build.
 
 A staging folder holds ``.journal.jsonl``: a first line with the build's provenance (config
-hash, library and Python versions, generator source hashes), then one line per shard,
-appended once the shard's file is complete. A later run of the same build re-hashes every
-journaled file and reuses those that still match; everything else in the folder is deleted
-and rebuilt. A journal written for a different provenance, or ``resume=False``, empties the
-folder first. The journal is removed before the folder is published.
+hash, library and Python versions, the hash of all code and resources, generator source
+hashes), then one line per shard, appended once the shard's file is complete. A later run of
+the same build re-hashes every journaled file and reuses those that still match; everything
+else in the folder is deleted and rebuilt. A journal written for a different provenance, or
+``resume=False``, empties the folder first. The journal is removed before the folder is
+published.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ def _difference(earlier: Mapping[str, Any], now: Mapping[str, Any]) -> str:
     for name in sorted(set(old) | set(new)):
         if old.get(name) != new.get(name):
             return f"generator {name} changed (its source hash differs)"
+    if provenance.get("code_hash") != current["code_hash"]:
+        return "finsynth's code or resources changed (code hash differs)"
     if provenance.get("python") != current["python"]:
         return f"Python changed ({provenance.get('python')} → {current['python']})"
     return ""

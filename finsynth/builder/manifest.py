@@ -19,6 +19,7 @@ from finsynth.builder.hashing import sha256_file
 from finsynth.builder.shard import ShardResult
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import get_generator
+from finsynth.generators.source_hash import code_hash
 
 MANIFEST_NAME = "manifest.json"
 MANIFEST_FORMAT = 1
@@ -35,14 +36,16 @@ def _version(package: str) -> str:
 def provenance(build: BuildConfig) -> dict[str, Any]:
     """Return what a build's bytes depend on besides its plan.
 
-    That is the config hash, the library, dependency and Python versions and each generator's
-    source hash: two builds with equal provenance write identical shards.
+    That is the config hash, the library, dependency and Python versions, the hash of all of
+    finsynth's code and resources (and of any plugin packages), and each generator's own source
+    hash for information: two builds with equal provenance write identical shards.
     """
     generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
     return {
         "config_hash": build.config_hash,
         "library": {package: _version(package) for package in _RECORDED_PACKAGES},
         "python": platform.python_version(),
+        "code_hash": code_hash(build.plugins),
         "generators": {gid: get_generator(gid).info.source_hash for gid in generator_ids},
     }
 

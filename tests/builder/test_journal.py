@@ -19,6 +19,7 @@ PROVENANCE: dict[str, Any] = {
     "config_hash": "c" * 64,
     "library": {"finsynth": "0.1.0", "pyarrow": "15.0.0"},
     "python": "3.11.7",
+    "code_hash": "e" * 64,
     "generators": {"finchain/a": "1" * 64},
 }
 
@@ -78,6 +79,7 @@ def test_a_line_cut_short_by_a_kill_ends_the_journal(tmp_path: Path, shards: lis
         ),
         ({"generators": {"finchain/a": "2" * 64}}, "generator finchain/a changed (its source hash differs)"),
         ({"python": "3.12.1"}, "Python changed (3.11.7 → 3.12.1)"),
+        ({"code_hash": "f" * 64}, "finsynth's code or resources changed (code hash differs)"),
     ],
 )
 def test_a_run_of_another_build_is_discarded_with_the_reason(
