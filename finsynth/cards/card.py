@@ -89,12 +89,13 @@ def _metadata(build: BuildConfig, statistics: Mapping[str, ConfigStatistics]) ->
         "configs": [
             {
                 "config_name": config.name,
+                **({"default": True} if position == 0 else {}),
                 "data_files": [
                     {"split": split.name, "path": f"{config.name}/{split.name}-*.parquet"}
                     for split in config.splits
                 ],
             }
-            for config in build.configs
+            for position, config in enumerate(build.configs)
         ],
         "dataset_info": [
             {

@@ -187,8 +187,9 @@ def config_statistics(
         for name, parquet in zip(split.files, files[split.name], strict=True):
             download_bytes += (folder / name).stat().st_size
             metadata = parquet.metadata
+            # The Hub's num_bytes is the in-memory Arrow size, not the parquet encoding's.
             bytes_per_split[split.name] = bytes_per_split.get(split.name, 0) + sum(
-                metadata.row_group(group).total_byte_size for group in range(metadata.num_row_groups)
+                parquet.read_row_group(group).nbytes for group in range(metadata.num_row_groups)
             )
             for batch in parquet.iter_batches(columns=read):
                 values = {facet: _tag_values(batch, facet, sources[facet]) for facet in facet_names}

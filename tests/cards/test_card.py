@@ -64,6 +64,19 @@ def test_dataset_info_matches_the_parquet_files(folder: Path) -> None:
         # The declared features are what `datasets` reads the files as.
         loaded = datasets.load_dataset(str(folder), name, split="test")
         assert loaded.features == datasets.Features._from_yaml_list(info["features"])
+        for split in info["splits"]:
+            split_files = config["splits"][split["name"]]["files"]
+            arrow_bytes = sum(pq.read_table(folder / file).nbytes for file in split_files)
+            assert split["num_bytes"] == arrow_bytes  # in-memory Arrow size, as the Hub reports it
+
+
+def test_the_first_config_is_the_default(folder: Path) -> None:
+    import datasets
+
+    configs = front_matter(folder)["configs"]
+    assert [entry.get("default", False) for entry in configs] == [True] + [False] * (len(configs) - 1)  # type: ignore[union-attr]
+    loaded = datasets.load_dataset(str(folder), split="test")  # no config name needed
+    assert loaded["id"] == datasets.load_dataset(str(folder), "finchain", split="test")["id"]
 
 
 def test_each_config_documents_columns_counts_tokens_and_requests(folder: Path) -> None:

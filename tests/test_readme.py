@@ -1,0 +1,212 @@
+"""The README is tested: every shell, Python and YAML snippet runs as written on a fresh small build.
+
+A session-wide workspace stands for a fresh clone after ``make build-dataset``: the repository's
+``configs/``, ``tests/data/`` and ``.venv`` (linked), with ``configs/default.yaml`` shrunk to a few
+records per generator and built into ``build/`` exactly as the Makefile does. Each snippet then runs
+in that folder, in README order, so later snippets may use files earlier ones made (as a reader's
+would). Snippets needing a server say so in an HTML comment right above them:
+
+- ``<!-- readme: hub -->``: a fake Hugging Face Hub on 127.0.0.1 (``HF_ENDPOINT``); the placeholder
+  token ``...`` in ``HF_TOKEN=...`` is replaced by the fake Hub's token.
+- ``<!-- readme: chat-server -->``: a fake OpenAI-compatible chat server on 127.0.0.1
+  (``FINSYNTH_CHAT_BASE_URL``; ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY`` point at it too).
+- ``<!-- readme: not run: REASON -->``: not run, with the reason (the set-up commands themselves, a
+  multi-machine Ray cluster). The test lists these, so a new snippet cannot silently go untested.
+
+YAML snippets are build configs and must validate against the config schema.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+SNIPPET = re.compile(
+    r"^(?:<!-- readme: (?P<directive>[^>]*?) -->\n)?```(?P<language>[a-z]*)\n(?P<body>.*?)^```$",
+    re.MULTILINE | re.DOTALL,
+)
+RUN = ("bash", "python", "yaml")
+NOT_RUN = {
+    "make build-dataset": "the set-up itself: the workspace fixture makes the same build",
+    "ray start --head": "a Ray cluster spans several machines (tests/builder runs Ray on one)",
+}
+"""Snippets not run, by their first words: the comment above them must give this reason."""
+SMALL_COUNTS = {"finchain": 1, "ucfe": 1, "failsafe/synthetic": 3}
+"""Records per generator in the workspace's shrunk default config, by generator prefix."""
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """One fenced block of the README."""
+
+    line: int
+    language: str
+    body: str
+    directive: str
+
+    @property
+    def name(self) -> str:
+        return f"README.md:{self.line} ({self.language})"
+
+
+def snippets() -> list[Snippet]:
+    text = README.read_text(encoding="utf-8")
+    return [
+        Snippet(
+            line=text.count("\n", 0, match.start("body")),
+            language=match["language"],
+            body=match["body"],
+            directive=(match["directive"] or "").strip(),
+        )
+        for match in SNIPPET.finditer(text)
+    ]
+
+
+def run_snippets() -> list[Snippet]:
+    return [s for s in snippets() if s.language in RUN and not s.directive.startswith("not run")]
+
+
+def test_every_code_snippet_is_run_or_says_why_not() -> None:
+    for snippet in snippets():
+        if snippet.language in ("", "text"):
+            continue  # folder layouts and sample output
+        assert snippet.language in RUN, f"{snippet.name}: unknown snippet language {snippet.language!r}"
+        if snippet.directive.startswith("not run"):
+            first = snippet.body.strip()
+            reasons = [reason for start, reason in NOT_RUN.items() if first.startswith(start)]
+            assert reasons, f"{snippet.name}: not run, but not one of the known exceptions"
+            assert snippet.directive == f"not run: {reasons[0]}", f"{snippet.name}: give the known reason"
+    assert len(run_snippets()) >= 10
+
+
+def _shrunk_default_config() -> str:
+    config = yaml.safe_load((ROOT / "configs" / "default.yaml").read_text(encoding="utf-8"))
+    for entry in config["configs"]:
+        for split in entry.get("splits", {}).values():
+            prefix = next(p for p in SMALL_COUNTS if any(g.startswith(p) for g in entry["generators"]))
+            split["per_generator"] = SMALL_COUNTS[prefix]
+            split.pop("counts", None)
+    return yaml.safe_dump(config, sort_keys=False)
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh clone after ``make build-dataset``, with a small default config."""
+    folder = tmp_path_factory.mktemp("clone")
+    (folder / ".venv").symlink_to(ROOT / ".venv")
+    shutil.copytree(ROOT / "configs", folder / "configs")
+    shutil.copytree(ROOT / "tests" / "data", folder / "tests" / "data")
+    (folder / "configs" / "default.yaml").write_text(_shrunk_default_config(), encoding="utf-8")
+    make_build = [
+        "finsynth",
+        "build",
+        "configs/default.yaml",
+        "--out",
+        "build",
+        "--num-proc",
+        "2",
+        "--overwrite",
+    ]
+    built = subprocess.run(
+        [str(ROOT / ".venv" / "bin" / make_build[0]), *make_build[1:]],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=_environment({}),
+        timeout=900,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr[-3000:]
+    yield folder
+
+
+def _environment(extra: dict[str, str]) -> dict[str, str]:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("HF_", "HUGGINGFACE", "OPENAI", "FINSYNTH_"))
+    }
+    environment.update({"PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "0", **extra})
+    return environment
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    from tests.hub.fixtures import TOKEN, hub_environment
+    from tests.hub.server import FakeHub
+
+    home = tmp_path_factory.mktemp("hf_home")
+    fake = FakeHub(TOKEN).start()
+    try:
+        environment = hub_environment(fake.endpoint, None, home)
+        yield {key: environment[key] for key in ("HF_ENDPOINT", "HF_HUB_DISABLE_XET", "HF_HOME")} | {
+            "FAKE_HUB_TOKEN": TOKEN
+        }
+    finally:
+        fake.stop()
+
+
+def _config_problems(snippet: Snippet) -> list[str]:
+    """A YAML snippet is a build config; ``plugins`` in an example name the reader's own package."""
+    from finsynth.builder import parse_config
+    from finsynth.errors import FinsynthError
+
+    document = yaml.safe_load(snippet.body)
+    document.pop("plugins", None)
+    try:
+        parse_config(yaml.safe_dump(document), snippet.name)
+    except FinsynthError as error:
+        return [f"{snippet.name}: {error}"]
+    return []
+
+
+def _script(snippet: Snippet, environment: dict[str, str], workspace: Path) -> list[str]:
+    body = snippet.body
+    if "FAKE_HUB_TOKEN" in environment:
+        body = body.replace("HF_TOKEN=...", f"HF_TOKEN={environment['FAKE_HUB_TOKEN']}")
+    if snippet.language == "bash":
+        return ["bash", "-euo", "pipefail", "-c", body]
+    if snippet.language == "python":  # a file, as a reader's module would be (templates read their source)
+        path = workspace / f"readme_snippet_{snippet.line}.py"
+        path.write_text(body, encoding="utf-8")
+        return [sys.executable, path.name]
+    raise AssertionError(snippet.language)
+
+
+@pytest.mark.slow
+def test_the_readme_runs_as_written(workspace: Path, request: pytest.FixtureRequest) -> None:
+    failures = []
+    for snippet in run_snippets():
+        if snippet.language == "yaml":
+            failures.extend(_config_problems(snippet))
+            continue
+        extra: dict[str, str] = {}
+        if snippet.directive == "hub":
+            extra = request.getfixturevalue("hub")
+        elif snippet.directive:
+            raise AssertionError(f"{snippet.name}: unknown directive {snippet.directive!r}")
+        ran = subprocess.run(
+            _script(snippet, extra, workspace),
+            cwd=workspace,
+            capture_output=True,
+            text=True,
+            env=_environment(extra),
+            timeout=600,
+            check=False,
+        )
+        if ran.returncode != 0:
+            failures.append(
+                f"{snippet.name} exited {ran.returncode}:\n{ran.stdout[-1500:]}\n{ran.stderr[-3000:]}"
+            )
+    assert not failures, "\n\n".join(failures)
