@@ -1,0 +1,135 @@
+"""Exact arithmetic for the reference solvers: givens as fractions, mpmath for the rest, one rounding.
+
+A reference solver is a plain function of a template's givens, named after the template and
+registered under its topic. It receives every given as an exact :class:`~fractions.Fraction`
+(series as lists of fractions) parsed from the decimal text the trace stores, so a drawn 7.20%
+is exactly 9/125, and returns the exact answer in the unit ``answer_value`` stores it in (rates
+as fractions), an ``mpmath`` number computed at high precision, or a label for categorical
+answers. Nothing here reads a template's formulas or calls finsynth's evaluator.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import math
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import mpmath
+
+# 60 significant digits: answers carry at most 15, so only an exact tie could round wrongly,
+# and irrational values (logs, roots, the normal cdf) are never exact ties.
+mpmath.mp.dps = 60
+
+# A Fraction, an int or an mpmath number (mpmath ships no type hints).
+Exact = Any
+Answer = Any
+Solver = Callable[..., Answer]
+
+
+class Domain:
+    """The reference solvers of one FinChain domain, keyed by template id."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.solvers: dict[str, Solver] = {}
+
+    def __call__(self, topic: str) -> Callable[[Solver], Solver]:
+        """Register the decorated function as the reference for ``<domain>/<topic>/<function name>``."""
+
+        def register(solver: Solver) -> Solver:
+            template_id = f"finchain/{self.name}/{topic}/{solver.__name__}"
+            assert template_id not in self.solvers, f"two references for {template_id}"
+            self.solvers[template_id] = solver
+            return solver
+
+        return register
+
+
+def givens_of(trace_json: str) -> dict[str, Any]:
+    """The givens a trace records, as exact fractions (lists of fractions for series)."""
+
+    def exact(value: Any) -> Any:
+        if isinstance(value, list):
+            return [exact(item) for item in value]
+        if isinstance(value, (Decimal, int)):
+            return Fraction(value)
+        return value
+
+    inputs = json.loads(trace_json, parse_float=Decimal)["inputs"]
+    return {name: exact(value) for name, value in inputs.items()}
+
+
+def solve(solver: Solver, givens: dict[str, Any]) -> Answer:
+    """Call ``solver`` with the givens its parameters name."""
+    names = inspect.signature(solver).parameters
+    return solver(**{name: givens[name] for name in names})
+
+
+def round_half_away(value: Exact, decimals: int) -> Fraction:
+    """``value`` rounded once to ``decimals`` places, halves away from zero, decided exactly."""
+    scale = 10**decimals
+    if isinstance(value, (Fraction, int)):
+        scaled = abs(Fraction(value)) * scale
+        whole = math.floor(scaled + Fraction(1, 2))
+    else:
+        scaled_mp = abs(value) * scale
+        whole = int(mpmath.floor(scaled_mp + mpmath.mpf("0.5")))
+    return Fraction(whole if value >= 0 else -whole, scale)
+
+
+# --- Textbook building blocks, written from their definitions ------------------------------------
+
+
+def mp(value: Exact) -> Any:
+    """An exact value as an mpmath number at the working precision."""
+    if isinstance(value, Fraction):
+        return mpmath.mpf(value.numerator) / value.denominator
+    return mpmath.mpf(value)
+
+
+def power(base: Exact, exponent: Exact) -> Exact:
+    """``base ** exponent``: exact for whole exponents, mpmath otherwise."""
+    if isinstance(exponent, (Fraction, int)) and Fraction(exponent).denominator == 1:
+        return Fraction(base) ** int(exponent) if not isinstance(base, mpmath.mpf) else base ** int(exponent)
+    return mpmath.power(mp(base), mp(exponent))
+
+
+def normal_cdf(x: Exact) -> Any:
+    """Standard normal cumulative distribution Φ(x)."""
+    return mpmath.ncdf(mp(x))
+
+
+def normal_quantile(p: Exact) -> Any:
+    """Inverse of Φ: the z with Φ(z) = p, found by a root finder."""
+    target = mp(p)
+    return mpmath.findroot(lambda z: mpmath.ncdf(z) - target, mpmath.sqrt(2) * mpmath.erfinv(2 * target - 1))
+
+
+def present_value_factor(rate: Exact, periods: Exact) -> Exact:
+    """1 / (1 + r)^n."""
+    return 1 / power(1 + rate, periods)
+
+
+def annuity_factor(rate: Exact, periods: int) -> Fraction:
+    """Σₜ₌₁ⁿ 1/(1 + r)ᵗ, summed term by term."""
+    rate = Fraction(rate)
+    return sum((1 / (1 + rate) ** t for t in range(1, int(periods) + 1)), Fraction(0))
+
+
+def net_present_value(rate: Exact, flows: Sequence[Exact], first_period: int = 0) -> Exact:
+    """Σ flows[i] / (1 + r)^(first_period + i)."""
+    return sum(
+        (flow / power(1 + rate, first_period + index) for index, flow in enumerate(flows)), Fraction(0)
+    )
+
+
+def internal_rate(flows: Sequence[Exact], guess: float = 0.1) -> Any:
+    """The rate r with Σ flows[t] / (1 + r)ᵗ = 0, found by mpmath's root finder."""
+    values = [mp(flow) for flow in flows]
+    return mpmath.findroot(
+        lambda r: mpmath.fsum(value / (1 + r) ** t for t, value in enumerate(values)), mpmath.mpf(guess)
+    )

@@ -1,0 +1,110 @@
+"""Every stored FinChain answer equals an independent full-precision solve, rounded once.
+
+For each template with a reference solver (tests/generators/finchain/references), 1,000 seeds
+are drawn in one batch, the givens are read back from each instance's trace as exact decimals,
+the reference computes the answer with fractions or 60-digit mpmath, and the result is rounded
+once, half away from zero, to the decimals ``answer_value`` stores (percent answers are stored
+as fractions, two more places). ``answer_value`` must equal it exactly; categorical answers
+must carry the same label.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from finsynth.generators.finchain.template import FinChainGenerator
+from finsynth.generators.registry import all_generators
+from finsynth.seeding import derive_seed
+from tests.generators.finchain.references import REFERENCES
+from tests.generators.finchain.references.exact import givens_of, round_half_away, solve
+
+SEEDS = 1_000
+
+TEMPLATES = {
+    generator.info.id: generator
+    for generator in all_generators("finchain")
+    if isinstance(generator, FinChainGenerator)
+}
+
+# Templates whose stored answers differ from the full-precision solve today because the engine
+# rounds each step to its displayed decimals and feeds the rounded value forward (or rounds a
+# float's repr). The engine fix of issue #13 empties this set; a template listed here that now
+# agrees on every seed fails below, so the set can only shrink.
+KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
+    "finchain/" + name
+    for name in (
+        "corporate_finance/capital_structure/cost_of_equity_under_mm_proposition_ii_with_taxes",
+        "corporate_finance/dividend_policies/sustainable_growth_rate_from_retention",
+        "corporate_finance/weighted_average_cost_of_capital/after_tax_cost_of_debt_from_a_bond_price",
+        "corporate_finance/weighted_average_cost_of_capital/cost_of_equity_by_the_dividend_growth_model",
+        "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
+        "corporate_finance/weighted_average_cost_of_capital/wacc_from_market_values",
+    )
+)
+
+# The domains whose every template has a reference; the coverage test holds this set to the truth.
+COVERED_DOMAINS: frozenset[str] = frozenset({"corporate_finance"})
+
+
+def disagreements(template_id: str, seeds: int = SEEDS) -> list[tuple[int, Fraction | str, Fraction | str]]:
+    """``(seed, stored, reference)`` for each seed whose stored answer differs from the reference."""
+    generator = TEMPLATES[template_id]
+    solver = REFERENCES[template_id]
+    names = np.array([derive_seed("exact-reference", index, "names") for index in range(seeds)], np.uint64)
+    values = np.array([derive_seed("exact-reference", index, "values") for index in range(seeds)], np.uint64)
+    found: list[tuple[int, Fraction | str, Fraction | str]] = []
+    for index, instance in enumerate(generator.compiled.instances(names, values)):
+        answer = solve(solver, givens_of(instance.trace_json))
+        if instance.answer_label is not None:
+            if answer != instance.answer_label:
+                found.append((index, instance.answer_label, str(answer)))
+            continue
+        assert not isinstance(answer, str), f"{template_id}: numeric answer but the reference gave a label"
+        assert instance.answer_value is not None
+        expected = round_half_away(answer, instance.answer_quantity.stored_decimals)
+        stored = Fraction(Decimal(repr(instance.answer_value)))
+        if stored != expected:
+            found.append((index, stored, expected))
+    return found
+
+
+def described(found: list[tuple[int, Fraction | str, Fraction | str]]) -> str:
+    return "; ".join(
+        f"seed {index}: stored {stored if isinstance(stored, str) else float(stored)!r}, "
+        f"reference {expected if isinstance(expected, str) else float(expected)!r}"
+        for index, stored, expected in found[:5]
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template_id", sorted(REFERENCES))
+def test_stored_answer_equals_the_exact_reference(template_id: str) -> None:
+    found = disagreements(template_id)
+    if template_id in KNOWN_INTERMEDIATE_ROUNDING:
+        assert found, f"{template_id} now matches its reference on every seed: remove it from the known set"
+    else:
+        assert not found, f"{len(found)} of {SEEDS} seeds differ: {described(found)}"
+
+
+def test_known_disagreements_have_references() -> None:
+    assert set(REFERENCES) >= KNOWN_INTERMEDIATE_ROUNDING
+
+
+def test_every_template_of_a_covered_domain_has_a_reference() -> None:
+    in_covered = {template_id for template_id in TEMPLATES if template_id.split("/")[1] in COVERED_DOMAINS}
+    assert set(REFERENCES) == in_covered, (
+        f"missing: {sorted(in_covered - set(REFERENCES))}; unknown: {sorted(set(REFERENCES) - in_covered)}"
+    )
+
+
+def test_references_cover_every_registered_template() -> None:
+    covered = {template_id.split("/")[1] for template_id in TEMPLATES} == COVERED_DOMAINS
+    missing = sorted(set(TEMPLATES) - set(REFERENCES))
+    if covered:
+        assert not missing, f"templates without a reference: {missing}"
+    else:
+        assert len(missing) == len(TEMPLATES) - len(REFERENCES), "a reference names an unknown template"
