@@ -43,11 +43,19 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "corporate_finance/weighted_average_cost_of_capital/cost_of_equity_by_the_dividend_growth_model",
         "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
         "corporate_finance/weighted_average_cost_of_capital/wacc_from_market_values",
+        "crypto_finance/crypto_regulation/after_tax_proceeds_from_short_and_long_term_lots",
+        "crypto_finance/decentralized_finance/liquidation_price_after_interest_accrues",
+        "crypto_finance/decentralized_finance/liquidity_provider_return_net_of_impermanent_loss",
+        "crypto_finance/global_events_impact/expected_price_from_event_beta",
+        "crypto_finance/global_events_impact/portfolio_loss_from_an_event_shock",
+        "crypto_finance/global_events_impact/scenario_weighted_portfolio_change_after_an_event",
+        "crypto_finance/sentiment_analysis/exponentially_smoothed_sentiment",
+        "crypto_finance/tokenomics/real_staking_yield_after_token_inflation",
     )
 )
 
 # The domains whose every template has a reference; the coverage test holds this set to the truth.
-COVERED_DOMAINS: frozenset[str] = frozenset({"corporate_finance"})
+COVERED_DOMAINS: frozenset[str] = frozenset({"corporate_finance", "crypto_finance"})
 
 
 def disagreements(template_id: str, seeds: int = SEEDS) -> list[tuple[int, Fraction | str, Fraction | str]]:
