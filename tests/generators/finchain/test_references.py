@@ -53,11 +53,22 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "crypto_finance/tokenomics/real_staking_yield_after_token_inflation",
         "finance_regulation/aml_regulations/review_cost_per_suspicious_activity_report",
         "finance_regulation/kyc_requirements/indirect_ownership_through_a_holding_company",
+        "financial_markets/bond_pricing/price_of_a_semiannual_coupon_bond",
+        "financial_markets/bond_pricing/price_of_a_zero_coupon_bond",
+        "financial_markets/forex_trading/forward_points_from_covered_interest_parity",
+        "financial_markets/forex_trading/yen_from_euros_through_a_cross_rate",
+        "financial_markets/option_pricing/black_scholes_straddle_cost",
+        "financial_markets/option_pricing/put_price_from_put_call_parity",
+        "financial_markets/stock_market_analysis/gordon_growth_value_of_a_stock",
+        "financial_markets/stock_market_analysis/margin_call_price_of_a_leveraged_purchase",
+        "financial_markets/stock_market_analysis/price_weighted_index_divisor_after_a_split",
     )
 )
 
 # The domains whose every template has a reference; the coverage test holds this set to the truth.
-COVERED_DOMAINS: frozenset[str] = frozenset({"corporate_finance", "crypto_finance", "finance_regulation"})
+COVERED_DOMAINS: frozenset[str] = frozenset(
+    {"corporate_finance", "crypto_finance", "finance_regulation", "financial_markets"}
+)
 
 
 def disagreements(template_id: str, seeds: int = SEEDS) -> list[tuple[int, Fraction | str, Fraction | str]]:

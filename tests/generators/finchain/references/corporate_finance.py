@@ -5,9 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import mpmath
-
-from tests.generators.finchain.references.exact import Domain, mp
+from tests.generators.finchain.references.exact import Domain, mp, solve_for_rate
 
 REFERENCES = Domain("corporate_finance")
 reference = REFERENCES
@@ -167,7 +165,7 @@ def after_tax_cost_of_debt_from_a_bond_price(
     def price_at(rate: Any) -> Any:
         return sum(coupon / (1 + rate) ** t for t in range(1, 6)) + face / (1 + rate) ** 5 - proceeds
 
-    pre_tax = mpmath.findroot(price_at, (mpmath.mpf("-0.5"), mpmath.mpf(2)), solver="anderson")
+    pre_tax = solve_for_rate(price_at)
     return pre_tax * (1 - mp(tax_rate))
 
 
