@@ -62,6 +62,10 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "financial_markets/stock_market_analysis/gordon_growth_value_of_a_stock",
         "financial_markets/stock_market_analysis/margin_call_price_of_a_leveraged_purchase",
         "financial_markets/stock_market_analysis/price_weighted_index_divisor_after_a_split",
+        "financial_ratios/efficiency_ratios/cash_conversion_cycle",
+        "financial_ratios/efficiency_ratios/interest_saved_by_tightening_working_capital",
+        "financial_ratios/leverage_ratios/eps_change_from_financial_leverage",
+        "financial_ratios/profitability_ratios/sales_needed_for_a_target_return_on_equity",
     )
 )
 
