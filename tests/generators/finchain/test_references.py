@@ -66,6 +66,9 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "financial_ratios/efficiency_ratios/interest_saved_by_tightening_working_capital",
         "financial_ratios/leverage_ratios/eps_change_from_financial_leverage",
         "financial_ratios/profitability_ratios/sales_needed_for_a_target_return_on_equity",
+        "financial_reporting/depreciation_and_amortization/declining_balance_expense_in_a_given_year",
+        "financial_reporting/depreciation_and_amortization/straight_line_first_year_with_monthly_proration",
+        "financial_reporting/depreciation_and_amortization/units_of_production_expense_for_a_year",
     )
 )
 
