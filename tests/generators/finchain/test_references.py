@@ -69,6 +69,11 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "financial_reporting/depreciation_and_amortization/declining_balance_expense_in_a_given_year",
         "financial_reporting/depreciation_and_amortization/straight_line_first_year_with_monthly_proration",
         "financial_reporting/depreciation_and_amortization/units_of_production_expense_for_a_year",
+        "fintech/digital_banking/customer_lifetime_value_to_acquisition_cost",
+        "fintech/digital_banking/payback_period_of_customer_acquisition_cost",
+        "fintech/payment_technologies/annual_savings_from_shifting_payments_to_ach",
+        "fintech/payment_technologies/merchant_fee_under_interchange_plus_pricing",
+        "fintech/robo_advisors/after_tax_value_of_tax_loss_harvesting",
     )
 )
 
