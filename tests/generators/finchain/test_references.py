@@ -74,6 +74,16 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "fintech/payment_technologies/annual_savings_from_shifting_payments_to_ach",
         "fintech/payment_technologies/merchant_fee_under_interchange_plus_pricing",
         "fintech/robo_advisors/after_tax_value_of_tax_loss_harvesting",
+        "investment_analysis/compound_interest/continuous_versus_monthly_compounding",
+        "investment_analysis/compound_interest/deposit_plus_annual_contributions_against_a_goal",
+        "investment_analysis/compound_interest/future_value_of_a_single_deposit",
+        "investment_analysis/compound_interest/interest_earned_with_periodic_compounding",
+        "investment_analysis/compound_interest/years_to_reach_a_savings_goal",
+        "investment_analysis/internal_rate_of_return/modified_irr_with_a_mid_life_overhaul",
+        "investment_analysis/net_present_value/npv_of_growing_cash_flows_with_salvage",
+        "investment_analysis/net_present_value/npv_of_level_annual_cash_flows",
+        "investment_analysis/net_present_value/npv_with_a_depreciation_tax_shield",
+        "investment_analysis/risk_and_return/capm_required_return_on_a_stock",
     )
 )
 
