@@ -84,6 +84,15 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "investment_analysis/net_present_value/npv_of_level_annual_cash_flows",
         "investment_analysis/net_present_value/npv_with_a_depreciation_tax_shield",
         "investment_analysis/risk_and_return/capm_required_return_on_a_stock",
+        "mergers_and_acquisitions/deal_structure/eps_accretion_or_dilution_of_a_stock_acquisition",
+        "mergers_and_acquisitions/deal_structure/exchange_ratio_for_an_all_stock_offer",
+        "mergers_and_acquisitions/deal_structure/expected_present_value_of_a_deal_with_an_earnout",
+        "mergers_and_acquisitions/post_merger_integration/net_benefit_of_a_key_employee_retention_plan",
+        "mergers_and_acquisitions/synergies_and_cost_savings/profit_from_cross_selling_revenue_synergies",
+        "mergers_and_acquisitions/valuation_methods/enterprise_value_from_a_five_year_dcf",
+        "mergers_and_acquisitions/valuation_methods/equity_value_from_average_peer_price_earnings_ratio",
+        "mergers_and_acquisitions/valuation_methods/present_value_of_a_gordon_growth_terminal_value",
+        "mergers_and_acquisitions/valuation_methods/share_price_implied_by_precedent_transactions",
     )
 )
 
