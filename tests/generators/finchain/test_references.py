@@ -93,6 +93,16 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "mergers_and_acquisitions/valuation_methods/equity_value_from_average_peer_price_earnings_ratio",
         "mergers_and_acquisitions/valuation_methods/present_value_of_a_gordon_growth_terminal_value",
         "mergers_and_acquisitions/valuation_methods/share_price_implied_by_precedent_transactions",
+        "personal_finance/budgeting/next_year_savings_rate_after_a_raise_and_inflation",
+        "personal_finance/loan_repayments/balance_owed_after_some_payments",
+        "personal_finance/loan_repayments/months_saved_by_paying_extra_each_month",
+        "personal_finance/loan_repayments/principal_repaid_by_the_first_payment",
+        "personal_finance/personal_investment/real_after_tax_value_of_an_investment",
+        "personal_finance/personal_investment/rebalancing_trade_after_a_year",
+        "personal_finance/saving_and_retirement_planning/employer_match_value_at_retirement",
+        "personal_finance/saving_and_retirement_planning/monthly_saving_needed_for_a_goal",
+        "personal_finance/saving_and_retirement_planning/sustainable_monthly_retirement_income",
+        "personal_finance/tax_calculation/marginal_rate_minus_average_rate",
     )
 )
 
