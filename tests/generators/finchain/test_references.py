@@ -103,6 +103,20 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "personal_finance/saving_and_retirement_planning/monthly_saving_needed_for_a_goal",
         "personal_finance/saving_and_retirement_planning/sustainable_monthly_retirement_income",
         "personal_finance/tax_calculation/marginal_rate_minus_average_rate",
+        "risk_management/risk_appetite/largest_portfolio_within_a_ruin_probability",
+        "risk_management/risk_appetite/probability_of_a_loss_beyond_tolerance",
+        "risk_management/risk_appetite/stop_loss_price_from_a_loss_limit",
+        "risk_management/risk_metrics/annualized_volatility_from_monthly_returns",
+        "risk_management/risk_metrics/beta_from_correlation_and_volatilities",
+        "risk_management/risk_metrics/sharpe_ratio",
+        "risk_management/risk_metrics/sortino_ratio_from_annual_returns",
+        "risk_management/scenario_planning/expected_npv_across_demand_scenarios",
+        "risk_management/stress_testing/bond_loss_with_duration_and_convexity",
+        "risk_management/value_at_risk/diversification_benefit_of_two_positions",
+        "risk_management/value_at_risk/expected_shortfall_beyond_var",
+        "risk_management/value_at_risk/multi_day_var_by_square_root_of_time",
+        "risk_management/value_at_risk/one_day_parametric_var",
+        "risk_management/value_at_risk/var_with_expected_return_from_annual_figures",
     )
 )
 
