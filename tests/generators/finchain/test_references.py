@@ -117,6 +117,14 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
         "risk_management/value_at_risk/multi_day_var_by_square_root_of_time",
         "risk_management/value_at_risk/one_day_parametric_var",
         "risk_management/value_at_risk/var_with_expected_return_from_annual_figures",
+        "sustainable_finance/carbon_credits/hedging_allowance_purchases_with_a_forward",
+        "sustainable_finance/esg_investing/return_cost_of_meeting_an_esg_score_target",
+        "sustainable_finance/esg_investing/weighted_average_carbon_intensity",
+        "sustainable_finance/green_bonds/greenium_against_an_interpolated_conventional_curve",
+        "sustainable_finance/green_bonds/price_of_a_green_bond_from_its_conventional_twin",
+        "sustainable_finance/social_impact_investing/blended_return_with_an_impact_allocation",
+        "sustainable_finance/sustainability_reporting/annual_reduction_rate_to_meet_a_target",
+        "sustainable_finance/sustainability_reporting/scope_3_estimate_and_intensity_change",
     )
 )
 
