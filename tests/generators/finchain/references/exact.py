@@ -10,6 +10,7 @@ answers. Nothing here reads a template's formulas or calls finsynth's evaluator.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import math
@@ -104,6 +105,7 @@ def normal_cdf(x: Exact) -> Any:
     return mpmath.ncdf(mp(x))
 
 
+@functools.lru_cache(maxsize=256)
 def normal_quantile(p: Exact) -> Any:
     """Inverse of Φ: the z with Φ(z) = p, from the inverse error function."""
     return mpmath.sqrt(2) * mpmath.erfinv(2 * mp(p) - 1)
