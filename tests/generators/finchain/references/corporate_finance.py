@@ -139,9 +139,14 @@ def diluted_eps_with_options_by_the_treasury_stock_method(
 
 @reference("earnings_per_share")
 def eps_restated_for_a_stock_split(
-    net_income: F, beginning_shares: F, new_shares: F, issue_month: F, split_ratio: F, split_month: F
+    net_income: F,
+    beginning_shares: F,
+    new_shares: F,
+    issue_month: F,
+    split_ratio: F,
 ) -> F:
     weighted = beginning_shares + new_shares * months_outstanding(issue_month) / 12
+    # A split is restated retroactively to January 1, so its month does not matter.
     return net_income / (weighted * split_ratio)
 
 

@@ -72,7 +72,7 @@ def capital_loss_deduction_and_carryforward(
 
 @reference("crypto_regulation")
 def fifo_gain_on_a_partial_sale_across_two_lots(
-    first_lot: F, first_price: F, second_lot: F, second_price: F, ether_sold: F, sale_price: F
+    first_lot: F, first_price: F, second_price: F, ether_sold: F, sale_price: F
 ) -> F:
     from_first = min(ether_sold, first_lot)
     basis = from_first * first_price + (ether_sold - from_first) * second_price

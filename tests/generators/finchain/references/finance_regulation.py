@@ -319,9 +319,7 @@ def regulation_crowdfunding_investment_limit(
 
 
 @reference("securities_regulations")
-def rule_144_volume_limit(
-    shares_outstanding: F, weekly_volumes: list[F], lookback_weeks: F, outstanding_percent: F
-) -> F:
+def rule_144_volume_limit(shares_outstanding: F, weekly_volumes: list[F], outstanding_percent: F) -> F:
     average_volume = sum(weekly_volumes, F(0)) / len(weekly_volumes)
     return F(math.floor(max(outstanding_percent * shares_outstanding, average_volume)))
 

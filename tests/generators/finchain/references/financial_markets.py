@@ -79,7 +79,7 @@ def return_on_margin_of_a_leveraged_currency_trade(
 
 
 @reference("forex_trading")
-def round_trip_cost_of_the_bid_ask_spread(dollars: F, bid: F, spread_pips: F, ask: F) -> F:
+def round_trip_cost_of_the_bid_ask_spread(dollars: F, bid: F, ask: F) -> F:
     euros = rounded(dollars / ask, 2)
     return dollars - rounded(euros * bid, 2)
 

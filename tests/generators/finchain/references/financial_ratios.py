@@ -104,7 +104,6 @@ def borrowing_needed_to_restore_the_quick_ratio(
     cash: F,
     marketable_securities: F,
     receivables: F,
-    inventory: F,
     accounts_payable: F,
     accrued_liabilities: F,
     inventory_purchase: F,
@@ -141,8 +140,6 @@ def quick_ratio_excluding_inventory(
     cash: F,
     marketable_securities: F,
     receivables: F,
-    inventory: F,
-    prepaid_expenses: F,
     current_liabilities: F,
 ) -> F:
     return (cash + marketable_securities + receivables) / current_liabilities

@@ -56,11 +56,9 @@ def net_working_capital_from_a_classified_balance_sheet(
     receivables: F,
     inventory: F,
     prepaid_expenses: F,
-    long_term_investments: F,
     accounts_payable: F,
     accrued_liabilities: F,
     current_portion_of_debt: F,
-    long_term_debt: F,
 ) -> F:
     current_assets = cash + marketable_securities + receivables + inventory + prepaid_expenses
     return current_assets - (accounts_payable + accrued_liabilities + current_portion_of_debt)

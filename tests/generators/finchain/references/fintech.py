@@ -133,7 +133,6 @@ def net_take_rate_of_a_payment_facilitator(
 @reference("robo_advisors")
 def after_tax_value_of_tax_loss_harvesting(
     cost_basis: F,
-    decline: F,
     market_value: F,
     ordinary_tax_rate: F,
     long_term_gains_rate: F,
@@ -167,9 +166,7 @@ def rebalancing_trade_back_to_target_weights(stock_value: F, bond_value: F, targ
 
 
 @reference("robo_advisors")
-def threshold_rebalancing_check(
-    portfolio_value: F, target_stock_weight: F, stock_return: F, bond_return: F, band: F
-) -> str:
+def threshold_rebalancing_check(target_stock_weight: F, stock_return: F, bond_return: F, band: F) -> str:
     stocks = target_stock_weight * (1 + stock_return)
     bonds = (1 - target_stock_weight) * (1 + bond_return)
     drift = abs(stocks / (stocks + bonds) - target_stock_weight)

@@ -190,7 +190,7 @@ def after_tax_annualized_roi_with_commissions(
 
 @reference("return_on_investment")
 def annualized_roi_of_a_stock_with_dividends(
-    shares: F, buy_price: F, sell_price: F, dividends_per_share: F, years: F
+    buy_price: F, sell_price: F, dividends_per_share: F, years: F
 ) -> Any:
     growth = (sell_price + dividends_per_share) / buy_price
     return power(growth, 1 / years) - 1

@@ -105,9 +105,7 @@ def next_year_savings_rate_after_a_raise_and_inflation(
 
 
 @reference("loan_repayments")
-def balance_owed_after_some_payments(
-    principal: F, annual_rate: F, years: F, monthly_payment: F, payments_made: F
-) -> F:
+def balance_owed_after_some_payments(principal: F, annual_rate: F, monthly_payment: F, payments_made: F) -> F:
     balance = principal
     for _ in range(int(payments_made)):
         balance = balance * (1 + annual_rate / 12) - monthly_payment
@@ -126,7 +124,7 @@ def payments_to_retire(principal: F, monthly_rate: F, payment: F) -> Any:
 
 @reference("loan_repayments")
 def months_saved_by_paying_extra_each_month(
-    principal: F, annual_rate: F, years: F, monthly_payment: F, extra_payment: F
+    principal: F, annual_rate: F, monthly_payment: F, extra_payment: F
 ) -> Any:
     monthly_rate = annual_rate / 12
     scheduled = payments_to_retire(principal, monthly_rate, monthly_payment)
@@ -134,7 +132,7 @@ def months_saved_by_paying_extra_each_month(
 
 
 @reference("loan_repayments")
-def principal_repaid_by_the_first_payment(principal: F, annual_rate: F, years: F, monthly_payment: F) -> F:
+def principal_repaid_by_the_first_payment(principal: F, annual_rate: F, monthly_payment: F) -> F:
     return monthly_payment - rounded(principal * annual_rate / 12, 2)
 
 

@@ -138,7 +138,7 @@ def var_limit_utilization_status(
 
 
 @reference("risk_metrics")
-def annualized_volatility_from_monthly_returns(months: F, monthly_returns: list[F]) -> Any:
+def annualized_volatility_from_monthly_returns(monthly_returns: list[F]) -> Any:
     return sample_standard_deviation(monthly_returns) * mpmath.sqrt(12)
 
 
@@ -148,9 +148,7 @@ def beta_from_correlation_and_volatilities(correlation: F, stock_volatility: F, 
 
 
 @reference("risk_metrics")
-def information_ratio_against_a_benchmark(
-    quarters: F, portfolio_returns: list[F], benchmark_returns: list[F]
-) -> Any:
+def information_ratio_against_a_benchmark(portfolio_returns: list[F], benchmark_returns: list[F]) -> Any:
     active = [p - b for p, b in zip(portfolio_returns, benchmark_returns, strict=True)]
     return mp(sum(active, F(0)) / len(active)) / sample_standard_deviation(active)
 
@@ -161,7 +159,7 @@ def sharpe_ratio(portfolio_return: F, risk_free_rate: F, volatility: F) -> F:
 
 
 @reference("risk_metrics")
-def sortino_ratio_from_annual_returns(years: F, annual_returns: list[F], target_return: F) -> Any:
+def sortino_ratio_from_annual_returns(annual_returns: list[F], target_return: F) -> Any:
     count = len(annual_returns)
     shortfalls = sum((min(r - target_return, F(0)) ** 2 for r in annual_returns), F(0)) / count
     return mp(sum(annual_returns, F(0)) / count - target_return) / mpmath.sqrt(mp(shortfalls))
@@ -284,7 +282,6 @@ def switching_value_of_annual_cash_flow(
 
 @reference("sensitivity_analysis")
 def tornado_ranking_of_two_npv_drivers(
-    initial_investment: F,
     annual_cash_flow: F,
     years: F,
     discount_rate: F,

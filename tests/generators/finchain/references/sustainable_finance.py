@@ -234,7 +234,7 @@ def discounted_sroi_with_deadweight_and_attribution(
 
 @reference("social_impact_investing")
 def expected_return_on_a_social_impact_bond(
-    investment: F, success_premium: F, success_probability: F, recovery_rate: F, years: F
+    success_premium: F, success_probability: F, recovery_rate: F, years: F
 ) -> Any:
     expected = success_probability * (1 + success_premium) + (1 - success_probability) * recovery_rate
     return power(expected, 1 / years) - 1
