@@ -59,6 +59,8 @@ def givens_of(trace_json: str) -> dict[str, Any]:
             return [exact(item) for item in value]
         if isinstance(value, (Decimal, int)):
             return Fraction(value)
+        if isinstance(value, str):  # a trace that writes numbers as decimal text
+            return Fraction(Decimal(value))
         return value
 
     inputs = json.loads(trace_json, parse_float=Decimal)["inputs"]
@@ -111,21 +113,18 @@ def normal_quantile(p: Exact) -> Any:
     return mpmath.sqrt(2) * mpmath.erfinv(2 * mp(p) - 1)
 
 
-def present_value_factor(rate: Exact, periods: Exact) -> Exact:
-    """1 / (1 + r)^n."""
-    return 1 / power(1 + rate, periods)
-
-
-def annuity_factor(rate: Exact, periods: int) -> Fraction:
-    """Σₜ₌₁ⁿ 1/(1 + r)ᵗ, summed term by term."""
+def annuity_factor(rate: Exact, periods: Exact) -> Fraction:
+    """Σₜ₌₁ⁿ 1/(1 + r)ᵗ, the present value of 1 a period, summed term by term."""
     rate = Fraction(rate)
     return sum((1 / (1 + rate) ** t for t in range(1, int(periods) + 1)), Fraction(0))
 
 
-def net_present_value(rate: Exact, flows: Sequence[Exact], first_period: int = 0) -> Exact:
-    """Σ flows[i] / (1 + r)^(first_period + i)."""
+def present_value(rate: Exact, flows: Sequence[Exact]) -> Fraction:
+    """Σₜ flowsₜ / (1 + r)ᵗ for flows at the ends of periods 1, 2, and so on."""
+    rate = Fraction(rate)
     return sum(
-        (flow / power(1 + rate, first_period + index) for index, flow in enumerate(flows)), Fraction(0)
+        (Fraction(flow) / (1 + rate) ** t for t, flow in enumerate(flows, start=1)),
+        Fraction(0),
     )
 
 

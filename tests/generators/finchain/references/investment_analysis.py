@@ -7,21 +7,19 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, internal_rate, mp, power
+from tests.generators.finchain.references.exact import (
+    Domain,
+    annuity_factor,
+    internal_rate,
+    mp,
+    power,
+    present_value,
+)
 
 REFERENCES = Domain("investment_analysis")
 reference = REFERENCES
 
 F = Fraction
-
-
-def annuity_factor(rate: F, periods: int) -> F:
-    """Present value of 1 a period for ``periods`` periods, summed term by term."""
-    return sum((1 / (1 + rate) ** t for t in range(1, periods + 1)), F(0))
-
-
-def present_value(rate: F, flows_from_year_one: list[F]) -> F:
-    return sum((flow / (1 + rate) ** t for t, flow in enumerate(flows_from_year_one, start=1)), F(0))
 
 
 # --- compound_interest ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, normal_quantile
+from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, normal_cdf, normal_quantile
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("risk_management")
@@ -24,10 +24,6 @@ BASIS_POINTS = 10_000
 def sample_standard_deviation(values: list[F]) -> Any:
     mean = sum(values, F(0)) / len(values)
     return mpmath.sqrt(mp(sum(((v - mean) ** 2 for v in values), F(0)) / (len(values) - 1)))
-
-
-def annuity_factor(rate: F, periods: int) -> F:
-    return sum((1 / (1 + rate) ** t for t in range(1, periods + 1)), F(0))
 
 
 # --- regulatory_compliance ------------------------------------------------------------------------

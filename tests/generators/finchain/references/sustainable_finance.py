@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests.generators.finchain.references.exact import Domain, mp, power
+from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, power
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("sustainable_finance")
@@ -13,10 +13,6 @@ reference = REFERENCES
 
 F = Fraction
 BASIS_POINTS = 10_000
-
-
-def annuity_factor(rate: F, periods: int) -> F:
-    return sum((1 / (1 + rate) ** t for t in range(1, periods + 1)), F(0))
 
 
 # --- carbon_credits -------------------------------------------------------------------------------
