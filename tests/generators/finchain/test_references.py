@@ -1,7 +1,7 @@
 """Every stored FinChain answer equals an independent full-precision solve, rounded once.
 
-For each template with a reference solver (tests/generators/finchain/references), 1,000 seeds
-are drawn in one batch, the givens are read back from each instance's trace as exact decimals,
+For each template with a reference solver (tests/generators/finchain/references), 1,000 records
+are drawn in one batch, the givens are read back from each record's trace as exact decimals,
 the reference computes the answer with fractions or 60-digit mpmath, and the result is rounded
 once, half away from zero, to the decimals ``answer_value`` stores (percent answers are stored
 as fractions, two more places). ``answer_value`` must equal it exactly; categorical answers
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -131,23 +132,29 @@ KNOWN_INTERMEDIATE_ROUNDING: frozenset[str] = frozenset(
 )
 
 
+def stored_decimals(record: dict[str, Any]) -> int:
+    """Decimals ``answer_value`` carries: percentages are stored as fractions, two places more."""
+    decimals: int = record["answer_decimals"]
+    return decimals + 2 if record["answer_unit"] == "%" else decimals
+
+
 def disagreements(template_id: str, seeds: int = SEEDS) -> list[tuple[int, Fraction | str, Fraction | str]]:
     """``(seed, stored, reference)`` for each seed whose stored answer differs from the reference."""
     generator = TEMPLATES[template_id]
     solver = REFERENCES[template_id]
     names = np.array([derive_seed("exact-reference", index, "names") for index in range(seeds)], np.uint64)
     values = np.array([derive_seed("exact-reference", index, "values") for index in range(seeds)], np.uint64)
+    records = generator.records([f"exact-reference-{index}" for index in range(seeds)], names, values)
     found: list[tuple[int, Fraction | str, Fraction | str]] = []
-    for index, instance in enumerate(generator.compiled.instances(names, values)):
-        answer = solve(solver, givens_of(instance.trace_json))
-        if instance.answer_label is not None:
-            if answer != instance.answer_label:
-                found.append((index, instance.answer_label, str(answer)))
+    for index, record in enumerate(records):
+        answer = solve(solver, givens_of(record["trace"]))
+        if record["answer_label"] is not None:
+            if answer != record["answer_label"]:
+                found.append((index, record["answer_label"], str(answer)))
             continue
         assert not isinstance(answer, str), f"{template_id}: numeric answer but the reference gave a label"
-        assert instance.answer_value is not None
-        expected = round_half_away(answer, instance.answer_quantity.stored_decimals)
-        stored = Fraction(Decimal(repr(instance.answer_value)))
+        expected = round_half_away(answer, stored_decimals(record))
+        stored = Fraction(Decimal(repr(record["answer_value"])))
         if stored != expected:
             found.append((index, stored, expected))
     return found
