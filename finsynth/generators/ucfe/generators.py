@@ -14,7 +14,7 @@ from finsynth.generators.ucfe.hints import EvaluationHints
 from finsynth.generators.ucfe.instances import TASKS, instance_generator
 from finsynth.generators.ucfe.record import make_record
 from finsynth.generators.ucfe.spec import TaskSpec, task_spec
-from finsynth.seeding import InstanceSeeds, RandomStream
+from finsynth.seeding import InstanceSeeds, RandomStream, derive_seed
 
 
 class UcfeTaskGenerator:
@@ -47,6 +47,9 @@ class UcfeTaskGenerator:
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
         """Return the record drawn from ``seeds.values`` (see ``ucfe_record.schema.json``)."""
         instance = self._instance(RandomStream(seeds.values))
+        # The user comes from its own stream, so adding users to the spec never changes the instances.
+        users = len(self.spec.user_prompts)
+        user = RandomStream(derive_seed("ucfe-user", seeds.values)).randint(0, users - 1) if users else 0
         hints = EvaluationHints.from_dict({name: list(entries) for name, entries in instance.hints.items()})
         return make_record(
             self.spec,
@@ -56,10 +59,12 @@ class UcfeTaskGenerator:
             hints=hints,
             source="synthetic",
             seed=seeds.values,
+            role_prompt=self.spec.user_prompts[user] if users else None,
             extra_metadata={
                 "generator_id": self._info.id,
                 "reference_answer": instance.reference_answer,
                 "facts": dict(instance.facts),
+                "user": user,
             },
         )
 

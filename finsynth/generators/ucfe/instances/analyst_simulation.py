@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions
+from finsynth.generators.ucfe.instances.world.formatting import millions, with_article
 from finsynth.seeding import RandomStream
 
 OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
 """Standard report sections a user may ask to leave out."""
 
 _OPENINGS = (
-    "{name} ({ticker}) is a {sector} company with revenue of {revenue} last year.",
+    "{name} ({ticker}) is {sector_article} company with revenue of {revenue} last year.",
     "Revenue at {name}, ticker {ticker}, reached {revenue} in the latest year; it operates in {sector}.",
     "{name} ({ticker}, {sector}) booked {revenue} of revenue last year.",
 )
@@ -54,7 +54,11 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
     template = stream.choice(_SEGMENTS)
     information = (
         stream.choice(_OPENINGS).format(
-            name=company.name, ticker=company.ticker, sector=company.sector.name, revenue=millions(revenue)
+            name=company.name,
+            ticker=company.ticker,
+            sector=company.sector.name,
+            sector_article=with_article(company.sector.name),
+            revenue=millions(revenue),
         )
         + " Segments: "
         + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)

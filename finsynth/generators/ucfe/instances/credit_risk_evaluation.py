@@ -22,7 +22,7 @@ from finsynth.generators.ucfe.instances.world.credit import (
     leverage_band,
     score_band,
 )
-from finsynth.generators.ucfe.instances.world.formatting import dollars, percent
+from finsynth.generators.ucfe.instances.world.formatting import count_of, dollars, percent
 from finsynth.seeding import RandomStream
 
 _OPENINGS = (
@@ -39,10 +39,10 @@ _DETAILS = (
     "within a year.",
 )
 _HISTORY = (
-    "It has been in business for {years} years and made {late} late payments in the past 24 months.",
+    "It has been in business for {years} years and made {late_payments} in the past 24 months.",
     "Operating history: {years} years; late payments over the last two years: {late}.",
-    "The company was set up {years} years ago and its payment record shows {late} late "
-    "payments in the latest 24 months.",
+    "The company was set up {years} years ago and its payment record shows {late_payments} in the "
+    "latest 24 months.",
 )
 _NEEDS = (
     "Judge the borrower's default risk, say where its credit score stands, and analyse its "
@@ -79,6 +79,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         "current_liabilities": dollars(current_liabilities),
         "years": years,
         "late": late,
+        "late_payments": count_of(late, "late payment"),
     }
     parts = [stream.choice(_OPENINGS), stream.choice(_DETAILS), stream.choice(_HISTORY)]
     if stream.random() < 0.5:
@@ -98,7 +99,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         ),
         should_contain=(
             f"how the {leverage} leverage affects default risk",
-            f"the payment record ({late} late payments in 24 months)",
+            f"the payment record ({count_of(late, 'late payment')} in 24 months)",
         ),
         encourage=(f"current ratio of {current_ratio:.2f}", "what further data would sharpen the view"),
         forbid=(

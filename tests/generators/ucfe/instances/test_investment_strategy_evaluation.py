@@ -1,9 +1,10 @@
-"""Investment Strategy Evaluation: the advice follows the highest Sharpe ratio, recomputed from the facts."""
+"""Investment Strategy Evaluation: advice follows the best Sharpe ratio; numbers fit the strategies' kinds."""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from finsynth.generators.ucfe.instances.world.strategies import STYLES
 from tests.generators.ucfe.instances.harness import draws
 from tests.generators.ucfe.instances.sharpe import sharpe, shown
 
@@ -16,13 +17,14 @@ def test_advice_follows_the_best_sharpe_ratio() -> None:
         ratios = {}
         for number in range(1, int(facts["strategy_count"]) + 1):
             name = str(facts[f"strategy_{number}_name"])
-            ratios[name] = sharpe(
+            ret, vol = (
                 int(facts[f"strategy_{number}_return_tenths"]),
                 int(facts[f"strategy_{number}_volatility_tenths"]),
-                risk_free,
             )
+            ratios[name] = sharpe(ret, vol, risk_free)
             assert f"Sharpe ratio of {shown(ratios[name])} for {name}" in instance.hints["must_contain"]
-            assert name in instance.information
+            assert f"{ret // 10}.{ret % 10}%" in instance.information if ret >= 0 else True
+            assert name in instance.information.lower()
         best = max(ratios, key=lambda name: ratios[name])
         own = str(facts["strategy_1_name"])
         expected = f"keep {own}" if best == own else f"consider {best}"
@@ -30,3 +32,30 @@ def test_advice_follows_the_best_sharpe_ratio() -> None:
         assert f"{best} has the best risk-adjusted return" in instance.hints["must_contain"]
         advice[expected.split()[0]] += 1
     assert min(advice.values()) >= 200, advice
+
+
+def test_a_low_volatility_strategy_is_the_calmest_and_every_strategy_fits_its_kind() -> None:
+    bands = {style.name: style.volatility for style in STYLES}
+    seen = 0
+    for instance in draws("investment_strategy_evaluation"):
+        facts = instance.facts
+        volatility = {
+            str(facts[f"strategy_{number}_name"]): int(facts[f"strategy_{number}_volatility_tenths"])
+            for number in range(1, int(facts["strategy_count"]) + 1)
+        }
+        for name, vol in volatility.items():
+            low, high = bands[name]
+            assert low <= vol <= high, (name, vol)
+            drawdown = next(
+                int(facts[f"strategy_{n}_drawdown_tenths"])
+                for n in range(1, int(facts["strategy_count"]) + 1)
+                if facts[f"strategy_{n}_name"] == name
+            )
+            assert vol <= drawdown <= 3 * vol, "a worst loss of one to three years' volatility"
+        if "low volatility" in volatility:
+            seen += 1
+            assert (
+                volatility["low volatility"] == min(volatility.values())
+                and sorted(volatility.values()).count(volatility["low volatility"]) == 1
+            )
+    assert seen >= 100
