@@ -126,7 +126,8 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         + ".",
         f"Results over the last three years (oldest first): revenue {millions(float(revenues[2]))}, "
         f"{millions(float(revenues[1]))} and {millions(float(revenue))}; the latest year's net income was "
-        f"{millions(float(income))} and its gross margin {gross_margin}%. Revenue grew {growths[0]}% and then "
+        f"{millions(float(income))} and its gross margin {gross_margin}%. Revenue grew {growths[0]}% and "
+        f"then "
         f"{growths[1]}%.",
         f"{chief} has been chief executive since {stream.randint(company.founded + 1, 2022)}; the chief "
         f"financial officer, {finance_chief}, joined in {stream.randint(2015, 2023)} from an audit firm. The "
@@ -166,7 +167,8 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     )
     reference = (
         f"At the {price(float(midpoint))} midpoint, {company.name} would be worth {millions(mv)} "
-        f"({price(float(midpoint))} x {after} million shares), an implied P/E of {multiple(pe)} on net income "
+        f"({price(float(midpoint))} x {after} million shares), an implied P/E of {multiple(pe)} on net "
+        f"income "
         f"of {millions(float(income))}, against a peer median of {multiple(median)}, so the offer is priced "
         f"{judged}; gross proceeds would be {millions(raised)}."
     )

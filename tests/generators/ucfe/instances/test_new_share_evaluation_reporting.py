@@ -55,7 +55,8 @@ def test_hints_follow_from_the_quoted_terms() -> None:
             f"priced {verdict} peers",
         )
         assert instance.hints["should_contain"] == (
-            f"market value of ${_one_decimal(midpoint * after)} million at the midpoint price of ${midpoint:.2f}",
+            f"market value of ${_one_decimal(midpoint * after)} million at the midpoint price of "
+            f"${midpoint:.2f}",
         )
         assert instance.hints["answer"] == (f"priced {verdict} peers",)
         verdicts[verdict] += 1
