@@ -11,9 +11,10 @@ segments with their figures; ``forbid`` holds the omitted section.
 
 from __future__ import annotations
 
+from finsynth.generators.finchain.names import company_name
 from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions, with_article
+from finsynth.generators.ucfe.instances.world.formatting import millions, name_list, with_article
 from finsynth.seeding import RandomStream
 
 OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
@@ -29,11 +30,41 @@ _SEGMENTS = (
     "{segment} — {share}% of sales, growth {growth}%",
     "the {segment} business ({share}% of revenue, {growth}% growth)",
 )
+_PLANS = (
+    "In {segment}, management plans to add capacity and win more {customers}.",
+    "The {segment} business is being repriced after two years of thin margins.",
+    "Management sees {segment} as mature and will run it for cash.",
+    "For {segment}, a new product generation launches next year.",
+    "In {segment}, the company is shifting from one-off sales to service contracts.",
+    "The {segment} unit lost a large customer last year and is rebuilding its order book.",
+)
+_BRIEFS = (
+    "The report is for {audience}; it should run to about {pages} pages and is due in {weeks} weeks.",
+    "My readers are {audience}. I have {weeks} weeks and roughly {pages} pages.",
+    "It will go to {audience}, about {pages} pages long, with a deadline {weeks} weeks from now.",
+)
+_AUDIENCES = (
+    "institutional clients of our brokerage",
+    "the firm's investment committee",
+    "retail clients who know the company's products",
+    "fund managers who already hold the stock",
+    "new clients who have not followed the sector",
+)
 _NEEDS = (
     "I am writing an in-depth research report on {name} and want advice on its framework, leaving out "
     "the {omitted} section.",
     "Help me structure a deep-dive research report on {name}; I do not need a {omitted} section.",
     "Suggest a framework for my in-depth report on {name}, without the {omitted} section.",
+    "What sections should my report on {name} have, and in what order? Skip the {omitted} section.",
+    "Lay out the chapters of a full research report on {name} for me. No {omitted} section, please.",
+    "I need an outline for a report on {name} that treats each business line properly; leave the "
+    "{omitted} section out.",
+    "Give me a report skeleton for {name} with what each part must show. We are dropping the {omitted} "
+    "section this time.",
+    "How would you organise an in-depth report on {name}? My editor wants no {omitted} section.",
+    "Plan the structure of my {name} report with me, section by section, without a {omitted} section.",
+    "Draft the table of contents for a thorough report on {name}, minus the {omitted} section, and say "
+    "what data each part needs.",
 )
 
 
@@ -47,7 +78,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
     while len(set(shares)) < count:
         cuts = sorted(stream.sample(range(5, 96), count - 1))
         shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
-    growths = stream.sample(range(-15, 46), count)
+    growths = stream.sample(range(-10, 31), count)
     revenue = stream.randint(100, 60_000) / 10
     omitted = stream.choice(OMITTABLE)
     segments = list(zip(company.segments, shares, growths, strict=True))
@@ -63,6 +94,17 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         + " Segments: "
         + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)
         + "."
+        + "\n\nNotes from my meeting with management: "
+        + " ".join(
+            plan.format(segment=segment, customers=company.sector.customers)
+            for (segment, _, _), plan in zip(segments, stream.sample(_PLANS, count), strict=True)
+        )
+        + "\n\n"
+        + stream.choice(_BRIEFS).format(
+            audience=stream.choice(_AUDIENCES), pages=stream.randint(15, 40), weeks=stream.randint(2, 6)
+        )
+        + " Material I have: the last three annual reports, the investor presentation, industry statistics "
+        f"and a peer list ({name_list([company_name(stream) for _ in range(3)])})."
     )
     by_share = sorted(segments, key=lambda segment: -segment[1])
     largest, fastest = by_share[0], max(segments, key=lambda segment: segment[2])
