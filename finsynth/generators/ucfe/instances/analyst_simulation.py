@@ -53,7 +53,7 @@ _AUDIENCES = (
 _NEEDS = (
     "I am writing an in-depth research report on {name} and want advice on its framework, leaving out "
     "the {omitted} section.",
-    "Help me structure a deep-dive research report on {name}; I do not need a {omitted} section.",
+    "Help me structure a deep-dive research report on {name}; I do not need {an_omitted} section.",
     "Suggest a framework for my in-depth report on {name}, without the {omitted} section.",
     "What sections should my report on {name} have, and in what order? Skip the {omitted} section.",
     "Lay out the chapters of a full research report on {name} for me. No {omitted} section, please.",
@@ -62,7 +62,7 @@ _NEEDS = (
     "Give me a report skeleton for {name} with what each part must show. We are dropping the {omitted} "
     "section this time.",
     "How would you organise an in-depth report on {name}? My editor wants no {omitted} section.",
-    "Plan the structure of my {name} report with me, section by section, without a {omitted} section.",
+    "Plan the structure of my {name} report with me, section by section, without {an_omitted} section.",
     "Draft the table of contents for a thorough report on {name}, minus the {omitted} section, and say "
     "what data each part needs.",
 )
@@ -120,7 +120,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
             f"{fastest[0]} as the fastest-growing segment ({fastest[2]}% a year)",
         ),
         encourage=("peer comparison within each segment", "key assumptions behind the forecast"),
-        forbid=(f"a {omitted} section",),
+        forbid=(f"{with_article(omitted)} section",),
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
@@ -133,5 +133,5 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_name"] = segment
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
-    needs = stream.choice(_NEEDS).format(name=company.name, omitted=omitted)
+    needs = stream.choice(_NEEDS).format(name=company.name, omitted=omitted, an_omitted=with_article(omitted))
     return TaskInstance("analyst_simulation", information, needs, hints, facts, "")

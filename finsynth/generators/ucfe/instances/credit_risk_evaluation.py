@@ -51,6 +51,14 @@ _NEEDS = (
     "leverage, liquidity and track record before giving a risk level.",
     "I need a default-risk assessment with a short view on the credit score, the balance sheet "
     "and the repayment history.",
+    "Should we lend to this company? Give me a risk rating and the three or four facts behind it.",
+    "Rate this borrower low, medium or high risk and explain the rating in plain terms.",
+    "Walk me through how you would assess this company's chance of default, then give your rating.",
+    "What are the warning signs here, if any, and how likely is this borrower to default?",
+    "Give me a credit view I can put in the loan file: score band, leverage, liquidity, payment record "
+    "and overall risk.",
+    "Is this customer safe to extend credit to? Say how risky it is and why.",
+    "Assess the default risk from the score and the figures; flag anything that needs a closer look.",
 )
 
 

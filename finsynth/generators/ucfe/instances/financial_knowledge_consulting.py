@@ -47,6 +47,13 @@ _NEEDS = (
     "Explain {term} in plain language: what it means and where it matters in everyday money "
     "decisions{contrast}.",
     "You want a simple explanation of {term} and practical examples of its use{contrast}.",
+    "You keep hearing about {term} and want to know what it means for your own money{contrast}.",
+    "You want {term} explained without jargon, with one everyday example{contrast}.",
+    "You need to understand {term} well enough to make a decision this month{contrast}.",
+    "You want to know how {term} works, why people care about it and what mistakes to avoid{contrast}.",
+    "You want a short, correct definition of {term} and how to use it in practice{contrast}.",
+    "You are confused by {term}; you want it explained step by step{contrast}.",
+    "You want to check whether you have understood {term} correctly and how it applies to you{contrast}.",
 )
 
 
