@@ -27,16 +27,65 @@ ROLES = (
     "a parent saving for a child's education",
     "a restaurant manager",
 )
-ACTIVITIES = (
+COMPANY_ACTIVITIES = (
     "reading a company's annual report",
-    "talking to a bank adviser",
-    "filling in a loan application",
-    "checking a pension statement",
-    "studying for a finance course",
-    "browsing an investing app",
     "preparing accounts for a small business",
     "reading the business pages of a newspaper",
+    "studying for a finance course",
 )
+HOUSEHOLD_ACTIVITIES = (
+    "talking to a bank adviser",
+    "filling in a loan application",
+    "planning the household budget",
+    "studying for a finance course",
+)
+INVESTING_ACTIVITIES = (
+    "checking a pension statement",
+    "browsing an investing app",
+    "reading the business pages of a newspaper",
+    "talking to a bank adviser",
+)
+HOUSEHOLD_TERMS = frozenset(
+    (
+        "compound interest",
+        "simple interest",
+        "inflation",
+        "real interest rate",
+        "emergency fund",
+        "credit score",
+        "debt-to-income ratio",
+        "budget",
+        "annual percentage rate",
+        "liquidity",
+    )
+)
+INVESTING_TERMS = frozenset(
+    (
+        "diversification",
+        "asset allocation",
+        "bond",
+        "yield to maturity",
+        "stock",
+        "dividend",
+        "mutual fund",
+        "index fund",
+        "risk tolerance",
+        "hedging",
+    )
+)
+"""Where a person meets a term: company terms in accounts and reports, household terms with a bank,
+investing terms in a pension statement or an app (so no one meets "net margin" on a pension statement)."""
+
+
+def activities_for(term: str) -> tuple[str, ...]:
+    """The situations in which someone plausibly meets ``term``."""
+    if term in HOUSEHOLD_TERMS:
+        return HOUSEHOLD_ACTIVITIES
+    if term in INVESTING_TERMS:
+        return INVESTING_ACTIVITIES
+    return COMPANY_ACTIVITIES
+
+
 _SITUATIONS = (
     "{person}, {role}, came across the term '{term}' while {activity}.",
     "While {activity}, {person} ({role}) kept seeing '{term}' and did not know what it meant.",
@@ -64,7 +113,7 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
     contrast = stream.random() < 0.3
     person, role = person_name(stream), stream.choice(ROLES)
     information = stream.choice(_SITUATIONS).format(
-        person=person, role=role, term=concept.term, activity=stream.choice(ACTIVITIES)
+        person=person, role=role, term=concept.term, activity=stream.choice(activities_for(concept.term))
     )
     contrast_text = f", and how it differs from {concept.related}" if contrast else ""
     needs = stream.choice(_NEEDS).format(term=concept.term, contrast=contrast_text)

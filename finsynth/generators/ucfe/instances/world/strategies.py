@@ -81,6 +81,8 @@ STYLES: tuple[Style, ...] = (
 """Strategy kinds with realistic volatility bands (broad US equities run at about 15-16% a year)."""
 
 LOW_VOLATILITY = "low volatility"
+MAX_DRAWDOWN = 700
+"""Deepest drawdown drawn, in tenths of a percent (diversified strategies rarely lost more than 70%)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,7 @@ def tenths_percent(tenths: int) -> str:
 def _summary(stream: RandomStream, name: str, volatility: int, risk_free_tenths: int) -> BackTest:
     """A summary with a Sharpe ratio between -0.3 and 0.9 and a drawdown of 1.0 to 2.6 times volatility."""
     annual_return = risk_free_tenths + round(volatility * stream.uniform(-0.3, 0.9))
-    drawdown = round(volatility * stream.uniform(1.0, 2.6))
+    drawdown = min(MAX_DRAWDOWN, round(volatility * stream.uniform(1.0, 2.6)))
     return BackTest(name, annual_return, volatility, drawdown)
 
 
@@ -236,7 +238,9 @@ def draw_variant(
     )
     if change == "weekly rebalancing":
         new_excess -= stream.randint(2, 12)
-    test = BackTest(name, risk_free + new_excess, volatility, max(drawdown, volatility // 2))
+    test = BackTest(
+        name, risk_free + new_excess, volatility, min(MAX_DRAWDOWN, max(drawdown, volatility // 2))
+    )
     return Variant(change, setting, description, test)
 
 
