@@ -52,7 +52,7 @@ _NEEDS = (
     "I need a default-risk assessment with a short view on the credit score, the balance sheet "
     "and the repayment history.",
     "Should we lend to this company? Give me a risk rating and the three or four facts behind it.",
-    "Rate this borrower low, medium or high risk and explain the rating in plain terms.",
+    "Rate this borrower low, moderate or high risk and explain the rating in plain terms.",
     "Walk me through how you would assess this company's chance of default, then give your rating.",
     "What are the warning signs here, if any, and how likely is this borrower to default?",
     "Give me a credit view I can put in the loan file: score band, leverage, liquidity, payment record "
@@ -95,7 +95,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
     information = " ".join(part.format(**fields) for part in parts)
     must = (
         f"{label} default risk",
-        f"debt-to-asset ratio of {percent(ratio)}",
+        f"debt-to-asset ratio (total liabilities / total assets) of {percent(ratio)}",
         f"credit score of {score} ({band} band)",
     )
     hints = hint_map(

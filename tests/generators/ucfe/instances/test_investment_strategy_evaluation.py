@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from finsynth.generators.ucfe.instances.world.strategies import STYLES
@@ -59,3 +60,34 @@ def test_a_low_volatility_strategy_is_the_calmest_and_every_strategy_fits_its_ki
                 and sorted(volatility.values()).count(volatility["low volatility"]) == 1
             )
     assert seen >= 100
+
+
+_PCT = r"(-?\d+\.\d)%"
+_SUMMARY_FORMS = (
+    rf"(?P<name>[\w/ -]+?): annual return {_PCT}, volatility {_PCT}, maximum drawdown {_PCT}\.",
+    rf"(?P<name>[\w/ -]+?) returned {_PCT} a year with {_PCT} volatility and a worst drawdown of {_PCT}\.",
+    rf"Back-test of (?P<name>[\w/ -]+?) — return {_PCT} per year, volatility {_PCT}, max drawdown {_PCT}\.",
+)
+
+
+def test_sharpe_ratios_and_advice_recomputed_from_the_text() -> None:
+    for instance in draws("investment_strategy_evaluation"):
+        text = instance.information
+        risk_free = round(
+            float(re.search(rf"(?:averaged|yielding|Risk-free rate:) {_PCT}", text)[1]) * 10  # type: ignore[index]
+        )
+        found = {}
+        for form in _SUMMARY_FORMS:
+            for match in re.finditer(form, text):
+                name = match["name"].strip().lower()
+                found[name] = (round(float(match[2]) * 10), round(float(match[3]) * 10))
+        names = [
+            str(instance.facts[f"strategy_{n}_name"])
+            for n in range(1, int(instance.facts["strategy_count"]) + 1)
+        ]
+        assert set(found) == set(names), (found, names, text)
+        ratios = {name: sharpe(ret, vol, risk_free) for name, (ret, vol) in found.items()}
+        best = max(ratios, key=lambda name: ratios[name])
+        for name, ratio in ratios.items():
+            assert f"Sharpe ratio of {shown(ratio)} for {name}" in instance.hints["must_contain"]
+        assert instance.hints["answer"] == ((f"keep {names[0]}" if best == names[0] else f"consider {best}"),)
