@@ -57,6 +57,8 @@ class TaskSpec:
     """Hint fields every item of the task fills."""
     answer_labels: tuple[str, ...] = ()
     """For classification tasks, the labels a reference answer may take; else empty."""
+    personas: int = 0
+    """How many users (persona and goal) the task serves; ``user_prompts`` has each in every tone."""
 
     @property
     def user_prompt(self) -> str:
@@ -99,6 +101,7 @@ def _spec(entry: Mapping[str, Any], user_frame: str, judge_frame: str, tones: tu
         max_rounds=rounds["max"],
         required_hints=tuple(entry["hints"]["required"]),
         answer_labels=tuple(entry["hints"].get("answer_labels", ())),
+        personas=1 + len(entry.get("other_users", ())) if multi_turn else 0,
     )
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from finsynth.generators.registry import get_generator
 from finsynth.generators.ucfe.bench import BENCH_TASKS
-from finsynth.generators.ucfe.instances import MULTI_TURN_TASKS, TASKS, TaskInstance, instance_generator
+from finsynth.generators.ucfe.instances import TASKS, TaskInstance, instance_generator
 from finsynth.generators.ucfe.spec import task_spec
 from finsynth.seeding import InstanceSeeder, RandomStream
 from tests.generators.ucfe.instances.harness import draws
@@ -72,9 +72,9 @@ def test_information_length_is_close_to_the_real_bench(task: str) -> None:
         assert 0.6 * real <= ours <= 1.6 * real, (task, ours, real)
 
 
-def _needs_pattern(instance: TaskInstance) -> str:
-    """The needs with the item's names and numbers masked, so only the wording counts."""
-    text = instance.needs
+def _needs_pattern(instance: TaskInstance, needs: str | None = None) -> str:
+    """The needs (the instance's own by default) with names and numbers masked: only the wording counts."""
+    text = instance.needs if needs is None else needs
     for value in instance.facts.values():
         if isinstance(value, str) and len(value) > 3:
             text = text.replace(value, "<name>")
@@ -86,16 +86,28 @@ def test_at_least_ten_distinct_needs_in_their_own_wording(task: str) -> None:
     assert len({_needs_pattern(instance) for instance in draws(task)}) >= 10
 
 
-@pytest.mark.parametrize("task", MULTI_TURN_TASKS)
-def test_at_least_ten_distinct_users_among_twenty_items(task: str) -> None:
+@pytest.mark.parametrize("task", TASKS)
+def test_ten_items_of_a_build_have_ten_users_and_ten_wordings_of_the_needs(task: str) -> None:
+    """As the default build names them (10 items for Analyst Simulation, 20 for the others)."""
     spec = task_spec(task)
-    personas = {prompt.split(". You are talking")[0] for prompt in spec.user_prompts}
-    assert len(personas) >= 10
+    if spec.is_multi_turn:
+        personas = {prompt.split(". You are talking")[0] for prompt in spec.user_prompts}
+        assert len(personas) == spec.personas >= 10
     generator = get_generator(f"ucfe/{task}")
     for root in range(3):
         seeder = InstanceSeeder(root, "default", "test", generator.info.id)
-        prompts = {generator.record(f"r{index}", seeder.seeds(index))["role_prompt"] for index in range(20)}
-        assert len(prompts) >= 10, (task, root, len(prompts))
+        for start in (0, 10, 37):
+            records = [
+                generator.record(f"ucfe/{task}/test/{index:06d}", seeder.seeds(index))
+                for index in range(start, start + 10)
+            ]
+            needs = {
+                _needs_pattern(instance_generator(task)(RandomStream(record["seed"])), record["needs"])
+                for record in records
+            }
+            assert len(needs) == 10, (task, root, start, needs)
+            if spec.is_multi_turn:
+                assert len({record["role_prompt"] for record in records}) == 10
 
 
 _ARTICLE_BEFORE_VOWEL = re.compile(r"\b[Aa] (?!one\b|uni|use|euro|Euro|US\b)[aeiouAEIOU]\w*")

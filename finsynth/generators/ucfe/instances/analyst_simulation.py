@@ -12,7 +12,13 @@ segments with their figures; ``forbid`` holds the omitted section.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import millions, name_list, with_article
 from finsynth.seeding import RandomStream
@@ -133,5 +139,9 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_name"] = segment
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
-    needs = stream.choice(_NEEDS).format(name=company.name, omitted=omitted, an_omitted=with_article(omitted))
-    return TaskInstance("analyst_simulation", information, needs, hints, facts, "")
+    needs, needs_variants = phrase_needs(
+        stream, _NEEDS, name=company.name, omitted=omitted, an_omitted=with_article(omitted)
+    )
+    return TaskInstance(
+        "analyst_simulation", information, needs, hints, facts, "", needs_variants=needs_variants
+    )

@@ -20,7 +20,13 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.formatting import (
@@ -72,6 +78,9 @@ _NEEDS = (
     "Please prepare the {sections} of the appraisal report in the usual report form.",
     "Could you write the report's {sections} sections? Use the figures above and nothing invented.",
     "Put together the {sections} sections for the file; the reviewer is strict about form.",
+    "Write up the {sections} for me as they would appear in a signed appraisal report.",
+    "I'm new to appraisal reports: draft the {sections} sections and keep each to its proper content.",
+    "Draft the {sections} sections; state dates, parties and figures exactly as given.",
 )
 
 
@@ -158,5 +167,13 @@ def asset_valuation_reporting(stream: RandomStream) -> TaskInstance:
     }
     for year, flow in enumerate(forecast.cash_flows, start=1):
         facts[f"cash_flow_{year}"] = flow
-    needs = stream.choice(_NEEDS).format(sections=name_list(sections))
-    return TaskInstance("asset_valuation_reporting", " ".join(lines), needs, hints, facts, reference)
+    needs, needs_variants = phrase_needs(stream, _NEEDS, sections=name_list(sections))
+    return TaskInstance(
+        "asset_valuation_reporting",
+        " ".join(lines),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
+    )

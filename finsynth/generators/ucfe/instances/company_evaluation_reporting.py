@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
@@ -108,6 +114,13 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         "verdict": judged,
     }
     facts.update(statements.facts())
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "company_evaluation_reporting", information, stream.choice(_NEEDS), hints, facts, reference
+        "company_evaluation_reporting",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

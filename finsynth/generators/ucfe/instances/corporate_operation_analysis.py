@@ -13,7 +13,13 @@ level, interest coverage (``x``, one decimal) with its level, net margin and ROE
 from __future__ import annotations
 
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
@@ -96,6 +102,13 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
             *report_paragraphs(stream, company, statements),
         )
     )
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "corporate_operation_analysis", information, stream.choice(_NEEDS), hints, facts, reference
+        "corporate_operation_analysis",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.credit import (
     debt_to_asset_ratio,
     default_risk,
@@ -134,4 +140,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         "current_ratio": current_ratio,
         "risk_label": label,
     }
-    return TaskInstance("credit_risk_evaluation", information, stream.choice(_NEEDS), hints, facts, reference)
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    return TaskInstance(
+        "credit_risk_evaluation", information, needs, hints, facts, reference, needs_variants=needs_variants
+    )

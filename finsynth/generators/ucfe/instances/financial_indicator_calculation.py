@@ -18,7 +18,13 @@ from functools import cache
 
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.seeding import InstanceSeeds, RandomStream
 
 KEY_STEPS = 3
@@ -90,11 +96,13 @@ def financial_indicator_calculation(stream: RandomStream) -> TaskInstance:
         should_contain=("the formula used at each step", INTERMEDIATE_ROUNDING),
         forbid=("an answer with no working",),
     )
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "financial_indicator_calculation",
         str(record["input"]),
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         answer,
+        needs_variants=needs_variants,
     )

@@ -11,7 +11,13 @@ investment returns, any promise of guaranteed returns.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import person_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.concepts import CONCEPTS
 from finsynth.seeding import RandomStream
 
@@ -116,7 +122,7 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
         person=person, role=role, term=concept.term, activity=stream.choice(activities_for(concept.term))
     )
     contrast_text = f", and how it differs from {concept.related}" if contrast else ""
-    needs = stream.choice(_NEEDS).format(term=concept.term, contrast=contrast_text)
+    needs, needs_variants = phrase_needs(stream, _NEEDS, term=concept.term, contrast=contrast_text)
     forbid = ["jargon left unexplained for a general reader"]
     if concept.about_returns:
         forbid.append("a promise of guaranteed returns")
@@ -135,4 +141,6 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
         "contrast": contrast,
         "about_returns": concept.about_returns,
     }
-    return TaskInstance("financial_knowledge_consulting", information, needs, hints, facts, "")
+    return TaskInstance(
+        "financial_knowledge_consulting", information, needs, hints, facts, "", needs_variants=needs_variants
+    )

@@ -21,7 +21,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from finsynth.generators.finchain.names import company_name, person_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.formatting import dollars, long_date, price
 from finsynth.generators.ucfe.instances.world.securities_rules import (
@@ -290,6 +296,13 @@ def financial_regulation_consulting(stream: RandomStream) -> TaskInstance:
         f"Under the {rule.name} ({rule.source}), {rule.summary}. Here: {case.key_figure}, so: {case.verdict}."
     )
     facts: dict[str, FactValue] = {"rule": case.rule, "verdict": case.verdict, **case.facts}
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "financial_regulation_consulting", case.information, stream.choice(_NEEDS), hints, facts, reference
+        "financial_regulation_consulting",
+        case.information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

@@ -10,7 +10,13 @@ states all three in one sentence.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.announcements import ACTIONS, draw_announcement
 from finsynth.generators.ucfe.instances.world.companies import SECTORS
 from finsynth.generators.ucfe.instances.world.dates import draw_date
@@ -84,11 +90,13 @@ def financial_text_summarization(stream: RandomStream) -> TaskInstance:
         "derived": announcement.derived,
     }
     facts.update(announcement.numbers)
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "financial_text_summarization",
         information,
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         announcement.summary,
+        needs_variants=needs_variants,
     )

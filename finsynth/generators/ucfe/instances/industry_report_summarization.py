@@ -12,7 +12,13 @@ competitive landscape and valuation, so a summary has to select.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.formatting import name_list
 from finsynth.generators.ucfe.instances.world.industry import INDUSTRIES, projected_size
 from finsynth.seeding import RandomStream
@@ -162,6 +168,13 @@ def industry_report_summarization(stream: RandomStream) -> TaskInstance:
         "directions": "; ".join(names),
         "risks": "; ".join(risks),
     }
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "industry_report_summarization", "\n\n".join(lines), stream.choice(_NEEDS), hints, facts, reference
+        "industry_report_summarization",
+        "\n\n".join(lines),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

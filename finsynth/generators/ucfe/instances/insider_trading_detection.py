@@ -17,7 +17,13 @@ from __future__ import annotations
 
 import datetime
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.formatting import (
@@ -193,6 +199,13 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         facts[f"trade_{number}_shares"] = trade.shares
         facts[f"trade_{number}_price"] = trade.price
         facts[f"trade_{number}_label"] = trade.label
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "insider_trading_detection", "\n\n".join(paragraphs), stream.choice(_NEEDS), hints, facts, reference
+        "insider_trading_detection",
+        "\n\n".join(paragraphs),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

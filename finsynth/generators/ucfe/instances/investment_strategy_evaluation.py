@@ -12,7 +12,13 @@ strategy's name and the user's maximum drawdown.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.strategies import (
     STYLES,
     best_by_sharpe,
@@ -132,11 +138,13 @@ def investment_strategy_evaluation(stream: RandomStream) -> TaskInstance:
         facts[f"strategy_{number}_return_tenths"] = test.annual_return
         facts[f"strategy_{number}_volatility_tenths"] = test.volatility
         facts[f"strategy_{number}_drawdown_tenths"] = test.max_drawdown
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
         "investment_strategy_evaluation",
         " ".join(line[:1].upper() + line[1:] for line in lines),
-        stream.choice(_NEEDS),
+        needs,
         hints,
         facts,
         reference,
+        needs_variants=needs_variants,
     )

@@ -13,7 +13,13 @@ names each version ruled out by the limit, or says that all stay within it.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.strategies import (
     CHANGES,
     STYLES,
@@ -169,6 +175,13 @@ def investment_strategy_optimization(stream: RandomStream) -> TaskInstance:
         facts[f"{key}_return_tenths"] = variant.test.annual_return
         facts[f"{key}_volatility_tenths"] = variant.test.volatility
         facts[f"{key}_drawdown_tenths"] = variant.test.max_drawdown
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "investment_strategy_optimization", " ".join(lines), stream.choice(_NEEDS), hints, facts, reference
+        "investment_strategy_optimization",
+        " ".join(lines),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

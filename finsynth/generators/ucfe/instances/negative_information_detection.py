@@ -11,7 +11,13 @@ companies.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.news import draw_item
 from finsynth.seeding import RandomStream
 
@@ -74,11 +80,13 @@ def negative_information_detection(stream: RandomStream) -> TaskInstance:
         facts[f"item_{number}_text"] = item.text
         facts[f"item_{number}_event"] = item.event
         facts[f"item_{number}_negative"] = item.negative
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "negative_information_detection",
         information,
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         "; ".join(verdicts),
+        needs_variants=needs_variants,
     )

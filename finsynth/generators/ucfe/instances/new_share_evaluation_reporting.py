@@ -18,7 +18,13 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from finsynth.generators.finchain.names import company_name, person_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import millions, multiple, name_list, price
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
@@ -186,13 +192,15 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     for number, (name, peer_pe) in enumerate(peers, start=1):
         facts[f"peer_{number}_name"] = name
         facts[f"peer_{number}_pe"] = peer_pe
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
         "new_share_evaluation_reporting",
         "\n\n".join(paragraphs),
-        stream.choice(_NEEDS),
+        needs,
         hints,
         facts,
         reference,
+        needs_variants=needs_variants,
     )
 
 

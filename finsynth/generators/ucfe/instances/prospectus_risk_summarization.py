@@ -11,7 +11,13 @@ the industry-related and the issuer-related groups.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
 from finsynth.generators.ucfe.instances.world.prospectus import (
@@ -95,8 +101,15 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
         facts[f"factor_{number}_side"] = factor.category.side
         facts[f"factor_{number}_text"] = factor.text
     reference = f"The extract discloses {len(ranked)} kinds of risk. " + "; ".join(groups) + "."
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "prospectus_risk_summarization", information, stream.choice(_NEEDS), hints, facts, reference
+        "prospectus_risk_summarization",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )
 
 

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 import datetime
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.formatting import long_date
@@ -130,5 +136,7 @@ def stock_price_prediction(stream: RandomStream) -> TaskInstance:
     for number, cents in enumerate(closes, start=1):
         facts[f"close_{number}_cents"] = cents
     hints = hint_map(answer=(label,), must_contain=(label,), forbid=("an explanation beyond the label",))
-    needs = stream.choice(_INSTRUCTIONS).format(ticker=company.ticker)
-    return TaskInstance("stock_price_prediction", information, needs, hints, facts, label)
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS, ticker=company.ticker)
+    return TaskInstance(
+        "stock_price_prediction", information, needs, hints, facts, label, needs_variants=needs_variants
+    )
