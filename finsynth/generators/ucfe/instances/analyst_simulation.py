@@ -99,7 +99,8 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         )
         + " Segments: "
         + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)
-        + "."
+        + f". Operating margin last year was {stream.randint(4, 24)}%, and the company has "
+        f"{stream.randint(800, 40_000):,} employees."
         + "\n\nNotes from my meeting with management: "
         + " ".join(
             plan.format(segment=segment, customers=company.sector.customers)
