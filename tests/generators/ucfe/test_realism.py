@@ -148,3 +148,28 @@ def test_generated_text_is_grammatical(task: str, seed: int) -> None:
     instance = instance_generator(task)(RandomStream(seed))
     for text in (instance.information, instance.needs, instance.reference_answer):
         assert not grammar_problems(text), (task, seed, grammar_problems(text), text)
+
+
+QUOTING_TASKS = (
+    "analyst_simulation",
+    "industry_report_summarization",
+    "financial_text_summarization",
+    "prospectus_risk_summarization",
+    "negative_information_detection",
+    "financial_knowledge_consulting",
+)
+"""Tasks whose hints only quote figures the user holds; the other tasks' tests recompute their derived
+figures from the information (see ``tests/generators/ucfe/instances``)."""
+
+_FIGURE = re.compile(r"\$?\d[\d,]*(?:\.\d+)?(?:%| million| billion|x)?")
+
+
+@pytest.mark.parametrize("task", QUOTING_TASKS)
+def test_every_figure_a_hint_quotes_is_in_the_information(task: str) -> None:
+    for instance in draws(task)[:300]:
+        for kind in ("answer", "must_contain", "should_contain", "at_least_contain"):
+            for hint in instance.hints[kind]:
+                for figure in _FIGURE.findall(hint):
+                    if figure.strip("$,.").isdigit() and len(figure.strip("$,.")) <= 1:
+                        continue  # counts such as "at least two" written as digits are not quoted figures
+                    assert figure in instance.information, (task, kind, hint, figure)

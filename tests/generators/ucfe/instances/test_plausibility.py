@@ -107,3 +107,20 @@ def test_industry_growth_and_announcement_terms_are_realistic() -> None:
         per_share = instance.facts.get("per_share")
         if per_share is not None:
             assert 0.05 <= float(per_share) <= 3.5
+
+
+def test_borrowers_analysts_and_rule_cases_have_everyday_figures() -> None:
+    for instance in draws("credit_risk_evaluation"):
+        facts = instance.facts
+        assert 300 <= int(facts["credit_score"]) <= 850
+        assert 0.1 <= int(facts["total_liabilities"]) / int(facts["total_assets"]) <= 0.86
+    for instance in draws("analyst_simulation"):
+        assert 10 <= float(instance.facts["revenue"]) <= 6_000, "revenue of $10 million to $6 billion"
+        margin = re.search(r"Operating margin last year was (\d+)%", instance.information)
+        assert margin and 4 <= int(margin[1]) <= 24
+    for instance in draws("financial_regulation_consulting"):
+        for value in re.findall(r"at \$(\d+\.\d\d)", instance.information):
+            assert 5 <= float(value) <= 200
+        stake = instance.facts.get("held")
+        if stake is not None:
+            assert int(stake) / int(instance.facts["outstanding"]) <= 0.3
