@@ -118,13 +118,16 @@ def report_paragraphs(stream: RandomStream, company: Company, statements: Statem
         *_notes(stream, statements),
         "Principal risks named in the report: "
         + " ".join(
+            # A prospectus says "the issuer"; an annual report says "the company".
             draw_risk_factor(
                 category,
                 company.sector.name,
                 company.sector.customers,
                 stream.randint(0, 1),
                 draw_figures(stream, category),
-            ).text
+            )
+            .text.replace("The issuer", "The company")
+            .replace("the issuer", "the company")
             for category in stream.sample(REPORT_RISKS, 2)
         ),
         stream.choice(_OUTLOOKS).format(
