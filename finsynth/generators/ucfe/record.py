@@ -86,6 +86,7 @@ def make_record(
     seed: int | None,
     extra_metadata: Mapping[str, Any] | None = None,
     bench_item: BenchItem | None = None,
+    role_prompt: str | None = None,
 ) -> dict[str, Any]:
     """Return one schema-valid UCFE record.
 
@@ -103,6 +104,8 @@ def make_record(
         extra_metadata: More JSON-serialisable metadata (e.g. the generator's id and parameters);
             it may not reuse the keys task, setting, user_groups, source, seed.
         bench_item: The original item, for imports.
+        role_prompt: The simulated user's prompt of a synthetic item, one of ``spec.user_prompts``
+            (default: the task's first user).
 
     Returns:
         The record, matching ``ucfe_record.schema.json``.
@@ -120,12 +123,12 @@ def make_record(
         raise FinsynthError(f"record {record_id!r}: extra_metadata may not set {', '.join(clashing)}")
     if bench_item is None:
         role_prompt, assistant_prompt, judge_prompt = (
-            spec.user_prompt,
+            spec.user_prompt if role_prompt is None else role_prompt,
             spec.assistant_prompt,
             spec.judge_prompt,
         )
     else:
-        role_prompt = bench_item.role_prompt
+        role_prompt = bench_item.role_prompt  # an imported item keeps its own wording
         assistant_prompt, judge_prompt = bench_item.model_prompt, bench_item.evaluation_prompt
     prompt = (
         assistant_prompt

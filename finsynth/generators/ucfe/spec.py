@@ -40,8 +40,9 @@ class TaskSpec:
     """``zero_shot`` (one answer to a full prompt) or ``multi_turn`` (dialogue with a simulated user)."""
     user_groups: tuple[str, ...]
     """Who the task serves, from :data:`USER_GROUPS`."""
-    user_prompt: str
-    """The simulated user's prompt with ``{information}`` and ``{needs}`` to fill; empty for zero-shot."""
+    user_prompts: tuple[str, ...]
+    """The simulated users' prompts, one per user the task serves (the task's ``persona`` first) and
+    tone (``user_tones``), each with ``{information}`` and ``{needs}`` to fill; empty for zero-shot."""
     assistant_prompt: str
     """The assistant's system prompt; for zero-shot tasks it holds ``{information}`` and ``{needs}``."""
     judge_criteria: tuple[str, ...]
@@ -56,6 +57,13 @@ class TaskSpec:
     """Hint fields every item of the task fills."""
     answer_labels: tuple[str, ...] = ()
     """For classification tasks, the labels a reference answer may take; else empty."""
+    personas: int = 0
+    """How many users (persona and goal) the task serves; ``user_prompts`` has each in every tone."""
+
+    @property
+    def user_prompt(self) -> str:
+        """The first simulated user's prompt (the task's ``persona``); empty for zero-shot."""
+        return self.user_prompts[0] if self.user_prompts else ""
 
     @property
     def is_multi_turn(self) -> bool:
@@ -69,7 +77,7 @@ def _fill(frame: str, values: Mapping[str, str]) -> str:
     return frame
 
 
-def _spec(entry: Mapping[str, Any], user_frame: str, judge_frame: str) -> TaskSpec:
+def _spec(entry: Mapping[str, Any], user_frame: str, judge_frame: str, tones: tuple[str, ...]) -> TaskSpec:
     multi_turn = entry["setting"] == "multi_turn"
     criteria = tuple(entry["judge_criteria"])
     rounds = entry.get("rounds", {"min": 1, "max": 1})
@@ -79,9 +87,13 @@ def _spec(entry: Mapping[str, Any], user_frame: str, judge_frame: str) -> TaskSp
         category=entry["category"],
         setting=entry["setting"],
         user_groups=tuple(entry["user_groups"]),
-        user_prompt=_fill(user_frame, {"persona": entry["persona"], "goal": entry["goal"]})
+        user_prompts=tuple(
+            _fill(user_frame, {"persona": user["persona"], "goal": user["goal"], "tone": tone})
+            for user in ({"persona": entry["persona"], "goal": entry["goal"]}, *entry.get("other_users", ()))
+            for tone in tones
+        )
         if multi_turn
-        else "",
+        else (),
         assistant_prompt=entry["assistant_prompt"],
         judge_criteria=criteria,
         judge_prompt=_fill(judge_frame, {"criteria": "\n".join(f"- {line}" for line in criteria)}),
@@ -89,6 +101,7 @@ def _spec(entry: Mapping[str, Any], user_frame: str, judge_frame: str) -> TaskSp
         max_rounds=rounds["max"],
         required_hints=tuple(entry["hints"]["required"]),
         answer_labels=tuple(entry["hints"].get("answer_labels", ())),
+        personas=1 + len(entry.get("other_users", ())) if multi_turn else 0,
     )
 
 
@@ -108,6 +121,8 @@ def parse_task_specs(document: Any, source: str) -> dict[str, TaskSpec]:
         error = max(validator.errors(document), key=lambda found: len(found.absolute_path))  # most specific
         raise ConfigError(explain(error), source=source, path=json_path(error))
     specs: dict[str, TaskSpec] = {}
+    # A frame without {tone} still works: the empty tone leaves it as written.
+    tones = tuple(document.get("user_tones") or ("",)) if "{tone}" in document["user_prompt_frame"] else ("",)
     for index, entry in enumerate(document["tasks"]):
         where = f"$.tasks[{index}]"
         if entry["slug"] in specs:
@@ -115,7 +130,9 @@ def parse_task_specs(document: Any, source: str) -> dict[str, TaskSpec]:
         rounds = entry.get("rounds")
         if rounds and rounds["min"] > rounds["max"]:
             raise ConfigError("rounds.min is larger than rounds.max", source=source, path=f"{where}.rounds")
-        specs[entry["slug"]] = _spec(entry, document["user_prompt_frame"], document["judge_prompt_frame"])
+        specs[entry["slug"]] = _spec(
+            entry, document["user_prompt_frame"], document["judge_prompt_frame"], tones
+        )
     return specs
 
 

@@ -11,16 +11,23 @@ segments with their figures; ``forbid`` holds the omitted section.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.finchain.names import company_name
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions
+from finsynth.generators.ucfe.instances.world.formatting import millions, name_list, with_article
 from finsynth.seeding import RandomStream
 
 OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
 """Standard report sections a user may ask to leave out."""
 
 _OPENINGS = (
-    "{name} ({ticker}) is a {sector} company with revenue of {revenue} last year.",
+    "{name} ({ticker}) is {sector_article} company with revenue of {revenue} last year.",
     "Revenue at {name}, ticker {ticker}, reached {revenue} in the latest year; it operates in {sector}.",
     "{name} ({ticker}, {sector}) booked {revenue} of revenue last year.",
 )
@@ -29,11 +36,41 @@ _SEGMENTS = (
     "{segment} — {share}% of sales, growth {growth}%",
     "the {segment} business ({share}% of revenue, {growth}% growth)",
 )
+_PLANS = (
+    "In {segment}, management plans to add capacity and win more {customers}.",
+    "The {segment} business is being repriced after two years of thin margins.",
+    "Management sees {segment} as mature and will run it for cash.",
+    "For {segment}, a new product generation launches next year.",
+    "In {segment}, the company is shifting from one-off sales to service contracts.",
+    "The {segment} unit lost a large customer last year and is rebuilding its order book.",
+)
+_BRIEFS = (
+    "The report is for {audience}; it should run to about {pages} pages and is due in {weeks} weeks.",
+    "My readers are {audience}. I have {weeks} weeks and roughly {pages} pages.",
+    "It will go to {audience}, about {pages} pages long, with a deadline {weeks} weeks from now.",
+)
+_AUDIENCES = (
+    "institutional clients of our brokerage",
+    "the firm's investment committee",
+    "retail clients who know the company's products",
+    "fund managers who already hold the stock",
+    "new clients who have not followed the sector",
+)
 _NEEDS = (
     "I am writing an in-depth research report on {name} and want advice on its framework, leaving out "
     "the {omitted} section.",
-    "Help me structure a deep-dive research report on {name}; I do not need a {omitted} section.",
+    "Help me structure a deep-dive research report on {name}; I do not need {an_omitted} section.",
     "Suggest a framework for my in-depth report on {name}, without the {omitted} section.",
+    "What sections should my report on {name} have, and in what order? Skip the {omitted} section.",
+    "Lay out the chapters of a full research report on {name} for me. No {omitted} section, please.",
+    "I need an outline for a report on {name} that treats each business line properly; leave the "
+    "{omitted} section out.",
+    "Give me a report skeleton for {name} with what each part must show. We are dropping the {omitted} "
+    "section this time.",
+    "How would you organise an in-depth report on {name}? My editor wants no {omitted} section.",
+    "Plan the structure of my {name} report with me, section by section, without {an_omitted} section.",
+    "Draft the table of contents for a thorough report on {name}, minus the {omitted} section, and say "
+    "what data each part needs.",
 )
 
 
@@ -47,18 +84,34 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
     while len(set(shares)) < count:
         cuts = sorted(stream.sample(range(5, 96), count - 1))
         shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
-    growths = stream.sample(range(-15, 46), count)
+    growths = stream.sample(range(-10, 31), count)
     revenue = stream.randint(100, 60_000) / 10
     omitted = stream.choice(OMITTABLE)
     segments = list(zip(company.segments, shares, growths, strict=True))
     template = stream.choice(_SEGMENTS)
     information = (
         stream.choice(_OPENINGS).format(
-            name=company.name, ticker=company.ticker, sector=company.sector.name, revenue=millions(revenue)
+            name=company.name,
+            ticker=company.ticker,
+            sector=company.sector.name,
+            sector_article=with_article(company.sector.name),
+            revenue=millions(revenue),
         )
         + " Segments: "
         + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)
-        + "."
+        + f". Operating margin last year was {stream.randint(4, 24)}%, and the company has "
+        f"{stream.randint(800, 40_000):,} employees."
+        + "\n\nNotes from my meeting with management: "
+        + " ".join(
+            plan.format(segment=segment, customers=company.sector.customers)
+            for (segment, _, _), plan in zip(segments, stream.sample(_PLANS, count), strict=True)
+        )
+        + "\n\n"
+        + stream.choice(_BRIEFS).format(
+            audience=stream.choice(_AUDIENCES), pages=stream.randint(15, 40), weeks=stream.randint(2, 6)
+        )
+        + " Material I have: the last three annual reports, the investor presentation, industry statistics "
+        f"and a peer list ({name_list([company_name(stream) for _ in range(3)])})."
     )
     by_share = sorted(segments, key=lambda segment: -segment[1])
     largest, fastest = by_share[0], max(segments, key=lambda segment: segment[2])
@@ -74,7 +127,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
             f"{fastest[0]} as the fastest-growing segment ({fastest[2]}% a year)",
         ),
         encourage=("peer comparison within each segment", "key assumptions behind the forecast"),
-        forbid=(f"a {omitted} section",),
+        forbid=(f"{with_article(omitted)} section",),
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
@@ -87,5 +140,9 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_name"] = segment
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
-    needs = stream.choice(_NEEDS).format(name=company.name, omitted=omitted)
-    return TaskInstance("analyst_simulation", information, needs, hints, facts, "")
+    needs, needs_variants = phrase_needs(
+        stream, _NEEDS, name=company.name, omitted=omitted, an_omitted=with_article(omitted)
+    )
+    return TaskInstance(
+        "analyst_simulation", information, needs, hints, facts, "", needs_variants=needs_variants
+    )

@@ -74,6 +74,8 @@ class TaskInstance:
         hints: Evaluation hints by kind; keys are exactly :data:`HINT_KEYS`.
         facts: The generated data the hints derive from (flat; lists are spelled ``item_1_...``).
         reference_answer: A model answer, or ``""`` when the task has no single answer.
+        needs_variants: The same needs in every wording the task offers (``needs`` is one of them),
+            so a build can give consecutive items different wordings; empty when there is one.
 
     """
 
@@ -83,8 +85,11 @@ class TaskInstance:
     hints: Hints
     facts: Mapping[str, FactValue]
     reference_answer: str
+    needs_variants: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.needs_variants and self.needs not in self.needs_variants:
+            raise FinsynthError(f"{self.task}: needs must be one of its needs_variants")
         if self.task not in TASKS:
             raise FinsynthError(f"unknown UCFE task {self.task!r}; allowed: {', '.join(TASKS)}")
         if tuple(self.hints) != HINT_KEYS:
@@ -111,6 +116,14 @@ def hint_map(
         "encourage": encourage,
         "forbid": forbid,
     }
+
+
+def phrase_needs(
+    stream: RandomStream, templates: tuple[str, ...], **fields: str
+) -> tuple[str, tuple[str, ...]]:
+    """Draw one wording of the needs and return it with all wordings, each filled with ``fields``."""
+    chosen = stream.choice(templates)
+    return chosen.format(**fields), tuple(template.format(**fields) for template in templates)
 
 
 InstanceGenerator = Callable[[RandomStream], TaskInstance]

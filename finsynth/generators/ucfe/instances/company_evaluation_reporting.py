@@ -12,8 +12,16 @@ above 1.1 ×). ``answer`` is the verdict; ``must_contain`` holds the verdict and
 
 from __future__ import annotations
 
+from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
+from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
 from finsynth.generators.ucfe.instances.world.peers import peer_verdict
@@ -33,7 +41,29 @@ _NEEDS = (
     "P/E, P/B) and whether the valuation looks fair against peers.",
     "Prepare an evaluation of this company based on its financial indicators and valuation "
     "multiples, ending with a clear conclusion.",
+    "Is this stock cheap or expensive next to its peers? Back the answer with P/E, P/B, margins and "
+    "return on equity.",
+    "Draft a valuation note: business overview, profitability, valuation against the peer group, and a "
+    "one-line conclusion.",
+    "I need a balanced evaluation report I can show my investment committee, built only from these figures.",
+    "Tell me, in plain words, how this company makes money, how profitable it is and whether its share "
+    "price looks fair.",
+    "Evaluate the company as an analyst would: compute the main multiples and ratios and compare the "
+    "valuation with the peers.",
+    "Write a structured evaluation report with a background section, a financial analysis section and "
+    "a conclusion on value.",
+    "Give me your view on the valuation: which multiples matter here, what they show and how the company "
+    "compares with its listed peers.",
 )
+
+
+def _peer_table(stream: RandomStream, median: float) -> list[float]:
+    """Five or seven peer P/E ratios (one decimal) whose median is exactly ``median``, in random order."""
+    side = stream.randint(2, 3)
+    below = [round_half_up(median * stream.uniform(0.55, 0.98), 1) for _ in range(side)]
+    above = [round_half_up(median * stream.uniform(1.02, 1.6), 1) for _ in range(side)]
+    table = [*below, median, *above]
+    return stream.sample(table, len(table))
 
 
 @task_instance("company_evaluation_reporting")
@@ -50,11 +80,16 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         f"net margin of {percent(ratios['net_margin'])}",
         f"return on equity of {percent(ratios['return_on_equity'])}",
     )
-    information = " ".join(
+    peers = _peer_table(stream, peer_median)
+    information = "\n\n".join(
         (
             profile_text(stream, company),
             data_sheet(stream, statements),
-            stream.choice(_PEERS).format(sector=company.sector.name, median=multiple(peer_median)),
+            *report_paragraphs(stream, company, statements),
+            "Listed peers and their P/E on last year's earnings: "
+            + "; ".join(f"{company_name(stream)} {multiple(pe)}" for pe in peers)
+            + ". "
+            + stream.choice(_PEERS).format(sector=company.sector.name, median=multiple(peer_median)),
         )
     )
     hints = hint_map(
@@ -79,6 +114,13 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         "verdict": judged,
     }
     facts.update(statements.facts())
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "company_evaluation_reporting", information, stream.choice(_NEEDS), hints, facts, reference
+        "company_evaluation_reporting",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

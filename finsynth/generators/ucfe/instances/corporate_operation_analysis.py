@@ -13,7 +13,14 @@ level, interest coverage (``x``, one decimal) with its level, net margin and ROE
 from __future__ import annotations
 
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
+from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
@@ -32,6 +39,15 @@ _NEEDS = (
     "its financial position? Use the ratios you can compute from the figures.",
     "Analyse this company's leverage, profitability and liquidity using the financial data and "
     "conclude on its financial health.",
+    "Can this company carry its debt? Look at leverage, interest cover and cash flow, then at margins.",
+    "Give me a plain-language health check of this company: debt, profits and short-term cash.",
+    "Work out the key ratios and tell me where the company is strong and where it is exposed.",
+    "Write the financial-condition section of a review: leverage, coverage, liquidity, profitability "
+    "and an overall view.",
+    "Is this a business I should worry about as a creditor? Assess its debt load and ability to pay.",
+    "How well is the company run financially? Use the figures to judge its margins, returns and "
+    "balance sheet.",
+    "Summarise the company's financial position with the numbers that matter and a clear conclusion.",
 )
 
 
@@ -79,7 +95,20 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
         "liquidity_level": liquidity,
     }
     facts.update(statements.facts())
-    information = profile_text(stream, company) + " " + data_sheet(stream, statements)
+    information = "\n\n".join(
+        (
+            profile_text(stream, company),
+            data_sheet(stream, statements),
+            *report_paragraphs(stream, company, statements),
+        )
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "corporate_operation_analysis", information, stream.choice(_NEEDS), hints, facts, reference
+        "corporate_operation_analysis",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

@@ -15,14 +15,20 @@ from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.credit import (
     debt_to_asset_ratio,
     default_risk,
     leverage_band,
     score_band,
 )
-from finsynth.generators.ucfe.instances.world.formatting import dollars, percent
+from finsynth.generators.ucfe.instances.world.formatting import count_of, dollars, percent
 from finsynth.seeding import RandomStream
 
 _OPENINGS = (
@@ -39,10 +45,10 @@ _DETAILS = (
     "within a year.",
 )
 _HISTORY = (
-    "It has been in business for {years} years and made {late} late payments in the past 24 months.",
+    "It has been in business for {years} years and made {late_payments} in the past 24 months.",
     "Operating history: {years} years; late payments over the last two years: {late}.",
-    "The company was set up {years} years ago and its payment record shows {late} late "
-    "payments in the latest 24 months.",
+    "The company was set up {years} years ago and its payment record shows {late_payments} in the "
+    "latest 24 months.",
 )
 _NEEDS = (
     "Judge the borrower's default risk, say where its credit score stands, and analyse its "
@@ -51,6 +57,14 @@ _NEEDS = (
     "leverage, liquidity and track record before giving a risk level.",
     "I need a default-risk assessment with a short view on the credit score, the balance sheet "
     "and the repayment history.",
+    "Should we lend to this company? Give me a risk rating and the three or four facts behind it.",
+    "Rate this borrower low, moderate or high risk and explain the rating in plain terms.",
+    "Walk me through how you would assess this company's chance of default, then give your rating.",
+    "What are the warning signs here, if any, and how likely is this borrower to default?",
+    "Give me a credit view I can put in the loan file: score band, leverage, liquidity, payment record "
+    "and overall risk.",
+    "Is this customer safe to extend credit to? Say how risky it is and why.",
+    "Assess the default risk from the score and the figures; flag anything that needs a closer look.",
 )
 
 
@@ -79,6 +93,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         "current_liabilities": dollars(current_liabilities),
         "years": years,
         "late": late,
+        "late_payments": count_of(late, "late payment"),
     }
     parts = [stream.choice(_OPENINGS), stream.choice(_DETAILS), stream.choice(_HISTORY)]
     if stream.random() < 0.5:
@@ -86,7 +101,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
     information = " ".join(part.format(**fields) for part in parts)
     must = (
         f"{label} default risk",
-        f"debt-to-asset ratio of {percent(ratio)}",
+        f"debt-to-asset ratio (total liabilities / total assets) of {percent(ratio)}",
         f"credit score of {score} ({band} band)",
     )
     hints = hint_map(
@@ -98,7 +113,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         ),
         should_contain=(
             f"how the {leverage} leverage affects default risk",
-            f"the payment record ({late} late payments in 24 months)",
+            f"the payment record ({count_of(late, 'late payment')} in 24 months)",
         ),
         encourage=(f"current ratio of {current_ratio:.2f}", "what further data would sharpen the view"),
         forbid=(
@@ -125,4 +140,7 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         "current_ratio": current_ratio,
         "risk_label": label,
     }
-    return TaskInstance("credit_risk_evaluation", information, stream.choice(_NEEDS), hints, facts, reference)
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    return TaskInstance(
+        "credit_risk_evaluation", information, needs, hints, facts, reference, needs_variants=needs_variants
+    )

@@ -4,17 +4,27 @@ Data: a FinChain template drawn uniformly from the registry (family ``finchain``
 record it generates for two seeds taken from the stream. ``information`` is the record's
 question; ``needs`` asks for the figure with its working. Rule: ``answer`` and
 ``reference_answer`` are the record's answer as displayed; ``must_contain`` is the answer
-preceded by the displayed values of up to the last three intermediate steps (every step
-before the answer step), each formatted at the precision the template shows it.
+preceded by the values of up to the last three intermediate steps (every step before the
+answer step) as a person writes them: the template's display, with any number of more than
+two decimals rounded half up to two and trailing zeros dropped (``263.9998`` becomes ``264``,
+``13.640777`` becomes ``13.64``); ``should_contain`` states that convention.
 """
 
 from __future__ import annotations
 
+import re
+from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.seeding import InstanceSeeds, RandomStream
 
 KEY_STEPS = 3
@@ -25,7 +35,25 @@ _INSTRUCTIONS = (
     "Calculate the requested indicator step by step and state the final value.",
     "Please compute the answer and show how you got there.",
     "What is the result? Give the working as well as the number.",
+    "Solve this and explain each step briefly, so I can check it against my spreadsheet.",
+    "I keep getting a different number. Walk me through the calculation and give the answer.",
+    "Compute it for me, with the formula at each step and the final figure on its own line.",
+    "Show the intermediate results and the final value, rounded as the question asks.",
+    "Calculate this for a client note: the method first, then the figure.",
+    "Give me the final answer and the key numbers along the way.",
 )
+_DECIMALS = re.compile(r"\d+\.\d{3,}")
+INTERMEDIATE_ROUNDING = "intermediate values rounded to two decimals"
+
+
+def as_written(shown: str) -> str:
+    """An intermediate value as a person writes it: more than two decimals rounded to two, zeros dropped."""
+
+    def rounded(match: re.Match[str]) -> str:
+        value = Decimal(match.group()).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        return f"{value:f}".rstrip("0").rstrip(".")
+
+    return _DECIMALS.sub(rounded, shown)
 
 
 @cache
@@ -49,6 +77,7 @@ def financial_indicator_calculation(stream: RandomStream) -> TaskInstance:
     shown = [generator.compiled.quantities[step["name"]].for_question(step["value"]) for step in steps[:-1]][
         -KEY_STEPS:
     ]
+    written = [as_written(text) for text in shown]
     answer = str(record["target"])
     facts: dict[str, FactValue] = {
         "generator_id": generator.info.id,
@@ -63,15 +92,17 @@ def financial_indicator_calculation(stream: RandomStream) -> TaskInstance:
         facts[f"key_step_{number}_shown"] = text
     hints = hint_map(
         answer=(answer,),
-        must_contain=(*shown, answer),
-        should_contain=("the formula used at each step",),
+        must_contain=(*written, answer),
+        should_contain=("the formula used at each step", INTERMEDIATE_ROUNDING),
         forbid=("an answer with no working",),
     )
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "financial_indicator_calculation",
         str(record["input"]),
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         answer,
+        needs_variants=needs_variants,
     )

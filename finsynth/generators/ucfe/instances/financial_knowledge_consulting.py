@@ -11,7 +11,13 @@ investment returns, any promise of guaranteed returns.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import person_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.concepts import CONCEPTS
 from finsynth.seeding import RandomStream
 
@@ -27,16 +33,65 @@ ROLES = (
     "a parent saving for a child's education",
     "a restaurant manager",
 )
-ACTIVITIES = (
+COMPANY_ACTIVITIES = (
     "reading a company's annual report",
-    "talking to a bank adviser",
-    "filling in a loan application",
-    "checking a pension statement",
-    "studying for a finance course",
-    "browsing an investing app",
     "preparing accounts for a small business",
     "reading the business pages of a newspaper",
+    "studying for a finance course",
 )
+HOUSEHOLD_ACTIVITIES = (
+    "talking to a bank adviser",
+    "filling in a loan application",
+    "planning the household budget",
+    "studying for a finance course",
+)
+INVESTING_ACTIVITIES = (
+    "checking a pension statement",
+    "browsing an investing app",
+    "reading the business pages of a newspaper",
+    "talking to a bank adviser",
+)
+HOUSEHOLD_TERMS = frozenset(
+    (
+        "compound interest",
+        "simple interest",
+        "inflation",
+        "real interest rate",
+        "emergency fund",
+        "credit score",
+        "debt-to-income ratio",
+        "budget",
+        "annual percentage rate",
+        "liquidity",
+    )
+)
+INVESTING_TERMS = frozenset(
+    (
+        "diversification",
+        "asset allocation",
+        "bond",
+        "yield to maturity",
+        "stock",
+        "dividend",
+        "mutual fund",
+        "index fund",
+        "risk tolerance",
+        "hedging",
+    )
+)
+"""Where a person meets a term: company terms in accounts and reports, household terms with a bank,
+investing terms in a pension statement or an app (so no one meets "net margin" on a pension statement)."""
+
+
+def activities_for(term: str) -> tuple[str, ...]:
+    """The situations in which someone plausibly meets ``term``."""
+    if term in HOUSEHOLD_TERMS:
+        return HOUSEHOLD_ACTIVITIES
+    if term in INVESTING_TERMS:
+        return INVESTING_ACTIVITIES
+    return COMPANY_ACTIVITIES
+
+
 _SITUATIONS = (
     "{person}, {role}, came across the term '{term}' while {activity}.",
     "While {activity}, {person} ({role}) kept seeing '{term}' and did not know what it meant.",
@@ -47,6 +102,13 @@ _NEEDS = (
     "Explain {term} in plain language: what it means and where it matters in everyday money "
     "decisions{contrast}.",
     "You want a simple explanation of {term} and practical examples of its use{contrast}.",
+    "You keep hearing about {term} and want to know what it means for your own money{contrast}.",
+    "You want {term} explained without jargon, with one everyday example{contrast}.",
+    "You need to understand {term} well enough to make a decision this month{contrast}.",
+    "You want to know how {term} works, why people care about it and what mistakes to avoid{contrast}.",
+    "You want a short, correct definition of {term} and how to use it in practice{contrast}.",
+    "You are confused by {term}; you want it explained step by step{contrast}.",
+    "You want to check whether you have understood {term} correctly and how it applies to you{contrast}.",
 )
 
 
@@ -57,10 +119,10 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
     contrast = stream.random() < 0.3
     person, role = person_name(stream), stream.choice(ROLES)
     information = stream.choice(_SITUATIONS).format(
-        person=person, role=role, term=concept.term, activity=stream.choice(ACTIVITIES)
+        person=person, role=role, term=concept.term, activity=stream.choice(activities_for(concept.term))
     )
     contrast_text = f", and how it differs from {concept.related}" if contrast else ""
-    needs = stream.choice(_NEEDS).format(term=concept.term, contrast=contrast_text)
+    needs, needs_variants = phrase_needs(stream, _NEEDS, term=concept.term, contrast=contrast_text)
     forbid = ["jargon left unexplained for a general reader"]
     if concept.about_returns:
         forbid.append("a promise of guaranteed returns")
@@ -79,4 +141,6 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
         "contrast": contrast,
         "about_returns": concept.about_returns,
     }
-    return TaskInstance("financial_knowledge_consulting", information, needs, hints, facts, "")
+    return TaskInstance(
+        "financial_knowledge_consulting", information, needs, hints, facts, "", needs_variants=needs_variants
+    )

@@ -1,16 +1,26 @@
 """Financial Text Summarization (zero-shot): one-sentence summary of a generated announcement.
 
 Data: an announcement (:mod:`~finsynth.generators.ucfe.instances.world.announcements`) with a
-headline figure, a second figure and one derived from them, plus context sentences without
-figures. Rule: ``must_contain`` is the company's name, what it did (the kind's action) and the
+headline figure, a second figure and one derived from them, an opening line naming the
+company's sector and date, and three to five context sentences without figures.
+Rule: ``must_contain`` is the company's name, what it did (the kind's action) and the
 headline figure as written; ``should_contain`` is the derived figure; ``reference_answer``
 states all three in one sentence.
 """
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.announcements import ACTIONS, draw_announcement
+from finsynth.generators.ucfe.instances.world.companies import SECTORS
+from finsynth.generators.ucfe.instances.world.dates import draw_date
+from finsynth.generators.ucfe.instances.world.formatting import long_date, with_article
 from finsynth.seeding import RandomStream
 
 _CONTEXT = (
@@ -20,12 +30,31 @@ _CONTEXT = (
     "The shares were little changed in early trading.",
     "A filing with more detail is due later this month.",
     "The chair called it a step toward a stronger balance sheet.",
+    "The company's advisers on the transaction were not named.",
+    "Trading volume in the shares was about twice the daily average.",
+    "The board approved the decision at a meeting earlier in the week.",
+    "Rating agencies have not yet commented.",
+    "The company will discuss the news on a call with investors tomorrow morning.",
+    "Some shareholders had pressed the board for such a step last year.",
+    "The announcement came after the market closed.",
+    "Employees were told of the decision at a town-hall meeting.",
+)
+_BACKGROUNDS = (
+    "{company}, {sector_article} group with operations in several countries, made the announcement on {day}.",
+    "In a statement on {day}, {company}, which works in {sector}, set out the details.",
+    "{company} ({sector}) published the following on {day}.",
 )
 _INSTRUCTIONS = (
     "Summarise the financial text above in a single sentence that keeps its main point.",
     "Write a one-sentence summary of this announcement.",
     "In one sentence, what does this text say?",
     "Condense the passage into one sentence with its key figure.",
+    "Give me the headline of this news as one sentence.",
+    "Boil this announcement down to one sentence a busy investor would read.",
+    "One sentence only: who did what, and the main number.",
+    "Rewrite this as a single-sentence news brief.",
+    "Summarise in one sentence, leaving out the background and the market colour.",
+    "What is the one thing this text announces? Answer in one sentence with the key figure.",
 )
 
 
@@ -33,10 +62,19 @@ _INSTRUCTIONS = (
 def financial_text_summarization(stream: RandomStream) -> TaskInstance:
     """Draw an announcement and derive the summary's required content from its figures."""
     announcement = draw_announcement(stream)
-    context = stream.sample(_CONTEXT, stream.randint(0, 2))
-    sentences = list(announcement.sentences)
+    context = stream.sample(_CONTEXT, stream.randint(3, 5))
+    sector = stream.choice(SECTORS).name
+    sentences = [
+        stream.choice(_BACKGROUNDS).format(
+            company=announcement.company,
+            sector=sector,
+            sector_article=with_article(sector),
+            day=long_date(draw_date(stream)),
+        ),
+        *announcement.sentences,
+    ]
     for sentence in context:
-        sentences.insert(stream.randint(1, len(sentences)), sentence)
+        sentences.insert(stream.randint(2, len(sentences)), sentence)
     information = " ".join(sentences)
     hints = hint_map(
         answer=(announcement.summary,),
@@ -52,11 +90,13 @@ def financial_text_summarization(stream: RandomStream) -> TaskInstance:
         "derived": announcement.derived,
     }
     facts.update(announcement.numbers)
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "financial_text_summarization",
         information,
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         announcement.summary,
+        needs_variants=needs_variants,
     )

@@ -5,13 +5,20 @@ a market size ($ billions), a growth rate, a horizon, two or three investment di
 reasons, and two risks. Rule: the projected size is size × (1 + growth)^years to one decimal
 (stated in the report). ``must_contain`` holds the market size, the growth rate and the
 projection as written; ``at_least_contain`` asks for at least two of the directions;
-``should_contain`` lists the risks.
+``should_contain`` lists the risks and the recommended companies. The report also reviews the
+competitive landscape and valuation, so a summary has to select.
 """
 
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.formatting import name_list
 from finsynth.generators.ucfe.instances.world.industry import INDUSTRIES, projected_size
 from finsynth.seeding import RandomStream
@@ -29,13 +36,38 @@ _OUTLOOKS = (
 _DIRECTIONS = (
     "We see value in {direction}: {reason}.",
     "Direction {number} — {direction}, because {reason}.",
-    "{direction_cap} stands out since {reason}.",
+    "{direction_cap}: this segment stands out since {reason}.",
 )
 _RISKS = ("Risks: {risks}.", "Main risks to our view: {risks}.", "What could go wrong: {risks}.")
+_SUMMARIES = (
+    "Summary: we {stance} {industry}. The market keeps growing at about {growth} a year, and the sections "
+    "below set out where we see the best opportunities and what could go wrong.",
+    "Key points: {industry} remains a growth market ({growth} a year by our estimate); we {stance} the "
+    "sector and pick the segments below.",
+    "In short, we {stance} {industry}: demand is rising about {growth} a year, but returns will differ "
+    "widely between segments.",
+)
+_STANCES = ("are overweight on", "keep a positive view of", "hold a neutral-to-positive stance on")
+_RATINGS = ("rated buy", "rated overweight", "rated accumulate")
+_RISK_NOTES = (
+    "Each of these risks would hit earnings first at the smaller, more indebted companies; we would cut "
+    "our stance if two of them came true together.",
+    "We watch the risks through monthly order data and company guidance, and will revise our forecasts "
+    "if they materialise.",
+    "None of these risks is our central case, but together they could cut the sector's growth by a third.",
+)
 _NEEDS = (
     "Summarise this industry report: overview, investment directions and possible risks.",
-    "Give me the key points of this report — market outlook, where to invest and the risks.",
+    "Give me the key points of this report - market outlook, where to invest and the risks.",
     "Condense the report into an industry summary covering size and growth, investment ideas and risks.",
+    "I only have a few minutes. What does the report say about the market, the picks and the risks?",
+    "Pull out the numbers, the recommended companies and the risk warnings from this report.",
+    "Summarise the report faithfully in a few paragraphs; do not add anything it does not say.",
+    "Turn this report into a one-page brief: outlook, investment directions, named companies, risks.",
+    "What is the report's view of the industry and which segments and companies does it favour?",
+    "Write a short summary I can forward to my team, keeping the report's figures exact.",
+    "Give me the gist: how big and how fast-growing is the market, where is the value, and what could "
+    "go wrong?",
 )
 
 
@@ -79,10 +111,45 @@ def industry_report_summarization(stream: RandomStream) -> TaskInstance:
         stream.choice(_RISKS).format(risks="; ".join(risks)),
     ]
     names = [name for name, _ in directions]
+    leaders = [company_name(stream) for _ in range(3)]
+    leader_shares = sorted(stream.sample(range(6, 28), 3), reverse=True)
+    picks = [(company_name(stream), direction) for direction in names]
+    sector_pe, history_pe = stream.randint(120, 450) / 10, stream.randint(120, 450) / 10
+    lines[1:1] = [
+        stream.choice(_SUMMARIES).format(
+            industry=industry.name, growth=growth, stance=stream.choice(_STANCES)
+        ),
+    ]
+    lines += [
+        "Competitive landscape: the three largest players, "
+        + ", ".join(
+            f"{leader} (about {share}% of sales)"
+            for leader, share in zip(leaders, leader_shares, strict=True)
+        )
+        + f", together hold {sum(leader_shares)}% of the market; the rest is fragmented among smaller "
+        "regional "
+        "firms. Consolidation is likely as smaller firms struggle to fund new capacity and technology.",
+        "Companies we recommend: "
+        + "; ".join(
+            f"{name}, {stream.choice(_RATINGS)}, as a leading name in {direction}"
+            for name, direction in picks
+        )
+        + ".",
+        f"Valuation: the sector trades at {sector_pe:.1f} times forward earnings against a five-year average "
+        f"of {history_pe:.1f} times. "
+        + (
+            "The premium is justified only if growth holds, so we prefer companies with visible orders."
+            if sector_pe > history_pe
+            else "The discount leaves room for a re-rating if earnings hold up."
+        ),
+        lines.pop(-1) + " " + stream.choice(_RISK_NOTES),
+        "This report is for professional investors. Figures are our estimates unless stated otherwise and "
+        "may change without notice.",
+    ]
     hints = hint_map(
         must_contain=(f"${size:,.1f} billion", growth, f"${projected:,.1f} billion by {year + years}"),
         at_least_contain=(f"at least two of: {'; '.join(names)}",),
-        should_contain=tuple(risks),
+        should_contain=(*risks, *(f"{name} as a recommended company" for name, _ in picks)),
         encourage=(f"why {industry.driver}",),
         forbid=("investment directions the report does not give", "figures not in the report"),
     )
@@ -101,6 +168,13 @@ def industry_report_summarization(stream: RandomStream) -> TaskInstance:
         "directions": "; ".join(names),
         "risks": "; ".join(risks),
     }
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "industry_report_summarization", " ".join(lines), stream.choice(_NEEDS), hints, facts, reference
+        "industry_report_summarization",
+        "\n\n".join(lines),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

@@ -1,121 +1,211 @@
-"""Insider Trading Detection: trades around a material announcement, screened by a stated rule.
+"""Insider Trading Detection: trades around undisclosed news, judged by an investigator's four tests.
 
-Data: a fictional company, a material announcement (date and what it said), the compliance
-screening rule (window of ``window_days`` calendar days before the announcement and a value
-threshold), and three to five trades by distinct people.
+Data: a fictional listed company, the day price-sensitive news arose inside it and the day it
+was published, the share price reaction, the surveillance desk's referral threshold, the legal
+basis, and three to six trades by distinct people with who they are and how they could know.
 
-Rule (:func:`~finsynth.generators.ucfe.instances.world.trades.is_flagged`): a trade is
-suspicious when made 1 to ``window_days`` days before the announcement with a value of at
-least the threshold. ``answer`` lists the suspicious traders in date order; ``must_contain``
-names each suspicious trade as ``"<person> on <date>"`` (at least one by construction);
-``should_contain`` names each trade the rule clears.
+Rule (:func:`~finsynth.generators.ucfe.instances.world.trades.verdict`): a trade is suspicious
+only when the trader had access (a current insider on the matter, or a tippee with a documented
+contact after the news arose), traded in the direction of the news, inside the period from the
+day the news arose to the day before publication, and for at least the threshold. Each
+instance has one or two suspicious trades and two to four look-alikes that each fail one test.
+``answer`` lists the suspicious traders in date order; ``must_contain`` names each as
+``"<person> on <date>"``; ``should_contain`` gives each look-alike's reason.
 """
 
 from __future__ import annotations
 
 import datetime
 
-from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
+from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import dollars, long_date, name_list, price
-from finsynth.generators.ucfe.instances.world.trades import MATERIAL_EVENTS, draw_trades, is_flagged
+from finsynth.generators.ucfe.instances.world.formatting import (
+    dollars,
+    long_date,
+    name_list,
+    percent,
+    price,
+    with_article,
+)
+from finsynth.generators.ucfe.instances.world.trades import MATERIAL_EVENTS, SUSPICIOUS, Trade, draw_trades
 from finsynth.seeding import RandomStream
 
-_ANNOUNCEMENTS = (
-    "On {date}, {company} {event}.",
-    "{company} {event}; the news was made public on {date}.",
-    "After the market closed on {date}, {company} {event}.",
+LEGAL_BASIS = (
+    "The case falls under the US ban on trading while in possession of material non-public information: "
+    "Section 10(b) of the Securities Exchange Act of 1934 and SEC Rule 10b-5. It reaches company insiders, "
+    "outsiders such as lawyers and bankers who misuse information entrusted to them, and tippees who trade "
+    "on what an insider passed on to them (the test set by the Supreme Court in Dirks v. SEC, 1983)."
 )
+"""The legal framework, in our own words; the rule and cases are real and long settled."""
+
 _RULES = (
-    "The compliance team screens trades made within {window} calendar days before such an "
-    "announcement that are worth {threshold} or more.",
-    "Screening policy: any trade in the {window} days before a price-sensitive announcement with a "
-    "value of at least {threshold} is reviewed.",
-    "Internal rule: trades of {threshold} or more placed in the {window} days ahead of the "
-    "disclosure must be examined.",
+    "The exchange's surveillance desk refers a trade for investigation when it is worth {threshold} or "
+    "more; smaller trades are logged but not referred.",
+    "Referral threshold: the regulator's market-abuse team only opens a file on trades of {threshold} or "
+    "more.",
+    "Trades below {threshold} are treated as too small to refer; anything at or above it goes to the "
+    "investigators.",
 )
 _TRADES = (
-    "{person}, {role}, {side} {shares:,} shares at {price} on {date}.",
-    "On {date}, {person} ({role}) {side} {shares:,} shares at {price} each.",
-    "{date}: {person}, {role}, {side} {shares:,} shares for {price} a share.",
+    "{person} is {relation}. Brokerage records show that {person} {side} {shares:,} shares at {price} "
+    "on {date}, a trade worth {value}. {history}",
+    "Trade by {person} ({relation}): {side} {shares:,} shares at {price} on {date}, for {value} in "
+    "total. {history}",
+)
+_HISTORY = (
+    "It was the first trade in the company's shares from that account in at least two years.",
+    "The account had traded the shares a few times a year before.",
+    "The order was placed online from a personal account.",
+    "The trade was placed by phone through a full-service broker.",
+    "The account holder says the trade was part of a long-planned change to the portfolio.",
+    "The money came from a savings account opened years earlier.",
 )
 _NEEDS = (
-    "Decide which of these trades may be insider trading under the screening rule, and explain the "
-    "legal reasoning for each person.",
+    "Decide which of these trades may be insider trading, and explain the legal reasoning for each person.",
     "Tell me who, if anyone, looks like they traded on inside information, and on what basis.",
-    "Review each trade against the rule and the announcement and say whether it should be treated "
-    "as possible insider trading.",
+    "Go through each trade and say whether it should be referred as possible insider trading, and why "
+    "or why not.",
+    "I need a short memo: for each trader, did they have access to the news, did the trade match it, "
+    "was it in the window, and was it big enough to refer?",
+    "Which of these people should we open a case on? Rule out the others with a reason I can write in "
+    "the file.",
+    "Draft the analysis section of a referral: identify the inside information, the period it was "
+    "inside, and the trades that are suspect.",
+    "I'm new to market-abuse work. Walk me through how you would screen these trades, then give me your "
+    "list of suspects.",
+    "Compliance wants to know whether any of these trades breach insider-trading law. Give a yes or no "
+    "for each person with the reason.",
+    "Separate the trades that deserve an investigation from the ones that only look odd, and explain "
+    "the difference.",
+    "Check these trades against the usual insider-trading tests and tell me which ones would stand up "
+    "as a case.",
+    "As a journalist I have these records. Which trades look like insider dealing, and which would be "
+    "unfair to report as such?",
 )
+_REASON_TEXT = {
+    "no access": "{person} had no access to the information",
+    "wrong direction": "{person} traded against the direction of the news",
+    "outside the window": "{person} traded outside the period in which the information was inside",
+    "below the threshold": "{person}'s trade was below the {threshold} referral threshold",
+}
+
+
+def _trade_text(stream: RandomStream, trade: Trade) -> str:
+    return stream.choice(_TRADES).format(
+        person=trade.person,
+        relation=trade.relation,
+        side=trade.side,
+        shares=trade.shares,
+        price=price(trade.price),
+        date=long_date(trade.day),
+        value=dollars(trade.value),
+        history=stream.choice(_HISTORY),
+    )
 
 
 @task_instance("insider_trading_detection")
 def insider_trading_detection(stream: RandomStream) -> TaskInstance:
-    """Draw an announcement and trades around it; flag trades by the window-and-size rule."""
-    company = company_name(stream)
-    announcement = draw_date(stream, earliest=datetime.date(2019, 4, 1))
-    event, good_news = stream.choice(MATERIAL_EVENTS)
-    window = stream.choice((10, 14, 20, 30))
+    """Draw undisclosed news and trades around it; label each trade by the four tests."""
+    company = draw_company(stream)
+    announced = draw_date(stream, earliest=datetime.date(2019, 6, 3))
+    window = stream.randint(12, 60)
+    arose = announced - datetime.timedelta(days=window)
+    while arose.weekday() >= 5:  # matters arise on working days
+        arose -= datetime.timedelta(days=1)
+    event = stream.choice(MATERIAL_EVENTS)
     threshold = stream.choice((25_000, 50_000, 100_000, 250_000))
-    trades = draw_trades(stream, announcement, window, threshold, stream.randint(3, 5))
-    flags = [is_flagged(trade, announcement, window, threshold) for trade in trades]
-    lines = [
-        stream.choice(_ANNOUNCEMENTS).format(company=company, event=event, date=long_date(announcement)),
-        stream.choice(_RULES).format(window=window, threshold=dollars(threshold)),
+    base_price = stream.uniform(6, 150)
+    move = stream.uniform(0.08, 0.35) * (1 if event.good_news else -1)
+    trades = draw_trades(
+        stream,
+        good_news=event.good_news,
+        arose=arose,
+        announced=announced,
+        threshold=threshold,
+        price=base_price,
+    )
+    volume = stream.randint(2, 40) * 10_000
+    low, high = base_price * stream.uniform(0.85, 0.95), base_price * stream.uniform(1.05, 1.15)
+    paragraphs = [
+        f"{company.name} ({company.ticker}) is {with_article(company.sector.name)} company founded in "
+        f"{company.founded} "
+        f"that sells {name_list(list(company.segments))} to {company.sector.customers}. In the three months "
+        f"before the events below its shares traded between {price(low)} and {price(high)}, with about "
+        f"{volume:,} shares changing hands on an average day.",
+        f"On {long_date(arose)}, {event.origin}. From that day a small working group knew; the company kept "
+        "the matter confidential and opened an insider list.",
+        f"On {long_date(announced)}, after the market closed, the company {event.announced}. On the next "
+        f"trading day the shares {'rose' if event.good_news else 'fell'} {percent(abs(move))} on several "
+        "times their usual volume.",
+        stream.choice(_RULES).format(threshold=dollars(threshold)),
+        LEGAL_BASIS,
+        *(_trade_text(stream, trade) for trade in trades),
+        "Investigators have interviewed everyone named above and hold their brokerage and phone records.",
     ]
-    for trade in trades:
-        lines.append(
-            stream.choice(_TRADES).format(
-                person=trade.person,
-                role=trade.role,
-                side=trade.side,
-                shares=trade.shares,
-                price=price(trade.price),
-                date=long_date(trade.day),
-            )
-        )
-    suspicious = [trade for trade, flag in zip(trades, flags, strict=True) if flag]
-    cleared = [trade for trade, flag in zip(trades, flags, strict=True) if not flag]
+    suspicious = [trade for trade in trades if trade.label == SUSPICIOUS]
+    cleared = [trade for trade in trades if trade.label != SUSPICIOUS]
+    reasons = tuple(
+        _REASON_TEXT[trade.label].format(person=trade.person, threshold=dollars(threshold))
+        for trade in cleared
+    )
     hints = hint_map(
         answer=tuple(trade.person for trade in suspicious),
         must_contain=tuple(f"{trade.person} on {long_date(trade.day)}" for trade in suspicious),
         at_least_contain=(
-            f"that the announcement of {long_date(announcement)} was inside information until published",
+            f"that the information arose on {long_date(arose)} and stayed inside until "
+            f"{long_date(announced)}",
             "each person's access to the information",
         ),
-        should_contain=tuple(f"why {trade.person}'s trade is not flagged" for trade in cleared),
+        should_contain=reasons,
         encourage=(
-            "whether each trade's direction matched the later price move",
-            "that a flag calls for investigation and is not proof of guilt",
+            "whether each trade's direction matched the price move after the news",
+            "that a referral calls for investigation and is not proof of guilt",
         ),
         forbid=(
             "advice on how to trade on non-public information without being caught",
-            "declaring someone guilty on timing alone without noting the need for evidence",
+            "treating a trade as insider dealing on timing alone",
         ),
     )
     reference = (
-        f"Under the {window}-day, {dollars(threshold)} screen, the trades to investigate are those of "
-        f"{name_list([f'{trade.person} on {long_date(trade.day)}' for trade in suspicious])}; "
-        f"the news {'lifted' if good_news else 'hit'} the price once public."
+        f"The inside period ran from {long_date(arose)} to {long_date(announced)}. "
+        f"{name_list([f'{trade.person} on {long_date(trade.day)}' for trade in suspicious])} "
+        f"had access, traded with the news, inside the period and "
+        f"above {dollars(threshold)}, so "
+        f"{'that trade deserves' if len(suspicious) == 1 else 'those trades deserve'} "
+        f"referral. Not suspicious: {'; '.join(reasons)}."
     )
     facts: dict[str, FactValue] = {
-        "company": company,
-        "announcement_date": announcement.isoformat(),
-        "event": event,
-        "good_news": good_news,
-        "window_days": window,
+        "company": company.name,
+        "arose_date": arose.isoformat(),
+        "announcement_date": announced.isoformat(),
+        "event": event.announced,
+        "good_news": event.good_news,
         "threshold": threshold,
         "trade_count": len(trades),
     }
-    for number, (trade, flag) in enumerate(zip(trades, flags, strict=True), start=1):
+    for number, trade in enumerate(trades, start=1):
         facts[f"trade_{number}_person"] = trade.person
-        facts[f"trade_{number}_role"] = trade.role
+        facts[f"trade_{number}_relation"] = trade.relation
+        facts[f"trade_{number}_access"] = trade.access
         facts[f"trade_{number}_date"] = trade.day.isoformat()
         facts[f"trade_{number}_side"] = trade.side
         facts[f"trade_{number}_shares"] = trade.shares
         facts[f"trade_{number}_price"] = trade.price
-        facts[f"trade_{number}_suspicious"] = flag
-    information = " ".join(lines)
+        facts[f"trade_{number}_label"] = trade.label
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "insider_trading_detection", information, stream.choice(_NEEDS), hints, facts, reference
+        "insider_trading_detection",
+        "\n\n".join(paragraphs),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

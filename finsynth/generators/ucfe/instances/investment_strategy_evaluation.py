@@ -12,7 +12,13 @@ strategy's name and the user's maximum drawdown.
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.strategies import (
     STYLES,
     best_by_sharpe,
@@ -43,6 +49,24 @@ _NEEDS = (
     "and should I continue with it?",
     "Help me decide whether to stay with my strategy, looking at risk-adjusted returns, drawdowns and "
     "how it might behave in different markets.",
+    "Be honest: is my strategy any good compared with the other options, once risk is counted?",
+    "I want the pros and cons of my approach in plain words, and a clear keep-or-switch view.",
+    "Compare the strategies on return per unit of risk and on their worst losses, then tell me what "
+    "you would do in my place.",
+    "What are the weak spots of my strategy, and is one of the alternatives clearly better?",
+    "Give me a short written assessment of my strategy that I can keep for my records.",
+    "Does my strategy suit someone in my position, or should I move to one of the others?",
+    "Explain what the back-test numbers say about each strategy and whether I should change course.",
+)
+_SITUATIONS = (
+    "I am {age} and invest about {amount} for a horizon of roughly {horizon} years.",
+    "About me: {age} years old, {amount} invested, and I do not expect to need the money for {horizon} "
+    "years.",
+    "The money ({amount}) is for the long run - about {horizon} years - and I am {age}.",
+)
+_COSTS = (
+    "{name} trades about {trades} times a year and its funds cost about {fee} a year.",
+    "Running {name} means roughly {trades} trades a year and fees of about {fee} a year.",
 )
 
 
@@ -52,9 +76,9 @@ def investment_strategy_evaluation(stream: RandomStream) -> TaskInstance:
     styles = stream.sample(STYLES, stream.randint(2, 3))
     risk_free = stream.randint(5, 45)
     years = stream.randint(3, 15)
-    tests = draw_back_tests(stream, [name for name, _ in styles], risk_free)
+    tests = draw_back_tests(stream, styles, risk_free)
     own, best = tests[0], best_by_sharpe(tests, risk_free)
-    lines = [stream.choice(_OWN).format(name=styles[0][0], rule=styles[0][1])]
+    lines = [stream.choice(_OWN).format(name=styles[0].name, rule=styles[0].rule)]
     lines += [
         stream.choice(_SUMMARIES).format(
             name=test.name,
@@ -65,11 +89,24 @@ def investment_strategy_evaluation(stream: RandomStream) -> TaskInstance:
         for test in tests
     ]
     lines.append(stream.choice(_CONTEXT).format(years=years, rf=tenths_percent(risk_free)))
+    lines += [
+        stream.choice(_COSTS).format(
+            name=test.name, trades=stream.randint(2, 60), fee=f"{stream.randint(5, 90) / 100:.2f}%"
+        )
+        for test in tests
+    ]
+    lines.append(
+        stream.choice(_SITUATIONS).format(
+            age=stream.randint(24, 72),
+            amount=f"${stream.randint(2, 150) * 5_000:,}",
+            horizon=stream.randint(3, 30),
+        )
+    )
     if len(tests) > 1:
         lines.insert(
             2,
             "Alternatives I am looking at: "
-            + "; ".join(f"{name}, which {rule}" for name, rule in styles[1:])
+            + "; ".join(f"{style.name}, which {style.rule}" for style in styles[1:])
             + ".",
         )
     answer = f"keep {own.name}" if best is own else f"consider {best.name}"
@@ -101,11 +138,13 @@ def investment_strategy_evaluation(stream: RandomStream) -> TaskInstance:
         facts[f"strategy_{number}_return_tenths"] = test.annual_return
         facts[f"strategy_{number}_volatility_tenths"] = test.volatility
         facts[f"strategy_{number}_drawdown_tenths"] = test.max_drawdown
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
         "investment_strategy_evaluation",
         " ".join(line[:1].upper() + line[1:] for line in lines),
-        stream.choice(_NEEDS),
+        needs,
         hints,
         facts,
         reference,
+        needs_variants=needs_variants,
     )

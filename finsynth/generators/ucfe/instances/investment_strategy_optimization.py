@@ -1,55 +1,61 @@
-"""Investment Strategy Optimization: pick among tested variants of a strategy under a drawdown limit.
+"""Investment Strategy Optimization: compare tested variants with the current strategy under a drawdown limit.
 
 Data: the user's strategy with its parameters and back-test, the largest drawdown the user
 accepts, and three or four variants, each changing one parameter, with their own back-tests
-(:mod:`~finsynth.generators.ucfe.instances.world.strategies`). Rule: among the variants whose
-maximum drawdown is within the limit (at least one by construction), the recommended one has
-the highest Sharpe ratio. ``answer`` is that variant's label; ``must_contain`` holds its
-label, its Sharpe ratio and the drawdown limit; ``should_contain`` names each variant ruled
-out by the limit, or says that every variant stays within it.
+(:mod:`~finsynth.generators.ucfe.instances.world.strategies`; each variant's figures move the
+way its change says). Rule: among the current strategy and the variants whose maximum drawdown
+is within the limit (at least one by construction), the recommended one has the highest Sharpe
+ratio, so keeping the current strategy can be the answer. ``answer`` is ``"keep the current
+strategy"`` or ``"variant <label>"``; ``must_contain`` holds the choice, its Sharpe ratio, the
+drawdown limit and, when a variant wins, the current strategy's Sharpe ratio; ``should_contain``
+names each version ruled out by the limit, or says that all stay within it.
 """
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.strategies import (
+    CHANGES,
     STYLES,
     BackTest,
+    Variant,
     best_by_sharpe,
-    draw_back_tests,
+    distinct_sharpes,
+    draw_back_test,
+    draw_variant,
     tenths_percent,
 )
 from finsynth.seeding import RandomStream
 
-CHANGES: dict[str, str] = {
-    "shorter look-back": "shorten the signal look-back from {a} to {b} days",
-    "longer look-back": "lengthen the signal look-back from {a} to {b} days",
-    "stop-loss": "add a stop-loss at {b}% below the entry price",
-    "smaller positions": "cut the largest single position from {a}% to {b}% of the portfolio",
-    "weekly rebalancing": "rebalance weekly instead of monthly",
-    "cash filter": "hold {b}% in cash whenever the index is below its 200-day average",
-    "volatility target": "add a volatility target of {b}% a year",
-    "debt screen": "exclude companies with debt above {b}% of assets",
-}
-"""One-parameter changes a variant applies; ``a`` is the current setting, ``b`` the new one."""
+ALL_WITHIN_LIMIT = "the current strategy and every variant stay within the drawdown limit"
 
-ALL_WITHIN_LIMIT = "every variant stays within the drawdown limit"
+CURRENT = "the current strategy"
+"""How hints and answers name the user's own strategy, which may be the best choice."""
 
 
-def describe_change(stream: RandomStream, change: str, lookback: int, position: int) -> str:
-    """The change in words, with a new setting that moves the way the change says."""
-    if change == "shorter look-back":
-        current, new = lookback, stream.randint(3, lookback - 1)
-    elif change == "longer look-back":
-        current, new = lookback, stream.randint(lookback + 5, lookback + 120)
-    elif change == "smaller positions":
-        current, new = position, stream.randint(2, position - 1)
-    else:
-        low, high = {"stop-loss": (5, 25), "cash filter": (20, 80), "volatility target": (6, 20)}.get(
-            change, (40, 80)
+def _draw(
+    stream: RandomStream, style_index: int, lookback: int, position: int, risk_free: int, count: int
+) -> tuple[BackTest, tuple[Variant, ...]]:
+    """The current back-test and ``count`` variants, redrawn until every Sharpe ratio shown differs."""
+    while True:
+        base = draw_back_test(stream, STYLES[style_index], risk_free)
+        changes = stream.sample(CHANGES, count)
+        variants = tuple(
+            draw_variant(stream, base, change, chr(ord("A") + index), lookback, position, risk_free)
+            for index, change in enumerate(changes)
         )
-        current, new = 0, stream.randint(low, high)
-    return CHANGES[change].format(a=current, b=new)
+        if distinct_sharpes((base, *(variant.test for variant in variants)), risk_free):
+            return base, variants
+
+
+def _label(test: BackTest, base: BackTest) -> str:
+    return CURRENT if test is base else f"variant {test.name}"
 
 
 _OWN = (
@@ -69,83 +75,113 @@ _VARIANTS = (
 )
 _NEEDS = (
     "Understand the logic of my strategy, optimise it from several angles and give concrete, practical "
-    "suggestions; tell me which variant to adopt.",
-    "Help me improve this strategy: which of the tested changes should I make, and what else could "
-    "make it more robust?",
-    "Suggest how to optimise my strategy, using the variant back-tests, and recommend one.",
+    "suggestions; tell me which version to adopt, or whether to leave it as it is.",
+    "Help me improve this strategy: which of the tested changes, if any, should I make, and what else "
+    "could make it more robust?",
+    "Suggest how to optimise my strategy using the variant back-tests, and recommend one version.",
+    "Is any of these tweaks actually better than what I run now once my loss limit is respected?",
+    "Rank the versions I tested against my current setup on risk-adjusted return, within my drawdown "
+    "limit, and tell me what to do.",
+    "I'm tempted to change something. Tell me honestly whether any variant beats my current strategy.",
+    "Give me a recommendation I can act on next month: which version should I run, and why?",
+    "Compare each variant with the strategy as it stands, note what each change costs, and pick one.",
+    "Which change gives me the best return for the risk without breaking my drawdown rule?",
+    "Check my back-tests and tell me whether to adopt a variant or keep things unchanged.",
 )
 
 
 @task_instance("investment_strategy_optimization")
 def investment_strategy_optimization(stream: RandomStream) -> TaskInstance:
-    """Draw a strategy, its variants and a drawdown limit; pick the best variant within the limit."""
-    name, rule = stream.choice(STYLES)
-    lookback, position = stream.randint(10, 120), stream.randint(5, 25)
+    """Draw a strategy, tested variants and a drawdown limit; pick the best Sharpe within the limit."""
+    style_index = stream.randint(0, len(STYLES) - 1)
+    style = STYLES[style_index]
+    lookback, position = stream.randint(20, 120), stream.randint(5, 25)
     risk_free = stream.randint(5, 45)
     count = stream.randint(3, 4)
-    labels = [chr(ord("A") + index) for index in range(count)]
-    base, *variants = draw_back_tests(stream, [name, *labels], risk_free)
-    limit = stream.randint(100, 350)
-    if all(variant.max_drawdown > limit for variant in variants):
-        tightest = min(variants, key=lambda variant: variant.max_drawdown)
-        limit = tightest.max_drawdown + stream.randint(0, 20)
-    allowed = tuple(variant for variant in variants if variant.max_drawdown <= limit)
+    base, variants = _draw(stream, style_index, lookback, position, risk_free, count)
+    candidates = (base, *(variant.test for variant in variants))
+    limit = stream.randint(round(base.max_drawdown * 0.7), round(base.max_drawdown * 1.3))
+    if all(test.max_drawdown > limit for test in candidates):
+        limit = min(test.max_drawdown for test in candidates) + stream.randint(0, 20)
+    allowed = tuple(test for test in candidates if test.max_drawdown <= limit)
     chosen = best_by_sharpe(allowed, risk_free)
-    changes = [
-        describe_change(stream, change, lookback, position)
-        for change in stream.sample(sorted(CHANGES), count)
-    ]
     lines = [
-        stream.choice(_OWN).format(name=name, rule=rule, lookback=lookback, position=position),
+        stream.choice(_OWN).format(name=style.name, rule=style.rule, lookback=lookback, position=position),
         f"Its back-test: return {tenths_percent(base.annual_return)}, volatility "
         f"{tenths_percent(base.volatility)}, maximum drawdown {tenths_percent(-base.max_drawdown)}; "
         f"risk-free rate {tenths_percent(risk_free)}.",
         stream.choice(_LIMITS).format(limit=tenths_percent(limit)),
+        "Over the same period I tested these changes, one at a time:",
     ]
     template = stream.choice(_VARIANTS)
     lines += [
         template.format(
-            label=variant.name,
-            change=change,
-            ret=tenths_percent(variant.annual_return),
-            vol=tenths_percent(variant.volatility),
-            mdd=tenths_percent(-variant.max_drawdown),
+            label=variant.test.name,
+            change=variant.description,
+            ret=tenths_percent(variant.test.annual_return),
+            vol=tenths_percent(variant.test.volatility),
+            mdd=tenths_percent(-variant.test.max_drawdown),
         )
-        for variant, change in zip(variants, changes, strict=True)
+        for variant in variants
     ]
-    ruled_out = [variant for variant in variants if variant.max_drawdown > limit]
+    ruled_out = [test for test in candidates if test.max_drawdown > limit]
+    keep = chosen is base
+    answer = "keep the current strategy" if keep else f"variant {chosen.name}"
     hints = hint_map(
-        answer=(f"variant {chosen.name}",),
+        answer=(answer,),
         must_contain=(
-            f"variant {chosen.name}",
+            _label(chosen, base),
             f"Sharpe ratio of {chosen.shown_sharpe(risk_free)}",
             f"drawdown limit of {tenths_percent(limit)}",
+            *(() if keep else (f"current strategy's Sharpe ratio of {base.shown_sharpe(risk_free)}",)),
         ),
-        at_least_contain=("the logic of the strategy", "at least one concrete, actionable change"),
-        should_contain=tuple(f"variant {variant.name} breaches the drawdown limit" for variant in ruled_out)
+        at_least_contain=(
+            f"Sharpe ratios as (annual return - {tenths_percent(risk_free)} risk-free rate) / volatility",
+            "a comparison of every variant with the current strategy",
+        ),
+        should_contain=tuple(f"{_label(test, base)} breaches the drawdown limit" for test in ruled_out)
         or (ALL_WITHIN_LIMIT,),
         encourage=("testing the change out of sample", "costs and turnover of the change"),
         forbid=("a guarantee that the optimised strategy will make money", "ignoring the drawdown limit"),
     )
-    reference = (
-        f"Adopt variant {chosen.name} ({changes[variants.index(chosen)]}): its Sharpe ratio of "
-        f"{chosen.shown_sharpe(risk_free)} is the best among variants within the drawdown limit of "
-        f"{tenths_percent(limit)}."
-    )
+    if keep:
+        reference = (
+            f"Keep the current strategy: its Sharpe ratio of {base.shown_sharpe(risk_free)} is the best "
+            f"among the versions within the drawdown limit of {tenths_percent(limit)}; no tested change "
+            "improves on it."
+        )
+    else:
+        reference = (
+            f"Adopt variant {chosen.name} ({variants[ord(chosen.name) - ord('A')].description}): its Sharpe "
+            f"ratio of {chosen.shown_sharpe(risk_free)} beats the current strategy's "
+            f"{base.shown_sharpe(risk_free)} and every other version within the drawdown limit of "
+            f"{tenths_percent(limit)}."
+        )
     facts: dict[str, FactValue] = {
-        "strategy": name,
+        "strategy": style.name,
         "risk_free_tenths": risk_free,
         "drawdown_limit_tenths": limit,
         "variant_count": count,
-        "chosen_variant": chosen.name,
+        "chosen_variant": "current" if keep else chosen.name,
+        "base_return_tenths": base.annual_return,
+        "base_volatility_tenths": base.volatility,
+        "base_drawdown_tenths": base.max_drawdown,
     }
-    tests: list[BackTest] = [base, *variants]
-    for number, test in enumerate(tests):
-        key = "base" if number == 0 else f"variant_{number}"
-        facts[f"{key}_name"] = test.name
-        facts[f"{key}_return_tenths"] = test.annual_return
-        facts[f"{key}_volatility_tenths"] = test.volatility
-        facts[f"{key}_drawdown_tenths"] = test.max_drawdown
+    for number, variant in enumerate(variants, start=1):
+        key = f"variant_{number}"
+        facts[f"{key}_name"] = variant.test.name
+        facts[f"{key}_change"] = variant.change
+        facts[f"{key}_setting"] = variant.setting
+        facts[f"{key}_return_tenths"] = variant.test.annual_return
+        facts[f"{key}_volatility_tenths"] = variant.test.volatility
+        facts[f"{key}_drawdown_tenths"] = variant.test.max_drawdown
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "investment_strategy_optimization", " ".join(lines), stream.choice(_NEEDS), hints, facts, reference
+        "investment_strategy_optimization",
+        " ".join(lines),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )

@@ -11,7 +11,13 @@ companies.
 from __future__ import annotations
 
 from finsynth.generators.finchain.names import company_name
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.news import draw_item
 from finsynth.seeding import RandomStream
 
@@ -28,6 +34,20 @@ _INSTRUCTIONS = (
     'entity, otherwise "does not contain". No further explanation.',
     "Label every listed company: does the digest carry negative information about it? Reply with "
     '"<company>: contains" or "<company>: does not contain".',
+    'Screen the digest for bad news. For each entity write "<company>: contains" or "<company>: does not '
+    'contain", one per line.',
+    'Which of the listed companies are the subject of negative news here? Mark each one "contains" or '
+    '"does not contain".',
+    'Compliance screen: per entity, answer "contains" if anything in the text reflects badly on it, else '
+    '"does not contain".',
+    'Tag each entity "contains" or "does not contain" according to whether the text reports something '
+    "harmful to it. Labels only.",
+    "Read the items and flag negative information: for every company listed, give contains or does not "
+    "contain.",
+    'Check each named company against the news above and reply "<company>: contains" when the news hurts '
+    'it and "<company>: does not contain" when it does not.',
+    'For our watch list, say per entity whether the digest holds negative information ("contains") or '
+    'not ("does not contain").',
 )
 
 
@@ -60,11 +80,13 @@ def negative_information_detection(stream: RandomStream) -> TaskInstance:
         facts[f"item_{number}_text"] = item.text
         facts[f"item_{number}_event"] = item.event
         facts[f"item_{number}_negative"] = item.negative
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
     return TaskInstance(
         "negative_information_detection",
         information,
-        stream.choice(_INSTRUCTIONS),
+        needs,
         hints,
         facts,
         "; ".join(verdicts),
+        needs_variants=needs_variants,
     )

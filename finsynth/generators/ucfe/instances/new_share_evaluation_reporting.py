@@ -1,36 +1,53 @@
 """New Share Evaluation Reporting: an IPO's terms valued against listed peers.
 
-Data: a fictional company's profile, last year's revenue and net income, the offer's price
-range, the shares offered and the shares outstanding after the offer, and three to five
-listed peers with their P/E. Rules: the midpoint price is the mean of the range ends; market
-value at the midpoint = midpoint × shares after the offer; implied P/E = market value ÷ net
-income; gross proceeds = midpoint × shares offered; the verdict compares implied P/E with the
-peers' median P/E (:mod:`~finsynth.generators.ucfe.instances.world.peers`). ``answer`` is the
-verdict; ``must_contain`` quotes the implied P/E, the peer median, the proceeds and the verdict.
+Data: a fictional company's profile and business lines, three years of results, its balance
+sheet before the offer, the offer's price range (whole dollars, as US offerings are priced),
+shares offered and outstanding after the offer, the use of proceeds, the lock-up, its market,
+three to five listed peers with their P/E, and three disclosed risks. Rules, computed exactly
+from the figures as the text shows them: the midpoint price is the mean of the range ends
+(a whole or half dollar, quoted exactly); market value at the midpoint = midpoint × shares
+after the offer; implied P/E = market value ÷ latest net income; gross proceeds = midpoint ×
+shares offered; each result is rounded half up to one decimal. The verdict compares implied
+P/E with the peers' median P/E (:mod:`~finsynth.generators.ucfe.instances.world.peers`).
+``answer`` is the verdict; ``must_contain`` quotes the implied P/E, the peer median, the
+proceeds and the verdict.
 """
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
-from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from decimal import ROUND_HALF_UP, Decimal
+
+from finsynth.generators.finchain.names import company_name, person_name
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions, multiple, percent, price
+from finsynth.generators.ucfe.instances.world.formatting import millions, multiple, name_list, price
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
+from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
 from finsynth.seeding import RandomStream
 
 _TERMS = (
-    "The company plans to list by offering {offered:,.1f} million new shares at {low} to {high} each; "
-    "after the offer it will have {after:,.1f} million shares outstanding.",
-    "Offer terms: price range {low}–{high} per share, {offered:,.1f} million shares on offer, "
-    "{after:,.1f} million shares in issue after listing.",
-    "It intends to sell {offered:,.1f} million shares in its initial public offering, priced between "
-    "{low} and {high}, taking the share count to {after:,.1f} million.",
+    "The company plans to list by offering {offered} million new shares at {low} to {high} each; "
+    "after the offer it will have {after} million shares outstanding.",
+    "Offer terms: price range {low}-{high} per share, {offered} million new shares on offer, "
+    "{after} million shares in issue after listing.",
+    "It intends to sell {offered} million new shares in its initial public offering, priced between "
+    "{low} and {high}, taking the share count to {after} million.",
 )
-_RESULTS = (
-    "Last year it earned net income of {income} on revenue of {revenue}, up {growth} on the year before.",
-    "Revenue for the latest year was {revenue} ({growth} growth) and net income {income}.",
+_USES = (
+    "new production capacity",
+    "research and development",
+    "repaying bank loans",
+    "expanding sales abroad",
+    "working capital",
+    "acquisitions of smaller competitors",
+    "upgrading information systems",
 )
 _NEEDS = (
     "Put together an evaluation report on this newly listing company: company overview, financial "
@@ -39,44 +56,109 @@ _NEEDS = (
     "the offer price is reasonable against listed peers, and the main risks.",
     "Assess this new share issue for me: what the company does, how it performs, how the price "
     "compares with peers and what could go wrong.",
+    "Is the offer price fair? Build me a short report with the valuation at the midpoint against the "
+    "peers, plus the business, finances and risks.",
+    "I need a subscription recommendation with the reasoning: company, numbers, peers and risks.",
+    "Draft the new-listing note for our investment committee, with a valuation section comparing the "
+    "implied P/E with listed peers.",
+    "Explain in plain terms what this company does, whether its finances are sound, and whether the "
+    "shares look cheap or expensive at the proposed price.",
+    "Give me a structured evaluation of this IPO: overview, financial analysis, competition, valuation "
+    "and the risks I should weigh.",
+    "Value this offering against its listed peers and tell me what the proceeds will be used for and "
+    "what could go wrong.",
+    "Write up this listing the way a research desk would, ending in a clear view on the price.",
 )
+
+
+def _exact(value: Decimal) -> float:
+    """One decimal, halves up, computed in decimal so a quoted figure never differs by float noise."""
+    return float(value.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
 @task_instance("new_share_evaluation_reporting")
 def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
-    """Draw a company's offer terms and peers; value the offer at its midpoint price."""
+    """Draw a company's results, offer terms and peers; value the offer at its midpoint price."""
     company = draw_company(stream)
-    income = round_half_up(stream.uniform(5, 400), 1)
-    revenue = round_half_up(income / stream.uniform(0.04, 0.3), 1)
-    growth = stream.randint(-5, 60) / 100
-    after = round_half_up(stream.uniform(40, 900), 1)
-    offered = round_half_up(after * stream.uniform(0.1, 0.3), 1)
-    target_pe = stream.uniform(10, 45)
-    low = round_half_up(target_pe * income / after * stream.uniform(0.85, 0.97), 2)
-    high = round_half_up(low * stream.uniform(1.08, 1.3), 2)
-    midpoint = (low + high) / 2
+    revenue = Decimal(stream.randint(600, 25_000)) / 10  # $60 million to $2.5 billion
+    margin = stream.uniform(0.05, 0.22)
+    income = Decimal(round(float(revenue) * margin * 10)) / 10
+    growths = [stream.randint(-3, 45) for _ in range(2)]
+    revenues = [revenue, revenue / (1 + Decimal(growths[1]) / 100), Decimal(0)]
+    revenues[2] = revenues[1] / (1 + Decimal(growths[0]) / 100)
+    low = stream.randint(10, 32)
+    high = low + stream.randint(1, 4)
+    midpoint = (Decimal(low) + Decimal(high)) / 2
+    target_pe = stream.uniform(12, 40)
+    after = Decimal(round(target_pe * float(income) / float(midpoint) * 10)) / 10
+    offered = Decimal(round(float(after) * stream.uniform(0.12, 0.28) * 10)) / 10
     market_value = midpoint * after
     implied_pe = market_value / income
-    peers = []
-    for _ in range(stream.randint(3, 5)):
-        peers.append((company_name(stream), round_half_up(implied_pe * stream.uniform(0.6, 1.5), 1)))
-    median = peer_median(tuple(pe for _, pe in peers))
-    judged = peer_verdict(implied_pe, median)
     proceeds = midpoint * offered
-    lines = [
-        profile_text(stream, company),
-        stream.choice(_RESULTS).format(
-            income=millions(income), revenue=millions(revenue), growth=percent(growth, 0)
-        ),
-        stream.choice(_TERMS).format(offered=offered, after=after, low=price(low), high=price(high)),
-        "Listed peers and their P/E: " + "; ".join(f"{name} {multiple(pe)}" for name, pe in peers) + ".",
+    peers = [
+        (company_name(stream), round(float(implied_pe) * stream.uniform(0.6, 1.5), 1))
+        for _ in range(stream.randint(3, 5))
     ]
+    median = peer_median(tuple(pe for _, pe in peers))
+    judged = peer_verdict(float(implied_pe), median)
+    shares = stream.sample(range(10, 60), len(company.segments))
+    gross_margin = stream.randint(22, 60)
+    cash, debt = stream.randint(5, 40) * float(revenue) / 100, stream.randint(0, 60) * float(revenue) / 100
+    market_size, market_growth = float(revenue) * stream.uniform(8, 40), stream.randint(3, 18)
+    uses = stream.sample(_USES, 3)
+    use_shares = (stream.randint(40, 60), stream.randint(20, 35))
+    # Risks that quote the offer's own figures are left out; a quoted gross margin is the company's.
+    risk_categories = stream.sample(
+        [category for category in CATEGORIES if category.name != "fundraising project risk"], 4
+    )
+    risks = []
+    for category in risk_categories:
+        figures = draw_figures(stream, category)
+        if category.name == "competition risk":
+            figures["percent"] = gross_margin
+        risks.append(
+            draw_risk_factor(
+                category, company.sector.name, company.sector.customers, stream.randint(0, 1), figures
+            ).text
+        )
+    chief, finance_chief = person_name(stream), person_name(stream)
+    paragraphs = [
+        profile_text(stream, company),
+        "Business lines by share of last year's revenue: "
+        + "; ".join(
+            f"{segment} about {share}%"
+            for segment, share in zip(company.segments, _shares_to_100(shares), strict=True)
+        )
+        + ".",
+        f"Results over the last three years (oldest first): revenue {millions(float(revenues[2]))}, "
+        f"{millions(float(revenues[1]))} and {millions(float(revenue))}; the latest year's net income was "
+        f"{millions(float(income))} and its gross margin {gross_margin}%. Revenue grew {growths[0]}% and "
+        f"then "
+        f"{growths[1]}%.",
+        f"{chief} has been chief executive since {stream.randint(company.founded + 1, 2022)}; the chief "
+        f"financial officer, {finance_chief}, joined in {stream.randint(2015, 2023)} from an audit firm. The "
+        f"company employs about {stream.randint(4, 120) * 50:,} people and has not paid dividends; it "
+        "intends to keep earnings for growth.",
+        f"Before the offer the company held {millions(cash)} of cash against {millions(debt)} of bank debt.",
+        stream.choice(_TERMS).format(offered=offered, after=after, low=price(low), high=price(high)),
+        f"Use of proceeds: about {use_shares[0]}% for {uses[0]}, {use_shares[1]}% for {uses[1]} and the "
+        f"rest for {uses[2]}. Existing shareholders and directors have agreed not to sell for 180 days "
+        "after listing.",
+        f"Market: the company estimates its addressable market at {millions(market_size, 0)} a year, "
+        f"growing about {market_growth}% a year, and names {name_list([name for name, _ in peers[:2]])} as "
+        "its closest listed competitors.",
+        "Listed peers and their price-to-earnings ratios (on last year's earnings): "
+        + "; ".join(f"{name} {multiple(pe)}" for name, pe in peers)
+        + ".",
+        "Risks disclosed in the prospectus: " + " ".join(risks),
+    ]
+    mv, pe, raised = _exact(market_value), _exact(implied_pe), _exact(proceeds)
     hints = hint_map(
         answer=(f"priced {judged}",),
         must_contain=(
-            f"implied P/E of {multiple(implied_pe)} at the midpoint",
+            f"implied P/E of {multiple(pe)} at the midpoint",
             f"peer median P/E of {multiple(median)}",
-            f"gross proceeds of {millions(proceeds)}",
+            f"gross proceeds of {millions(raised)}",
             f"priced {judged}",
         ),
         at_least_contain=(
@@ -85,31 +167,45 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
             "market and competition analysis",
             "risk assessment",
         ),
-        should_contain=(
-            f"market value of {millions(market_value)} at the midpoint price of {price(midpoint)}",
-        ),
+        should_contain=(f"market value of {millions(mv)} at the midpoint price of {price(float(midpoint))}",),
         encourage=("how the proceeds will be used", "lock-up and dilution effects"),
         forbid=("a promise of first-day gains", "a recommendation to subscribe without stating risks"),
     )
     reference = (
-        f"At the {price(midpoint)} midpoint, {company.name} would be worth {millions(market_value)}, an "
-        f"implied P/E of {multiple(implied_pe)} against a peer median of {multiple(median)}, so the offer is "
-        f"priced {judged}; gross proceeds would be {millions(proceeds)}."
+        f"At the {price(float(midpoint))} midpoint, {company.name} would be worth {millions(mv)} "
+        f"({price(float(midpoint))} x {after} million shares), an implied P/E of {multiple(pe)} on net "
+        f"income "
+        f"of {millions(float(income))}, against a peer median of {multiple(median)}, so the offer is priced "
+        f"{judged}; gross proceeds would be {millions(raised)}."
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
-        "net_income": income,
-        "revenue": revenue,
+        "net_income": float(income),
+        "revenue": float(revenue),
         "price_low": low,
         "price_high": high,
-        "shares_offered": offered,
-        "shares_after": after,
+        "shares_offered": float(offered),
+        "shares_after": float(after),
         "peer_count": len(peers),
         "verdict": judged,
     }
-    for number, (name, pe) in enumerate(peers, start=1):
+    for number, (name, peer_pe) in enumerate(peers, start=1):
         facts[f"peer_{number}_name"] = name
-        facts[f"peer_{number}_pe"] = pe
+        facts[f"peer_{number}_pe"] = peer_pe
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "new_share_evaluation_reporting", " ".join(lines), stream.choice(_NEEDS), hints, facts, reference
+        "new_share_evaluation_reporting",
+        "\n\n".join(paragraphs),
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )
+
+
+def _shares_to_100(weights: list[int]) -> list[int]:
+    """Whole percentages proportional to ``weights`` that add up to 100 (the last one takes the rest)."""
+    total = sum(weights)
+    shares = [round(100 * weight / total) for weight in weights[:-1]]
+    return [*shares, 100 - sum(shares)]

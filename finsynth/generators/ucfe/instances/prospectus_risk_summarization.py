@@ -1,19 +1,31 @@
 """Prospectus Risk Summarization: name and group the risks in a prospectus's risk-factor paragraphs.
 
-Data: three to five distinct risk categories drawn from our table
-(:mod:`~finsynth.generators.ucfe.instances.world.prospectus`), one paragraph each, and with
-probability one half a second paragraph of one of them (so a category can be the most
-discussed); paragraphs never name their category. Rule: categories are ranked by number of
-paragraphs, ties broken by first appearance. ``must_contain`` lists every category in that
-rank order; ``at_least_contain`` gives the industry-related and the issuer-related groups;
-``answer`` is the top-ranked category.
+Data: a profile of the issuer and seven to ten distinct risk categories drawn from our table
+(:mod:`~finsynth.generators.ucfe.instances.world.prospectus`), one paragraph each, and for
+about half of them a second paragraph later in the section (so some categories are discussed
+more); paragraphs never name their category. Rule: categories are ranked by number of
+paragraphs, ties broken by first appearance. ``answer`` and ``must_contain`` list every
+category in that rank order (a complete summary needs them all); ``at_least_contain`` gives
+the industry-related and the issuer-related groups.
 """
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.base import FactValue, TaskInstance, hint_map, task_instance
+from finsynth.generators.ucfe.instances.base import (
+    FactValue,
+    TaskInstance,
+    hint_map,
+    phrase_needs,
+    task_instance,
+)
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, RiskFactor, draw_risk_factor
+from finsynth.generators.ucfe.instances.world.profiles import profile_text
+from finsynth.generators.ucfe.instances.world.prospectus import (
+    CATEGORIES,
+    RiskFactor,
+    draw_figures,
+    draw_risk_factor,
+)
 from finsynth.seeding import RandomStream
 
 _HEADERS = (
@@ -28,6 +40,14 @@ _NEEDS = (
     "specific to the company.",
     "List every risk the issuer discloses, naming each one, and say which are industry-wide and which "
     "are its own.",
+    "I have no time to read the whole risk chapter. Give me each risk in a line, industry first, then "
+    "company-specific.",
+    "Which risks does the issuer disclose, and which of them does it spend the most words on?",
+    "Make me a risk checklist from this extract that I can use in my due-diligence notes.",
+    "Sort the disclosed risks into industry and issuer risks and explain each one in plain words.",
+    "Summarise the risk factors faithfully: no risks that are not in the text, and none left out.",
+    "Help me brief a client: what are the risks of buying into this offering, according to the issuer?",
+    "Group the risk paragraphs by kind of risk and give me the figures each one quotes.",
 )
 
 
@@ -35,32 +55,36 @@ _NEEDS = (
 def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     """Draw risk paragraphs of known categories; rank the categories by how often they appear."""
     company = draw_company(stream)
-    categories = stream.sample(CATEGORIES, stream.randint(3, 5))
+    categories = stream.sample(CATEGORIES, stream.randint(7, 10))
+    figures = {category.name: draw_figures(stream, category) for category in categories}
+    sector, customers = company.sector.name, company.sector.customers
     factors = [
-        draw_risk_factor(
-            stream, category, company.sector.name, company.sector.customers, stream.randint(0, 1)
-        )
+        draw_risk_factor(category, sector, customers, stream.randint(0, 1), figures[category.name])
         for category in categories
     ]
-    if stream.random() < 0.5:
-        repeated = stream.randint(0, len(factors) - 1)
-        first = factors[repeated]
-        second = draw_risk_factor(
-            stream, first.category, company.sector.name, company.sector.customers, 1 - first.variant
-        )
-        factors.insert(stream.randint(repeated + 1, len(factors)), second)
+    for first in list(factors):
+        if stream.random() < 0.5:
+            second = draw_risk_factor(
+                first.category, sector, customers, 1 - first.variant, figures[first.category.name]
+            )
+            factors.insert(stream.randint(factors.index(first) + 1, len(factors)), second)
     ranked = _ranked_categories(factors)
-    information = " ".join(
-        [stream.choice(_HEADERS).format(name=company.name, sector=company.sector.name)]
-        + [f"({number}) {factor.text}" for number, factor in enumerate(factors, start=1)]
+    information = "\n\n".join(
+        [
+            profile_text(stream, company),
+            stream.choice(_HEADERS).format(name=company.name, sector=company.sector.name)
+            + " Investors should consider each of the following before deciding to subscribe; any of them"
+            " could reduce the company's revenue, profit or share price.",
+            *(f"({number}) {factor.text}" for number, factor in enumerate(factors, start=1)),
+        ]
     )
     groups = tuple(
-        f"{side}-related risks: " + ", ".join(name for name in ranked if _side(name) == side)
+        f"{side.capitalize()}-related risks: " + ", ".join(name for name in ranked if _side(name) == side)
         for side in ("industry", "issuer")
         if any(_side(name) == side for name in ranked)
     )
     hints = hint_map(
-        answer=(ranked[0],),
+        answer=tuple(ranked),
         must_contain=tuple(ranked),
         at_least_contain=groups,
         should_contain=("the figures that show each risk's size",),
@@ -76,9 +100,16 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
         facts[f"factor_{number}_category"] = factor.category.name
         facts[f"factor_{number}_side"] = factor.category.side
         facts[f"factor_{number}_text"] = factor.text
-    reference = "; ".join(groups) + "."
+    reference = f"The extract discloses {len(ranked)} kinds of risk. " + "; ".join(groups) + "."
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
-        "prospectus_risk_summarization", information, stream.choice(_NEEDS), hints, facts, reference
+        "prospectus_risk_summarization",
+        information,
+        needs,
+        hints,
+        facts,
+        reference,
+        needs_variants=needs_variants,
     )
 
 

@@ -12,6 +12,6 @@ def sharpe(return_tenths: int, volatility_tenths: int, risk_free_tenths: int) ->
 
 
 def shown(value: Fraction) -> str:
-    """Two decimals, halves away from zero."""
+    """Two decimals, halves away from zero; a value that rounds to zero is written ``0.00``."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)).replace("-0.00", "0.00")

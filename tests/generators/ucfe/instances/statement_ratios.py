@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from finsynth.generators.ucfe.instances import FactValue
@@ -12,6 +13,36 @@ def tenth(value: float) -> float:
     return float(int(abs(value) * 10 + 0.5 + 1e-9)) / 10 * (1 if value >= 0 else -1)
 
 
+_MONEY = r"\$([\d,]+\.\d) million"
+_SHEET = {
+    "revenue": rf"revenue {_MONEY} \(prior year",
+    "revenue_prior": rf"\(prior year {_MONEY}\)",
+    "cost_of_sales": rf"cost of sales {_MONEY}",
+    "operating_expenses": rf"operating expenses {_MONEY}",
+    "interest_expense": rf"interest expense {_MONEY};",
+    "tax": rf"income tax {_MONEY}",
+    "total_assets": rf"total assets {_MONEY}",
+    "total_liabilities": rf"total liabilities {_MONEY}",
+    "total_debt": rf"of which interest-bearing debt {_MONEY}",
+    "current_assets": rf"current assets {_MONEY} and",
+    "current_liabilities": rf"and current liabilities {_MONEY}",
+    "operating_cash_flow": rf"operating cash flow {_MONEY}",
+    "shares": r"([\d,]+\.\d) million shares outstanding",
+    "share_price": r"closing price of \$([\d,]+\.\d\d)",
+    "market_cap": rf"market capitalisation of {_MONEY}",
+}
+
+
+def sheet_figures(information: str) -> dict[str, FactValue]:
+    """The statement figures as the data sheet in ``information`` writes them (what a reader has)."""
+    figures: dict[str, FactValue] = {}
+    for name, pattern in _SHEET.items():
+        found = re.search(pattern, information)
+        assert found, f"{name} is not in the data sheet"
+        figures[name] = float(found[1].replace(",", ""))
+    return figures
+
+
 def statement_ratios(facts: Mapping[str, FactValue]) -> dict[str, float]:
     """Margins, returns, leverage and multiples from the shown statement figures."""
     figure = {key: float(value) for key, value in facts.items() if isinstance(value, (int, float))}
@@ -19,7 +50,9 @@ def statement_ratios(facts: Mapping[str, FactValue]) -> dict[str, float]:
     operating = tenth(gross - figure["operating_expenses"])
     net = tenth(operating - figure["interest_expense"] - figure["tax"])
     equity = tenth(figure["total_assets"] - figure["total_liabilities"])
-    market_cap = tenth(figure["share_price"] * figure["shares"])
+    market_cap = (
+        figure["market_cap"] if "market_cap" in figure else tenth(figure["share_price"] * figure["shares"])
+    )
     return {
         "gross_margin": gross / figure["revenue"],
         "net_margin": net / figure["revenue"],

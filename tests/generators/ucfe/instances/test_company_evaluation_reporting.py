@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from tests.generators.ucfe.instances.harness import draws
-from tests.generators.ucfe.instances.statement_ratios import shown_percent, statement_ratios
+from tests.generators.ucfe.instances.statement_ratios import sheet_figures, shown_percent, statement_ratios
 
 
 def test_verdict_and_figures_follow_from_the_statements() -> None:
     verdicts: Counter[str] = Counter()
     for instance in draws("company_evaluation_reporting"):
-        ratios = statement_ratios(instance.facts)
+        ratios = statement_ratios(sheet_figures(instance.information))
         median = float(instance.facts["peer_median_pe"])
         pe = ratios["price_to_earnings"]
         verdict = "below peers" if pe < 0.9 * median else "above peers" if pe > 1.1 * median else "in line"
@@ -27,3 +28,11 @@ def test_verdict_and_figures_follow_from_the_statements() -> None:
         assert str(instance.facts["company"]) in instance.information
         verdicts[verdict] += 1
     assert min(verdicts.values()) >= 100, verdicts
+
+
+def test_the_quoted_peer_median_is_the_median_of_the_peer_table() -> None:
+    for instance in draws("company_evaluation_reporting"):
+        table = re.search(r"P/E on last year's earnings: (.+?)\. ", instance.information)
+        assert table, instance.information
+        ratios = sorted(float(value) for value in re.findall(r" (\d+\.\d)x", table[1]))
+        assert len(ratios) % 2 == 1 and ratios[len(ratios) // 2] == float(instance.facts["peer_median_pe"])

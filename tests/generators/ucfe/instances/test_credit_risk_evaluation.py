@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 from tests.generators.ucfe.instances.harness import draws
@@ -25,14 +26,35 @@ def test_label_ratio_and_score_follow_the_bands() -> None:
     labels = set()
     for instance in draws("credit_risk_evaluation"):
         facts = instance.facts
-        label = expected_label(
-            int(facts["credit_score"]), int(facts["total_liabilities"]), int(facts["total_assets"])
+        text = instance.information
+        # Read from the text the model sees; the facts must say the same.
+        score = int(re.search(r"score (?:of )?(\d{3})", text)[1])  # type: ignore[index]
+        assets, liabilities = (
+            int(
+                next(
+                    group
+                    for group in re.search(
+                        rf"{kind} (?:of )?\$([\d,]+)|\$([\d,]+) in total {kind}", text
+                    ).groups()
+                    if group
+                ).replace(",", "")
+            )  # type: ignore[union-attr]
+            for kind in ("assets", "liabilities")
         )
+        assert (score, assets, liabilities) == (
+            int(facts["credit_score"]),
+            int(facts["total_assets"]),
+            int(facts["total_liabilities"]),
+        )
+        label = expected_label(score, liabilities, assets)
         labels.add(label)
         assert instance.hints["answer"] == (label,)
         assert f"{label} default risk" in instance.hints["must_contain"]
         tenths = ratio_tenths(int(facts["total_liabilities"]), int(facts["total_assets"]))
-        assert f"debt-to-asset ratio of {tenths // 10}.{tenths % 10}%" in instance.hints["must_contain"]
+        assert (
+            f"debt-to-asset ratio (total liabilities / total assets) of {tenths // 10}.{tenths % 10}%"
+            in instance.hints["must_contain"]
+        )
         assert f"credit score of {facts['credit_score']}" in " ".join(instance.hints["must_contain"])
         assert f"{int(facts['total_assets']):,}" in instance.information
         assert f"{int(facts['total_liabilities']):,}" in instance.information

@@ -1,33 +1,76 @@
-"""New Share Evaluation Reporting: implied P/E, peer median, proceeds and verdict follow from the terms."""
+"""New Share Evaluation Reporting: every hint is recomputed from the numbers the text quotes, exactly."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from decimal import ROUND_HALF_UP, Decimal
 
 from tests.generators.ucfe.instances.harness import draws
 
-
-def one_decimal(text: str, prefix: str, suffix: str) -> float:
-    return float(text.removeprefix(prefix).removesuffix(suffix).replace(",", ""))
+_PRICE = r"\$(\d+\.\d\d)"
 
 
-def test_offer_figures_follow_from_the_terms() -> None:
+def _one_decimal(value: Decimal) -> str:
+    return f"{value.quantize(Decimal('0.1'), rounding=ROUND_HALF_UP):,}"
+
+
+def _median(values: list[Decimal]) -> Decimal:
+    ordered, middle = sorted(values), len(values) // 2
+    return ordered[middle] if len(values) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def test_hints_follow_from_the_quoted_terms() -> None:
     verdicts: Counter[str] = Counter()
     for instance in draws("new_share_evaluation_reporting"):
-        facts = instance.facts
-        midpoint = (float(facts["price_low"]) + float(facts["price_high"])) / 2
-        implied = midpoint * float(facts["shares_after"]) / float(facts["net_income"])
-        peers = sorted(float(facts[f"peer_{n}_pe"]) for n in range(1, int(facts["peer_count"]) + 1))
-        middle = len(peers) // 2
-        median = peers[middle] if len(peers) % 2 else (peers[middle - 1] + peers[middle]) / 2
-        proceeds = midpoint * float(facts["shares_offered"])
-        verdict = "below" if implied < 0.9 * median else "above" if implied > 1.1 * median else "in line with"
-        pe_text, median_text, proceeds_text, verdict_text = instance.hints["must_contain"]
-        assert abs(one_decimal(pe_text, "implied P/E of ", "x at the midpoint") - implied) <= 0.05 + 1e-9
-        assert abs(one_decimal(median_text, "peer median P/E of ", "x") - median) <= 0.05 + 1e-9
-        assert abs(one_decimal(proceeds_text, "gross proceeds of $", " million") - proceeds) <= 0.05 + 1e-9
-        assert verdict_text == f"priced {verdict} peers" == instance.hints["answer"][0]
-        for number in range(1, int(facts["peer_count"]) + 1):
-            assert str(facts[f"peer_{number}_name"]) in instance.information
+        text = instance.information
+        low, high = (
+            Decimal(found) for found in re.search(rf"{_PRICE}(?:-| to | and ){_PRICE}", text).groups()
+        )  # type: ignore[union-attr]
+        offered = Decimal(re.search(r"([\d.]+) million new shares", text)[1])  # type: ignore[index]
+        after = Decimal(
+            re.search(
+                r"([\d.]+) million shares (?:outstanding|in issue)|share count to ([\d.]+) million", text
+            ).group(1)
+            or re.search(r"share count to ([\d.]+) million", text)[1]
+        )  # type: ignore[union-attr,index]
+        income = Decimal(re.search(r"net income was \$([\d,.]+) million", text)[1].replace(",", ""))  # type: ignore[index]
+        peers_line = re.search(r"earnings\): (.+?)\.\n", text)[1]  # type: ignore[index]
+        peers = [Decimal(value) for value in re.findall(r" (\d+\.\d)x", peers_line)]
+        midpoint = (low + high) / 2
+        assert midpoint == midpoint.quantize(Decimal("0.5")), "the midpoint is quoted exactly"
+        implied = midpoint * after / income
+        median = _median(peers)
+        verdict = (
+            "below"
+            if implied < Decimal("0.9") * median
+            else "above"
+            if implied > Decimal("1.1") * median
+            else "in line with"
+        )
+        assert instance.hints["must_contain"] == (
+            f"implied P/E of {_one_decimal(implied)}x at the midpoint",
+            f"peer median P/E of {_one_decimal(median)}x",
+            f"gross proceeds of ${_one_decimal(midpoint * offered)} million",
+            f"priced {verdict} peers",
+        )
+        assert instance.hints["should_contain"] == (
+            f"market value of ${_one_decimal(midpoint * after)} million at the midpoint price of "
+            f"${midpoint:.2f}",
+        )
+        assert instance.hints["answer"] == (f"priced {verdict} peers",)
         verdicts[verdict] += 1
     assert min(verdicts.values()) >= 100, verdicts
+
+
+def test_offer_prices_and_valuations_are_those_of_real_listings() -> None:
+    for instance in draws("new_share_evaluation_reporting"):
+        facts = instance.facts
+        assert 10 <= int(facts["price_low"]) < int(facts["price_high"]) <= 40, "US offerings price at $10-$40"
+        revenue, income = float(facts["revenue"]), float(facts["net_income"])
+        assert 0.03 <= income / revenue <= 0.25, "a plausible net margin"
+        market_value = (int(facts["price_low"]) + int(facts["price_high"])) / 2 * float(facts["shares_after"])
+        assert 10 <= market_value / income <= 45, "implied P/E within the range of listed companies"
+        assert 0.1 <= float(facts["shares_offered"]) / float(facts["shares_after"]) <= 0.3, (
+            "a usual free float"
+        )

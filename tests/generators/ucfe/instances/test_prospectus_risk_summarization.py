@@ -23,9 +23,9 @@ def test_categories_are_ranked_and_grouped_from_the_paragraphs() -> None:
             counts[name] = counts.get(name, 0) + 1
         ranked = sorted(order, key=lambda name: (-counts[name], order.index(name)))
         assert instance.hints["must_contain"] == tuple(ranked)
-        assert instance.hints["answer"] == (ranked[0],)
+        assert instance.hints["answer"] == tuple(ranked), "a complete summary names every disclosed risk"
         groups = " | ".join(instance.hints["at_least_contain"])
         for name in ranked:
-            assert name in groups.split(f"{SIDES[name]}-related risks: ")[1].split(" | ")[0]
+            assert name in groups.split(f"{SIDES[name].capitalize()}-related risks: ")[1].split(" | ")[0]
         repeated += max(counts.values()) > 1
-    assert 300 <= repeated <= 700
+    assert repeated >= 900, "most extracts discuss some risk twice"

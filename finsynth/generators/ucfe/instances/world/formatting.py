@@ -48,3 +48,22 @@ def name_list(names: tuple[str, ...] | list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+_VOWEL_SOUND_EXCEPTIONS = ("one", "uni", "use", "euro")  # start with a vowel letter but a "y"/"w" sound
+_SILENT_H = ("hour", "honest", "heir")
+
+
+def with_article(phrase: str) -> str:
+    """``phrase`` with the indefinite article English uses before it: ``an industrial ...``, ``a unit``."""
+    word = phrase.lower()
+    vowel_sound = (word[:1] in "aeiou" and not word.startswith(_VOWEL_SOUND_EXCEPTIONS)) or word.startswith(
+        _SILENT_H
+    )
+    return f"{'an' if vowel_sound else 'a'} {phrase}"
+
+
+def count_of(count: int, singular: str, plural: str | None = None) -> str:
+    """A count with its noun in the right number: ``1 late payment``, ``3 late payments``."""
+    noun = singular if count == 1 else (plural or f"{singular}s")
+    return f"{count:,} {noun}"

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from finsynth.generators.ucfe.instances.world.companies import Company
-from finsynth.generators.ucfe.instances.world.formatting import name_list
+from finsynth.generators.ucfe.instances.world.formatting import name_list, with_article
 from finsynth.generators.ucfe.instances.world.statements import Statements
 from finsynth.seeding import RandomStream
 
 _PROFILES = (
-    "{name} (ticker {ticker}) is a {sector} company founded in {founded}. It reports {count} segments: "
+    "{name} (ticker {ticker}) is {sector_article} company founded in {founded}. It reports {count} segments: "
     "{segments}, and sells mainly to {customers}.",
     "Ticker: {ticker}. Company: {name}. Sector: {sector}. Founded: {founded}. Segments: {segments}. "
     "Main customers: {customers}.",
@@ -30,6 +30,7 @@ def profile_text(stream: RandomStream, company: Company) -> str:
         name=company.name,
         ticker=company.ticker,
         sector=company.sector.name,
+        sector_article=with_article(company.sector.name),
         founded=company.founded,
         count=len(company.segments),
         segments=name_list(company.segments),

@@ -115,7 +115,8 @@ class Statements:
             f"current assets {millions(self.current_assets)} and current liabilities "
             f"{millions(self.current_liabilities)}",
             f"operating cash flow {millions(self.operating_cash_flow)}",
-            f"{self.shares:,.1f} million shares outstanding at a closing price of {price(self.share_price)}",
+            f"{self.shares:,.1f} million shares outstanding at a closing price of {price(self.share_price)}, "
+            f"a market capitalisation of {millions(self.market_cap)}",
         ]
 
 
@@ -123,22 +124,30 @@ def draw_statements(stream: RandomStream) -> Statements:
     """Return a profitable company's statements with varied margins, leverage and valuation."""
     revenue = _amount(stream.uniform(80, 6000))
     revenue_prior = _amount(revenue / (1 + stream.uniform(-0.15, 0.35)))
-    cost_of_sales = _amount(revenue * (1 - stream.uniform(0.12, 0.6)))
+    cost_of_sales = _amount(revenue * (1 - stream.uniform(0.18, 0.6)))
     gross = revenue - cost_of_sales
-    operating_expenses = _amount(gross * stream.uniform(0.35, 0.8))
+    operating_expenses = _amount(gross * stream.uniform(0.35, 0.75))
     operating_income = gross - operating_expenses
-    interest_expense = _amount(max(0.1, operating_income * stream.uniform(0.03, 0.45)))
-    pretax = operating_income - interest_expense
-    tax = _amount(max(0.0, pretax * stream.uniform(0.15, 0.28)))
     total_assets = _amount(revenue * stream.uniform(0.7, 2.2))
     total_liabilities = _amount(total_assets * stream.uniform(0.2, 0.78))
     total_debt = _amount(total_liabilities * stream.uniform(0.3, 0.75))
+    # Interest follows the debt at a rate companies actually pay (3.5% to 9% a year).
+    interest_expense = _amount(max(0.1, total_debt * stream.uniform(0.035, 0.09)))
+    if interest_expense >= operating_income * 0.5:  # keep the company solidly profitable, as drawn
+        total_debt = _amount(operating_income * stream.uniform(0.1, 0.6) / 0.06)
+        interest_expense = _amount(max(0.1, total_debt * stream.uniform(0.05, 0.07)))
+        total_liabilities = _amount(max(total_liabilities, total_debt / 0.7))
+        total_assets = _amount(max(total_assets, total_liabilities / 0.75))
+    pretax = operating_income - interest_expense
+    tax = _amount(max(0.0, pretax * stream.uniform(0.15, 0.28)))
     current_liabilities = _amount((total_liabilities - total_debt) * stream.uniform(0.6, 1.0) + 0.1)
     current_assets = _amount(current_liabilities * stream.uniform(0.7, 2.6))
     operating_cash_flow = _amount(max(0.1, (pretax - tax) * stream.uniform(0.6, 1.6)))
-    shares = _amount(stream.uniform(20, 900))
     net_income = pretax - tax
-    share_price = round_half_up(net_income * stream.uniform(8, 40) / shares, 2)
+    # Listed shares mostly trade between $5 and $150; the share count follows from the valuation.
+    market_cap = net_income * stream.uniform(8, 40)
+    share_price = round_half_up(min(stream.uniform(5, 150), market_cap / 2), 2)
+    shares = _amount(market_cap / share_price)
     return Statements(
         revenue_prior=revenue_prior,
         revenue=revenue,
@@ -153,5 +162,5 @@ def draw_statements(stream: RandomStream) -> Statements:
         current_liabilities=current_liabilities,
         operating_cash_flow=operating_cash_flow,
         shares=shares,
-        share_price=max(0.5, share_price),
+        share_price=share_price,
     )
