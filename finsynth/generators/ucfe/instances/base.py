@@ -18,35 +18,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from finsynth.errors import FinsynthError
+from finsynth.generators.ucfe.spec import task_specs
 from finsynth.seeding import RandomStream
 
-MULTI_TURN_TASKS: tuple[str, ...] = (
-    "analyst_simulation",
-    "asset_valuation_reporting",
-    "company_evaluation_reporting",
-    "corporate_operation_analysis",
-    "credit_risk_evaluation",
-    "financial_knowledge_consulting",
-    "financial_regulation_consulting",
-    "industry_report_summarization",
-    "insider_trading_detection",
-    "investment_strategy_evaluation",
-    "investment_strategy_optimization",
-    "new_share_evaluation_reporting",
-    "prospectus_risk_summarization",
+MULTI_TURN_TASKS: tuple[str, ...] = tuple(
+    slug for slug, spec in task_specs().items() if spec.setting == "multi_turn"
 )
-"""Tasks played as a dialogue between a simulated user and the model."""
+"""Tasks played as a dialogue between a simulated user and the model (from ``tasks.yaml``)."""
 
-ZERO_SHOT_TASKS: tuple[str, ...] = (
-    "stock_price_prediction",
-    "negative_information_detection",
-    "financial_indicator_calculation",
-    "financial_text_summarization",
+ZERO_SHOT_TASKS: tuple[str, ...] = tuple(
+    slug for slug, spec in task_specs().items() if spec.setting == "zero_shot"
 )
-"""Tasks answered in one reply to a prompt holding the data and the instruction."""
+"""Tasks answered in one reply to a prompt holding the data and the instruction (from ``tasks.yaml``)."""
 
 TASKS: tuple[str, ...] = MULTI_TURN_TASKS + ZERO_SHOT_TASKS
-"""All 17 task slugs."""
+"""All task slugs, in ``tasks.yaml`` order: the one declaration of UCFE's tasks."""
 
 HINT_KEYS: tuple[str, ...] = (
     "answer",
