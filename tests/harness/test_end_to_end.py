@@ -98,10 +98,18 @@ def run(command: list[str], cwd: Path, url: str) -> subprocess.CompletedProcess[
     return result
 
 
-def inspect_eval(task: str, cwd: Path, url: str, *extra: str) -> dict[str, Any]:
-    """Run ``inspect eval`` and return the JSON log."""
+def inspect_eval(task: str, cwd: Path, url: str, *extra: str, model: str = "model") -> dict[str, Any]:
+    """Run ``inspect eval`` against the server at ``url`` and return the JSON log."""
     logs = Path(tempfile.mkdtemp(prefix="logs-", dir=cwd))
-    command = [str(BIN / "inspect"), "eval", task, "--model", "openai-api/gold/model", "--log-dir", str(logs)]
+    command = [
+        str(BIN / "inspect"),
+        "eval",
+        task,
+        "--model",
+        f"openai-api/gold/{model}",
+        "--log-dir",
+        str(logs),
+    ]
     run([*command, "--log-format", "json", *extra], cwd, url)
     (log,) = logs.glob("*.json")
     data: dict[str, Any] = json.loads(log.read_text())
@@ -206,12 +214,13 @@ def test_inspect_failsafe_judges_each_condition_with_its_rubric(
     )
 
 
-def lm_eval(folder: Path, cwd: Path, url: str, *extra: str) -> tuple[dict[str, Any], list[Path]]:
+def lm_eval(
+    folder: Path, cwd: Path, url: str, *extra: str, model: str = "gold"
+) -> tuple[dict[str, Any], list[Path]]:
     """Run ``lm_eval`` on the build's group through its OpenAI-compatible chat model type."""
     output = Path(tempfile.mkdtemp(prefix="lm_eval-", dir=cwd))
-    model_args = (
-        f"model=gold,base_url={url}/chat/completions,num_concurrent=1,max_retries=1,tokenized_requests=False"
-    )
+    model_args = f"model={model},base_url={url}/chat/completions,num_concurrent=1,max_retries=1"
+    model_args += ",tokenized_requests=False"
     command = [str(BIN / "lm_eval"), "--model", "local-chat-completions", "--model_args", model_args]
     command += [
         "--apply_chat_template",
