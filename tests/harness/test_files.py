@@ -87,6 +87,23 @@ def test_lm_eval_tasks_load_with_lm_evals_own_loader(folder: Path) -> None:
         assert len(set(task["process_docs"](test)["generator_id"][:templates])) == templates
 
 
+def test_lm_eval_metadata_names_other_data_relative_to_the_current_directory(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("lm_eval", reason="lm-eval (dev dependency) is not installed")
+    from lm_eval.tasks._yaml_loader import load_yaml  # type: ignore[import-untyped]
+
+    copy = tmp_path / "harness_only"  # the task files alone, outside any dataset folder
+    shutil.copytree(folder / "harness" / "lm_eval", copy)
+    task = load_yaml(copy / "tiny_finchain.yaml")
+    monkeypatch.chdir(folder.parent)
+    # What `lm_eval --metadata '{"dataset": "0.0.1"}'` passes: the task metadata, then dataset_kwargs.
+    splits = task["custom_dataset"](version=2.0, dataset=folder.name, **task["dataset_kwargs"])
+    assert set(splits) == {"test", "train"} and len(splits["test"]) >= 10
+    with pytest.raises(FinsynthError, match="no such folder"):
+        task["custom_dataset"](version=2.0, dataset="./not-built", **task["dataset_kwargs"])
+
+
 def test_a_shipped_file_reads_its_own_folder_and_a_given_path_or_id(folder: Path, tmp_path: Path) -> None:
     task_file = folder / "harness" / "lm_eval" / "finsynth_functions.py"
     assert shipped_folder(task_file) == folder.resolve()

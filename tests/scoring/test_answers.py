@@ -4,6 +4,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from finsynth.errors import FinsynthError
 from finsynth.scoring.answers import (
     answer_line,
     answer_scale,
@@ -142,3 +143,20 @@ def test_any_output_against_any_target_gets_a_verdict_and_the_filter_keeps_it(
     verdict = score_answer(output, record)
     assert verdict in (0.0, 1.0)
     assert score_answer(answer_line(output), record) == verdict  # the lm-eval filter changes no verdict
+
+
+def test_a_record_without_an_answer_is_an_error_even_for_an_empty_output() -> None:
+    for output in ("", "Answer: 5"):
+        with pytest.raises(FinsynthError, match="needs 'answer_value'"):
+            score_answer(output, {"input": "What is 2 + 3?"})
+
+
+def test_score_answer_is_the_public_reward_for_generated_records() -> None:
+    import finsynth
+
+    (record,) = finsynth.generate(
+        "finchain/investment_analysis/compound_interest/future_value_of_a_single_deposit", n=1, seed=4
+    )
+    assert finsynth.score_answer(record["solution"], record) == 1.0
+    assert finsynth.score_answer(record["solution"] + "\nAnswer: 0.0001", record) == 0.0
+    assert finsynth.score_answer(None, record) == 0.0
