@@ -104,10 +104,14 @@ def build_manifest(
     }
 
 
+def manifest_text(manifest: Mapping[str, Any]) -> str:
+    """The text of ``manifest.json``: stable key order and a trailing newline."""
+    return json.dumps(manifest, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+
+
 def write_manifest(folder: Path, manifest: Mapping[str, Any]) -> None:
-    """Write ``manifest.json`` with stable key order and a trailing newline."""
-    text = json.dumps(manifest, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
-    (folder / MANIFEST_NAME).write_text(text, encoding="utf-8")
+    """Write ``manifest.json`` (see :func:`manifest_text`)."""
+    (folder / MANIFEST_NAME).write_text(manifest_text(manifest), encoding="utf-8")
 
 
 def read_manifest(folder: Path) -> dict[str, Any]:

@@ -29,7 +29,16 @@ from finsynth.cards.statistics import (
     tag_names,
 )
 from finsynth.generators.registry import get_generator
-from finsynth.harness import INSPECT_TASK_PATH, DatasetReference, lm_eval_task_name, lm_eval_task_path
+from finsynth.harness import (
+    INSPECT_FAMILIES,
+    INSPECT_SCORERS,
+    INSPECT_TASK_PATH,
+    LM_EVAL_FAMILIES,
+    DatasetReference,
+    lm_eval_group_name,
+    lm_eval_task_name,
+    lm_eval_task_path,
+)
 from finsynth.schemas import record_schema
 
 CARD_NAME = "README.md"
@@ -247,8 +256,12 @@ def write_card(
                 "distinct_requests": len(stats.requests),
                 "sampled_questions": stats.sampled_questions,
                 "figures": sorted(config_figures),
-                "lm_eval_task": lm_eval_task_name(build, config.name),
+                "lm_eval_task": lm_eval_task_name(build, config.name)
+                if config.family in LM_EVAL_FAMILIES
+                else None,
                 "lm_eval_path": lm_eval_task_path(build, config.name),
+                "inspect_task": config.family in INSPECT_FAMILIES,
+                "inspect_scorer": INSPECT_SCORERS.get(config.family),
                 "test_split": "test"
                 if any(s.name == "test" for s in config.splits)
                 else config.splits[0].name,
@@ -268,6 +281,7 @@ def write_card(
         generators_digest=_generators_digest(generator_ids),
         reference=reference,
         inspect_task_path=INSPECT_TASK_PATH,
+        lm_eval_group=lm_eval_group_name(build),
     )
     (folder / CARD_NAME).write_text(text, encoding="utf-8")
     for name, data in figures.items():

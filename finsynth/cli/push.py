@@ -25,7 +25,8 @@ def push(
 ) -> None:
     """Publish a dataset folder to the Hub as one commit, then tag it (never moving a tag).
 
-    The token is read from HF_TOKEN. Pushing an unchanged folder makes no new commit.
+    The token is read from HF_TOKEN. Pushing an unchanged folder makes no new commit. The
+    card and harness files uploaded name --repo-id (the folder on disk is left as built).
 
     Examples:
         finsynth push build/finsynth/0.1.0 --repo-id my-org/finsynth --dry-run
@@ -44,7 +45,7 @@ def push(
 
     try:
         check_repo_id(repo_id)
-        files = local_files(folder)
+        files = local_files(folder, repo_id)
         pinned = tag or default_tag(folder)
         if dry_run:
             for line in describe_files(files):

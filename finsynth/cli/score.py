@@ -7,11 +7,13 @@ read, or arguments out of range, exit with code 2.
 
 Input formats:
 
-- predictions (``score chaineval``): ``{"id": "<record id>", "output": "<model text>"}``;
+- predictions (``score chaineval``): ``{"id": "<record id>", "output": "<model text>"}``, or
+  with ``--from inspect`` an inspect_ai eval log, with ``--from lm-eval`` an lm-eval samples
+  file (``--log_samples``) of the build's tasks;
 - judgments (``score failsafe``): ``{"id": ..., "condition": "baseline|misspelled|incomplete|
   out_of_domain|ocr|missing_context|irrelevant_context", "rating": 1..6}`` or
   ``"judge_output": "... Rating: [[n]]"`` instead of ``rating``; optional ``"task_type":
-  "QA"|"TG"``;
+  "QA"|"TG"``; or with ``--from inspect`` the log of the build's FailSafeQA inspect task;
 - games (``score ratings``): ``{"model_a": ..., "model_b": ..., "winner":
   "model_a|model_b|tie", "item": ...}`` (``item`` optional, used by the cluster bootstrap);
 - ratings (``score agreement``): a JSON object ``{model: rating}``, or what ``score ratings
@@ -97,7 +99,16 @@ def chaineval_command(
     dataset: Annotated[
         Path, typer.Argument(help="A built dataset folder, a .parquet or a .jsonl of records.")
     ],
-    predictions: Annotated[Path, typer.Argument(help='JSONL: {"id": ..., "output": ...} per line.')],
+    predictions: Annotated[
+        Path,
+        typer.Argument(help='JSONL {"id": ..., "output": ...} per line, or a log (see --from).'),
+    ],
+    source: Annotated[
+        str,
+        typer.Option(
+            "--from", help="What PREDICTIONS is: predictions (JSONL), inspect (eval log), lm-eval (samples)."
+        ),
+    ] = "predictions",
     config: Annotated[str, typer.Option(help="Config folder inside a dataset folder.")] = "finchain",
     split: Annotated[str, typer.Option(help="Split inside a dataset folder.")] = "test",
     tau: Annotated[float, typer.Option(help="Minimum cosine similarity of matched steps.")] = 0.7,
@@ -121,19 +132,28 @@ def chaineval_command(
 
         finsynth score chaineval records.jsonl predictions.jsonl --tau 0.8 --rouge
 
+        finsynth score chaineval build/finsynth/0.1.0 logs/2026-finchain.eval --from inspect
+
+        finsynth score chaineval build/finsynth/0.1.0 out/samples_finsynth_finchain.jsonl --from lm-eval
+
     """
     from finsynth.cli.output import console, fail
     from finsynth.scoring.chaineval import evaluate_chains
     from finsynth.scoring.embeddings import load_embedder
-    from finsynth.scoring.predictions import read_predictions
+    from finsynth.scoring.eval_logs import LOG_FORMATS, inspect_predictions, lm_eval_predictions
+    from finsynth.scoring.jsonl import read_jsonl
+    from finsynth.scoring.predictions import predictions_from
     from finsynth.scoring.records import load_records
     from finsynth.scoring.report import chaineval_report
 
     try:
         if not tolerance >= 0 or not -1 <= tau <= 1:
             raise FinsynthError(f"--tau must be in [-1, 1] and --tolerance >= 0, got {tau} and {tolerance}")
+        if source not in LOG_FORMATS:
+            raise FinsynthError(f"--from must be one of {', '.join(LOG_FORMATS)}, not {source!r}")
         records = load_records(dataset, config, split)
-        read = read_predictions(predictions, [record["id"] for record in records])
+        readers = {"predictions": read_jsonl, "inspect": inspect_predictions, "lm-eval": lm_eval_predictions}
+        read = predictions_from(readers[source](predictions), [record["id"] for record in records])
         result = evaluate_chains(
             records,
             read.outputs,
@@ -145,6 +165,7 @@ def chaineval_command(
         settings = {
             "dataset": str(dataset),
             "predictions": str(predictions),
+            "from": source,
             "config": config,
             "split": split,
             "tau": tau,
@@ -170,8 +191,16 @@ def _failsafe_row(name: str, scores: FailSafeScores) -> list[str]:
 
 @score_app.command("failsafe")
 def failsafe_command(
-    judgments: Annotated[Path, typer.Argument(help="JSONL of judge ratings per item and condition.")],
-    beta: Annotated[float, typer.Option(help="β of LLM-Compliance (below 1 favours robustness).")] = 0.5,
+    judgments: Annotated[
+        Path, typer.Argument(help="JSONL of judge ratings per item and condition, or an inspect log.")
+    ],
+    source: Annotated[
+        str,
+        typer.Option("--from", help="What JUDGMENTS is: judgments (JSONL) or inspect (FailSafeQA task log)."),
+    ] = "judgments",
+    beta: Annotated[
+        float, typer.Option(help="β of LLM-Compliance (below 1 weighs Context Grounding more).")
+    ] = 0.5,
     report: ReportOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -185,22 +214,36 @@ def failsafe_command(
 
         finsynth score failsafe judgments.jsonl --beta 1 --report failsafe.json
 
+        finsynth score failsafe logs/2026-failsafe-conditions.eval --from inspect
+
     """
     from rich.table import Table
 
     from finsynth.cli.output import console, fail
-    from finsynth.scoring.failsafe import failsafe_report, read_judgments
+    from finsynth.scoring.eval_logs import inspect_judgments
+    from finsynth.scoring.failsafe import failsafe_report, judgments_from
+    from finsynth.scoring.jsonl import read_jsonl
     from finsynth.scoring.report import failsafe_json
 
     try:
         if not beta > 0:
             raise FinsynthError(f"--beta must be positive, got {beta}")
-        rated, problems = read_judgments(judgments)
+        if source == "lm-eval":
+            raise FinsynthError(
+                "--from lm-eval: lm-eval has no FailSafeQA task (its answers need a judge model); "
+                "run the inspect task and pass its log with --from inspect"
+            )
+        if source not in ("judgments", "inspect"):
+            raise FinsynthError(f"--from must be judgments or inspect, not {source!r}")
+        rated, problems = judgments_from(
+            inspect_judgments(judgments) if source == "inspect" else read_jsonl(judgments)
+        )
         _show_problems(judgments, problems)
         if not rated:
             raise FinsynthError(f"{judgments}: no usable judgments")
         scores = failsafe_report(rated, beta)
-        _finish(failsafe_json(scores, problems, {"judgments": str(judgments), "beta": beta}), report, as_json)
+        settings = {"judgments": str(judgments), "from": source, "beta": beta}
+        _finish(failsafe_json(scores, problems, settings), report, as_json)
     except FinsynthError as error:
         raise fail(error) from None
     if as_json:

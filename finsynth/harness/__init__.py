@@ -1,24 +1,34 @@
 """Evaluation harness files shipped with finsynth: lm-eval task YAML and an inspect_ai task module.
 
-:func:`write_harness` writes them into a dataset folder at build time, pointing at the Hub
-repository and the tag users should pin.
+:func:`write_harness` writes them into a dataset folder at build time: used there they read
+the folder, elsewhere the Hub repository and the tag users should pin. The scorers they
+load live in :mod:`finsynth.harness.inspect_tasks` and :mod:`finsynth.harness.lm_eval_functions`
+(importing this package imports neither inspect_ai nor lm-eval).
 """
 
 from finsynth.harness.files import (
+    INSPECT_FAMILIES,
+    INSPECT_SCORERS,
     INSPECT_TASK_PATH,
+    LM_EVAL_FAMILIES,
     DatasetReference,
     dataset_reference,
     harness_files,
+    lm_eval_group_name,
     lm_eval_task_name,
     lm_eval_task_path,
     write_harness,
 )
 
 __all__ = [
+    "INSPECT_FAMILIES",
+    "INSPECT_SCORERS",
     "INSPECT_TASK_PATH",
+    "LM_EVAL_FAMILIES",
     "DatasetReference",
     "dataset_reference",
     "harness_files",
+    "lm_eval_group_name",
     "lm_eval_task_name",
     "lm_eval_task_path",
     "write_harness",

@@ -1,9 +1,12 @@
 """Writing the evaluation harness files of a build into its dataset folder.
 
-Each config gets an lm-eval task YAML (``harness/lm_eval/<task>.yaml``) and the folder gets one
-inspect_ai module (``harness/inspect_task.py``) with a task per config. Both name the Hub
-repository and pin the tag a push creates (``v<version>``), so an evaluation reads exactly
-the files of this build.
+Each FinChain-family config gets an lm-eval task YAML (``harness/lm_eval/<task>.yaml``), in
+one group named after the build, with the functions they load (``finsynth_functions.py``);
+the folder gets one inspect_ai module (``harness/inspect_task.py``) with a task per config
+that has a meaningful scorer (FinChain families and FailSafeQA conditions). Used inside the
+dataset folder they read it; elsewhere they name the Hub repository and pin the tag a push
+creates (``v<version>``), so an evaluation reads exactly the files of this build.
+:func:`retarget` points them (and the card) at another repository for a push.
 """
 
 from __future__ import annotations
@@ -66,41 +69,81 @@ def _test_split(config: ConfigSpec) -> str:
     return "test" if "test" in names else names[0]
 
 
+LM_EVAL_FAMILIES = ("finchain", "finchain_robust")
+"""Families with an lm-eval task: a final answer lm-eval can score without a judge model."""
+INSPECT_FAMILIES = ("finchain", "finchain_robust", "failsafe_condition")
+"""Families with an inspect_ai task (:mod:`finsynth.harness.inspect_tasks`)."""
+LM_EVAL_FUNCTIONS = "finsynth_functions"
+"""The module (``harness/lm_eval/finsynth_functions.py``) the task YAML loads with ``!function``."""
+INSPECT_SCORERS = {
+    "finchain": "final-answer accuracy, ChainEval step precision/recall/F1, by domain and difficulty",
+    "finchain_robust": "final-answer accuracy and ChainEval steps on the perturbed questions",
+    "failsafe_condition": "a judge model's 1-6 rating; Robustness, Context Grounding, LLM-Compliance",
+}
+"""What each inspect task's scorer reports, per family (the card and the task docstrings say it)."""
+
+
+def lm_eval_group_name(build: BuildConfig) -> str:
+    """The lm-eval group of a build's tasks: the build's name as an identifier (``finsynth``)."""
+    return re.sub(r"\W", "_", build.name)
+
+
 def _lm_eval_task(build: BuildConfig, config: ConfigSpec, reference: DatasetReference) -> str:
     test_split = _test_split(config)
     other_splits = [split.name for split in config.splits if split.name != test_split]
-    values = {
-        "task": lm_eval_task_name(build, config.name),
-        "config": config.name,
-        "repo_id": reference.repo_id,
-        "revision": reference.revision,
-        "test_split": test_split,
-        "library_version": finsynth.__version__,
-    }
-    if config.family != "finchain":
-        return _ENVIRONMENT.get_template("lm_eval_generic.yaml.j2").render(**values)
     return _ENVIRONMENT.get_template("lm_eval_finchain.yaml.j2").render(
-        **values,
+        task=lm_eval_task_name(build, config.name),
+        config=config.name,
+        repo_id=reference.repo_id,
+        revision=reference.revision,
+        test_split=test_split,
+        library_version=finsynth.__version__,
+        functions=LM_EVAL_FUNCTIONS,
         fewshot_split="train" if "train" in other_splits else None,
         doc_to_text=_FINCHAIN_PROMPT,
-        answer_pattern=r"Answer:\s*([^\n]+)",
-        ignored=[r",", r"\$", r"\s+", r"\.$"],
     )
 
 
 def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, str]:
-    """Every harness file of a build: path in the dataset folder → text."""
-    files = {
-        lm_eval_task_path(build, config.name): _lm_eval_task(build, config, reference)
-        for config in build.configs
+    """Every harness file of a build: path in the dataset folder → text.
+
+    Configs of a family without a meaningful scorer get no task (see :data:`LM_EVAL_FAMILIES`
+    and :data:`INSPECT_FAMILIES`).
+    """
+    values = {
+        "repo_id": reference.repo_id,
+        "revision": reference.revision,
+        "library_version": finsynth.__version__,
     }
-    files[INSPECT_TASK_PATH] = _ENVIRONMENT.get_template("inspect_task.py.j2").render(
-        repo_id=reference.repo_id,
-        revision=reference.revision,
-        library_version=finsynth.__version__,
-        configs=[config.name for config in build.configs],
-        splits={config.name: _test_split(config) for config in build.configs},
-    )
+    scored = [config for config in build.configs if config.family in LM_EVAL_FAMILIES]
+    files = {
+        lm_eval_task_path(build, config.name): _lm_eval_task(build, config, reference) for config in scored
+    }
+    if scored:
+        files[f"harness/lm_eval/{LM_EVAL_FUNCTIONS}.py"] = _ENVIRONMENT.get_template(
+            "lm_eval_functions.py.j2"
+        ).render(**values)
+        files[f"harness/lm_eval/{lm_eval_group_name(build)}.yaml"] = _ENVIRONMENT.get_template(
+            "lm_eval_group.yaml.j2"
+        ).render(
+            **values,
+            group=lm_eval_group_name(build),
+            tasks=[lm_eval_task_name(build, config.name) for config in scored],
+        )
+    tasks = [
+        {
+            "config": config.name,
+            "family": config.family,
+            "split": _test_split(config),
+            "summary": INSPECT_SCORERS[config.family].capitalize() + ".",
+        }
+        for config in build.configs
+        if config.family in INSPECT_FAMILIES
+    ]
+    if tasks:
+        files[INSPECT_TASK_PATH] = _ENVIRONMENT.get_template("inspect_task.py.j2").render(
+            **values, tasks=tasks, judged=any(entry["family"] == "failsafe_condition" for entry in tasks)
+        )
     return files
 
 

@@ -1,65 +1,365 @@
-"""inspect_ai tasks over finsynth datasets on the Hugging Face Hub (or in a local folder).
+"""inspect_ai tasks for finsynth datasets: one per record family that has a meaningful scorer.
 
-Run one with ``inspect eval finsynth/harness/inspect_tasks.py@finsynth_finchain -T dataset=ORG/NAME``
-or from the ``harness/inspect_task.py`` file a build writes into the dataset folder.
+- FinChain (``finchain``, ``finchain_variation``, ``finchain_robust``): final-answer accuracy
+  with the one answer reader (:func:`finsynth.score_answer`), ChainEval step precision, recall
+  and F1, and accuracy by domain and by difficulty.
+- FailSafeQA conditions (``failsafe_conditions``): a judge model rates each answer 1–6 with
+  finsynth's rubric for its condition (the answer rubric for the five answerable conditions,
+  the refusal rubrics for missing and irrelevant context); the task reports Robustness,
+  Context Grounding and LLM-Compliance overall and for QA and TG items.
+
+Other families (``failsafe`` items before expansion, ``ucfe``) have no task: nothing here
+would score them meaningfully. The judge is the ``grader`` model role (``--model-role
+grader=PROVIDER/MODEL``), or ``-T judge=PROVIDER/MODEL``; without either, the evaluated
+model judges itself.
+
+Run one with ``inspect eval finsynth/harness/inspect_tasks.py@finchain -T dataset=PATH_OR_ID``
+or through the ``harness/inspect_task.py`` file every build ships.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, cast
+
 from inspect_ai import Task, task
-from inspect_ai.dataset import hf_dataset
-from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accuracy, scorer, stderr
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import get_model
+from inspect_ai.scorer import (
+    Metric,
+    SampleScore,
+    Score,
+    Scorer,
+    Target,
+    Value,
+    accuracy,
+    mean,
+    metric,
+    scorer,
+    stderr,
+)
 from inspect_ai.solver import TaskState, generate, system_message
 
-from finsynth.harness.answers import RELATIVE_TOLERANCE, final_answer_text, is_correct
+from finsynth.harness.sources import interleaved, load_split, resolve_dataset
+from finsynth.scoring.answers import DEFAULT_TOLERANCE
+from finsynth.scoring.chaineval import DEFAULT_TAU, evaluate_chains
+from finsynth.scoring.embeddings import Embedder, load_embedder
+from finsynth.scoring.failsafe import (
+    DEFAULT_BETA,
+    GROUNDING_CONDITIONS,
+    Judgment,
+    RatingParseError,
+    context_grounding,
+    judge_prompt,
+    llm_compliance,
+    parse_rating,
+    robustness,
+)
+from finsynth.scoring.records import COLUMNS
 
-INSTRUCTIONS = (
+FINCHAIN_INSTRUCTIONS = (
     "Solve the financial problem step by step, showing each calculation. "
     "End with a last line of the form 'Answer: <value>', giving the value with the unit "
     "and rounding the question asks for (or the label, if the question names choices)."
 )
+TASK_FAMILIES = ("finchain", "finchain_robust", "failsafe_condition")
+"""Record families that get an inspect task (see the module docstring for why the others do not)."""
 
 
-@scorer(metrics=[accuracy(), stderr()])
-def final_answer(tolerance: float = RELATIVE_TOLERANCE) -> Scorer:
-    """Score the last ``Answer:`` line against the target, numbers within a relative tolerance.
+def _samples(
+    dataset: str, config: str, split: str, revision: str | None, to_sample: Callable[[dict[str, Any]], Sample]
+) -> MemoryDataset:
+    rows = interleaved(load_split(dataset, config, split, revision))
+    return MemoryDataset([to_sample(row) for row in rows], name=f"{config}/{split}", location=dataset)
+
+
+def _finchain_sample(row: dict[str, Any]) -> Sample:
+    return Sample(
+        id=row["id"],
+        input=row["input"],
+        target=row["target"],
+        metadata={column: row[column] for column in (*COLUMNS, "generator_id")},
+    )
+
+
+def _accuracy_by(scores: list[SampleScore], key: str) -> dict[str, float]:
+    groups: dict[str, list[float]] = {}
+    for sample_score in scores:
+        group = str((sample_score.sample_metadata or {}).get(key))
+        groups.setdefault(group, []).append(sample_score.score.as_float())
+    return {name: sum(values) / len(values) for name, values in sorted(groups.items())}
+
+
+@metric(name="domain")
+def accuracy_by_domain() -> Metric:
+    """Final-answer accuracy per domain (reported as ``domain_<name>``)."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        return cast(Value, _accuracy_by(scores, "domain"))
+
+    return compute
+
+
+@metric(name="difficulty")
+def accuracy_by_difficulty() -> Metric:
+    """Final-answer accuracy per difficulty (reported as ``difficulty_<name>``)."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        return cast(Value, _accuracy_by(scores, "difficulty"))
+
+    return compute
+
+
+@scorer(
+    metrics=[
+        {
+            "answer": [
+                accuracy(),
+                stderr(),
+                accuracy_by_domain(),
+                accuracy_by_difficulty(),
+            ],
+            "step_precision": [mean()],
+            "step_recall": [mean()],
+            "step_f1": [mean()],
+        }
+    ]
+)
+def chaineval(
+    tolerance: float = DEFAULT_TOLERANCE, tau: float = DEFAULT_TAU, embedder: str = "wordllama"
+) -> Scorer:
+    """ChainEval per sample: the final answer (right or wrong) and step precision, recall and F1.
 
     Args:
-        tolerance: Relative tolerance for numeric answers (5% by default).
+        tolerance: Relative tolerance of answers and step values (5%).
+        tau: Minimum cosine similarity of matched steps.
+        embedder: ``wordllama`` (offline) or ``minilm``.
 
     """
+    loaded: list[Embedder] = []
 
     async def score(state: TaskState, target: Target) -> Score:
+        if not loaded:
+            loaded.append(load_embedder(embedder))
+        record = dict(state.metadata)
         output = state.output.completion
-        choices = [choice.value for choice in state.choices] if state.choices else []
-        correct = is_correct(output, target.text, choices, tolerance=tolerance)
+        item = evaluate_chains(
+            [record], {record["id"]: output}, embedder=loaded[0], tau=tau, tolerance=tolerance
+        )
+        result = item.items[0]
         return Score(
-            value=CORRECT if correct else INCORRECT, answer=final_answer_text(output), explanation=output
+            value={
+                "answer": 1.0 if result.answer_correct else 0.0,
+                "step_precision": result.step_precision,
+                "step_recall": result.step_recall,
+                "step_f1": result.step_f1,
+            },
+            answer=result.predicted_answer,
+            explanation=f"{result.matched_steps} of {result.predicted_steps} predicted steps match "
+            f"{result.gold_steps} gold steps",
         )
 
     return score
 
 
-def finsynth_task(
-    dataset: str, config: str, *, revision: str | None = None, split: str = "test", limit: int | None = None
+def finchain_task(
+    dataset: str,
+    config: str,
+    *,
+    revision: str | None = None,
+    split: str = "test",
+    embedder: str = "wordllama",
 ) -> Task:
-    """A chain-of-thought task over one config of a finsynth dataset.
+    """A chain-of-thought task over a FinChain-family config, scored by :func:`chaineval`.
 
     Args:
-        dataset: Hub repository id (``ORG/NAME``) or a local dataset folder.
-        config: The config (``finchain``, ``finchain_variation``, …).
-        revision: The tag to pin (``v0.1.0``); ``None`` for a local folder or the main branch.
-        split: The split to evaluate.
-        limit: Evaluate only the first ``limit`` records.
+        dataset: A dataset folder or a Hub id (see :func:`~finsynth.harness.sources.resolve_dataset`).
+        config: ``finchain``, ``finchain_variation`` or ``finchain_robust``.
+        revision: The Hub revision to read (ignored for a folder).
+        split: The split to evaluate; its samples are interleaved across templates.
+        embedder: The step-text embedder of ChainEval.
 
     """
-    samples = hf_dataset(dataset, split=split, name=config, revision=revision, limit=limit)
-    return Task(dataset=samples, solver=[system_message(INSTRUCTIONS), generate()], scorer=final_answer())
+    return Task(
+        dataset=_samples(dataset, config, split, revision, _finchain_sample),
+        solver=[system_message(FINCHAIN_INSTRUCTIONS), generate()],
+        scorer=chaineval(embedder=embedder),
+    )
+
+
+def _failsafe_sample(row: dict[str, Any]) -> Sample:
+    keys = ("item_id", "condition", "task_type", "query", "answerable")
+    return Sample(
+        id=row["id"], input=row["input"], target=row["target"], metadata={key: row[key] for key in keys}
+    )
+
+
+def _judgments(scores: list[SampleScore], task_type: str | None) -> list[Judgment]:
+    judgments = []
+    for sample_score in scores:
+        meta = sample_score.sample_metadata or {}
+        rating = sample_score.score.value
+        if not isinstance(rating, (int, float)) or not 1 <= rating <= 6:
+            continue  # an unreadable rating (0, explained in the sample) is left out, never read as a 1
+        if task_type is not None and meta["task_type"] != task_type:
+            continue
+        judgments.append(Judgment(str(meta["item_id"]), meta["condition"], int(rating), meta["task_type"]))
+    return judgments
+
+
+def _failsafe_measure(
+    measure: Callable[[list[Judgment]], float | None], task_type: str | None
+) -> Callable[[list[SampleScore]], float]:
+    def compute(scores: list[SampleScore]) -> float:
+        value = measure(_judgments(scores, task_type))
+        return float("nan") if value is None else value
+
+    return compute
+
+
+def failsafe_metrics(beta: float = DEFAULT_BETA) -> list[Metric]:
+    """Robustness, Context Grounding and LLM-Compliance (with ``beta``), overall, for QA and for TG."""
+
+    def compliance(judgments: list[Judgment]) -> float | None:
+        r, g = robustness(judgments), context_grounding(judgments)
+        return None if r is None or g is None else llm_compliance(r, g, beta)
+
+    measures: dict[str, Callable[[list[Judgment]], float | None]] = {
+        "robustness": robustness,
+        "context_grounding": context_grounding,
+        "llm_compliance": compliance,
+    }
+    metrics = []
+    for suffix, task_type in (("", None), ("_qa", "QA"), ("_tg", "TG")):
+        for name, measure in measures.items():
+
+            def factory(
+                measure: Callable[[list[Judgment]], float | None] = measure, kind: str | None = task_type
+            ) -> Metric:
+                return cast(Metric, _failsafe_measure(measure, kind))
+
+            metrics.append(metric(name=f"{name}{suffix}")(factory)())
+    return metrics
+
+
+def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scorer:
+    """A judge model rates each answer 1–6 with the rubric of its condition.
+
+    Args:
+        judge: The judge model; the ``grader`` role (or the evaluated model) when ``None``.
+        beta: β of LLM-Compliance (below 1 weighs Context Grounding more).
+
+    """
+
+    @scorer(metrics=failsafe_metrics(beta), name="failsafe_judge")
+    def build() -> Scorer:
+        async def score(state: TaskState, target: Target) -> Score:
+            meta = state.metadata
+            condition = meta["condition"]
+            prompt = judge_prompt(
+                condition,
+                question=meta["query"],
+                context=None if condition == "missing_context" else state.input_text,
+                answer=state.output.completion,
+                reference=None if condition in GROUNDING_CONDITIONS else target.text,
+            )
+            model = get_model(judge) if judge else get_model(role="grader")
+            verdict = (await model.generate(prompt)).completion
+            try:
+                rating = parse_rating(verdict)
+            except RatingParseError as error:  # kept out of the metrics (rating 0), never counted as a 1
+                return Score(value=0, answer=state.output.completion, explanation=f"{error}: {verdict}")
+            return Score(value=rating, answer=state.output.completion, explanation=verdict)
+
+        return score
+
+    return build()
+
+
+def failsafe_task(
+    dataset: str,
+    config: str,
+    *,
+    revision: str | None = None,
+    split: str = "test",
+    judge: str | None = None,
+    beta: float = DEFAULT_BETA,
+) -> Task:
+    """FailSafeQA conditions: the model answers each ready prompt, a judge rates it (:func:`failsafe_judge`).
+
+    Args:
+        dataset: A dataset folder or a Hub id.
+        config: A ``failsafe_condition`` config, such as ``failsafe_conditions``.
+        revision: The Hub revision to read (ignored for a folder).
+        split: The split to evaluate.
+        judge: The judge model (default: the ``grader`` role, else the evaluated model).
+        beta: β of LLM-Compliance.
+
+    """
+    return Task(
+        dataset=_samples(dataset, config, split, revision, _failsafe_sample),
+        solver=[generate()],
+        scorer=failsafe_judge(judge, beta),
+    )
+
+
+def family_task(
+    family: str,
+    config: str,
+    *,
+    dataset: str | None,
+    revision: str | None,
+    harness_file: str | Path,
+    default_repo: str,
+    split: str = "test",
+    options: Mapping[str, Any] | None = None,
+) -> Task:
+    """The task of a config, reading the dataset the way a shipped harness file should.
+
+    Args:
+        family: The config's record family (one of :data:`TASK_FAMILIES`).
+        config: The config name.
+        dataset: ``-T dataset=``: a path (relative to the current directory) or a Hub id;
+            by default the dataset folder ``harness_file`` sits in, else ``default_repo``.
+        revision: ``-T revision=``; by default the revision the harness file pins.
+        harness_file: The shipped ``inspect_task.py`` (its ``__file__``).
+        default_repo: The Hub repository the harness file names.
+        split: The split to evaluate.
+        options: Further task options (``judge``, ``beta``, ``embedder``).
+
+    """
+    from finsynth.harness.sources import shipped_folder
+
+    source = resolve_dataset(dataset, shipped_folder(harness_file), default_repo)
+    extra = dict(options or {})
+    if family == "failsafe_condition":
+        return failsafe_task(source, config, revision=revision, split=split, **extra)
+    if family in ("finchain", "finchain_robust"):
+        return finchain_task(source, config, revision=revision, split=split, **extra)
+    raise ValueError(f"no inspect task for the {family!r} family; tasks exist for {', '.join(TASK_FAMILIES)}")
 
 
 @task
-def finsynth_finchain(
-    dataset: str = "finsynth", config: str = "finchain", revision: str = "main", limit: int | None = None
+def finchain(
+    dataset: str = "finsynth/finsynth",
+    config: str = "finchain",
+    revision: str | None = None,
+    split: str = "test",
 ) -> Task:
-    """FinChain-style problems scored on the final answer (``-T dataset=ORG/NAME -T revision=v0.1.0``)."""
-    return finsynth_task(dataset, config, revision=revision, limit=limit)
+    """A FinChain-family config of any finsynth dataset (``-T dataset=PATH_OR_ID -T config=...``)."""
+    return finchain_task(resolve_dataset(dataset, None, dataset), config, revision=revision, split=split)
+
+
+@task
+def failsafe_conditions(
+    dataset: str = "finsynth/finsynth",
+    config: str = "failsafe_conditions",
+    revision: str | None = None,
+    split: str = "test",
+    judge: str | None = None,
+    beta: float = DEFAULT_BETA,
+) -> Task:
+    """The FailSafeQA conditions config of any finsynth dataset, judged by a model."""
+    source = resolve_dataset(dataset, None, dataset)
+    return failsafe_task(source, config, revision=revision, split=split, judge=judge, beta=beta)

@@ -1,6 +1,7 @@
 """Publishing a built dataset folder to the Hugging Face Hub as one commit and a version tag.
 
-A push uploads the folder exactly as built (every file the manifest lists, plus the manifest),
+A push uploads the folder as built (every file the manifest lists, plus the manifest), with
+the card and harness files naming the repository pushed to (:mod:`finsynth.publish.retarget`),
 in a single commit, and tags that commit ``v<version>`` last. A failure before the commit
 leaves the repository as it was; a failure between commit and tag is repaired by pushing
 again (the unchanged folder makes no new commit and the tag is created). An existing tag is
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import FinsynthError
+from finsynth.publish.retarget import retargeted_files
 
 if TYPE_CHECKING:
     from huggingface_hub import HfApi
@@ -100,8 +102,11 @@ def default_tag(folder: Path) -> str:
     return f"v{read_manifest(folder)['version']}"
 
 
-def local_files(folder: Path) -> list[LocalFile]:
+def local_files(folder: Path, repo_id: str | None = None) -> list[LocalFile]:
     """The files a push uploads, checked against the folder's manifest.
+
+    With ``repo_id``, the card, harness files and manifest are described as they will be
+    uploaded to that repository (see :func:`~finsynth.publish.retarget.retargeted_files`).
 
     Raises:
         PublishError: If the folder is not a finsynth dataset folder, a file differs from the
@@ -118,9 +123,10 @@ def local_files(folder: Path) -> list[LocalFile]:
     problems += [f"{name}: not listed in {MANIFEST_NAME}" for name in sorted(present - listed)]
     if problems:
         raise PublishError(f"{folder} does not match its manifest ({'; '.join(problems)}); rebuild it")
+    rewritten = retargeted_files(folder, repo_id) if repo_id is not None else {}
     files = []
     for name in sorted(listed):
-        data = (folder / name).read_bytes()
+        data = rewritten[name] if name in rewritten else (folder / name).read_bytes()
         files.append(
             LocalFile(
                 path=name,
@@ -256,7 +262,8 @@ def push_folder(
     from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi
 
     check_repo_id(repo_id)
-    files = local_files(folder)
+    files = local_files(folder, repo_id)
+    rewritten = retargeted_files(folder, repo_id)
     tag = tag or default_tag(folder)
     if not _TAG.match(tag):
         raise PublishError(f"--tag {tag!r} is not a valid tag name; use letters, digits, '.', '-', '_'")
@@ -294,7 +301,12 @@ def push_folder(
     if changed or deleted:
         version = read_manifest(folder)["version"]
         operations: list[CommitOperationAdd | CommitOperationDelete] = [
-            *(CommitOperationAdd(path_in_repo=f.path, path_or_fileobj=str(folder / f.path)) for f in changed),
+            *(
+                CommitOperationAdd(
+                    path_in_repo=f.path, path_or_fileobj=rewritten.get(f.path, str(folder / f.path))
+                )
+                for f in changed
+            ),
             *(CommitOperationDelete(path_in_repo=path) for path in deleted),
         ]
         info = hub.call(

@@ -1,13 +1,23 @@
 """Scoring: ChainEval for FinChain, FailSafeQA metrics, and pairwise ratings.
 
 Pure functions over records, model outputs, judge ratings and games; the ``finsynth score``
-command line wraps them. Importing this package loads no embedding model: embedders are
-loaded on first use by :func:`load_embedder`.
+command line wraps them. :func:`score_answer` is the one answer reader every entry point
+uses. Importing this package loads no embedding model: embedders are loaded on first use by
+:func:`load_embedder`.
 """
 
 from __future__ import annotations
 
-from finsynth.scoring.answers import check_label_answer, check_numeric_answer, values_agree
+from finsynth.scoring.answers import (
+    AnswerCheck,
+    answer_line,
+    check_answer,
+    check_label_answer,
+    check_numeric_answer,
+    gold_answer,
+    score_answer,
+    values_agree,
+)
 from finsynth.scoring.chaineval import (
     ChainEvalItem,
     ChainEvalResult,
@@ -61,6 +71,7 @@ from finsynth.scoring.records import load_records
 from finsynth.scoring.rouge import rouge_l
 
 __all__ = [
+    "AnswerCheck",
     "ChainEvalItem",
     "ChainEvalResult",
     "ChatClient",
@@ -82,8 +93,10 @@ __all__ = [
     "RetryPolicy",
     "WinMatrix",
     "agreement",
+    "answer_line",
     "bootstrap_ratings",
     "bradley_terry",
+    "check_answer",
     "check_label_answer",
     "check_numeric_answer",
     "context_grounding",
@@ -92,6 +105,7 @@ __all__ = [
     "extract_numbers",
     "failsafe_report",
     "failsafe_scores",
+    "gold_answer",
     "judge_pair",
     "judge_prompt",
     "llm_compliance",
@@ -107,6 +121,7 @@ __all__ = [
     "render_transcript",
     "robustness",
     "rouge_l",
+    "score_answer",
     "split_steps",
     "values_agree",
     "win_matrix",

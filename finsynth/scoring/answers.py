@@ -1,22 +1,36 @@
-r"""A model's final answer, and whether it matches a FinChain record's.
+r"""The one answer reader: a model's final answer, and whether it matches a record's.
+
+Every place finsynth reads a final answer uses this module: ChainEval, the inspect_ai
+scorers, the lm-eval filter and metric shipped with each build, and
+:func:`finsynth.score_answer` for training loops.
 
 The final answer is the model's *last stated* answer: the text after the last answer marker
-(``Answer:``, ``Final answer:``, ``The answer is``, ``\boxed{...}``); without a marker, the
-last number of the output (numeric questions) or the last answer label it names
-(categorical questions).
+(``Answer:``, ``Final answer:``, ``The answer is``, ``\boxed{...}``), in any case and with
+markdown around it (``**Answer:** 14.59%``, ``**Answer**: 14.59%``); when the marker ends
+its line, the next non-empty line. Without a marker it is the last number of the output
+(numeric questions) or the last answer label it names (categorical questions). The first
+number after the marker counts, so a restatement after it (``$844,838,136.99 (about 845
+million)``) does not replace it.
 
-Numeric answers are right when ``|pred - gold| <= tolerance * |gold|`` (5% by default), with
-the unit semantics of :func:`values_agree`. Categorical answers are right when the label,
+Numbers are read by :func:`~finsynth.scoring.numbers.extract_numbers`: scale words
+(``$303.49 million``, ``2bn``, ``10k``), parentheses for negatives (``($8,385.35)``),
+``%``, ``bp``, a trailing ``x`` (``0.15x``) and currency. A numeric answer is right when
+``|pred - gold| <= tolerance * |gold|`` (5% by default, :data:`DEFAULT_TOLERANCE`), read with
+the unit rules of :func:`values_agree`: percentages and basis points convert into each
+other, and a bare number answering a rate may be the rate as a fraction (``0.1172`` for
+``11.72%``, ``0.04317`` for ``431.7 bp``). Categorical answers are right when the label,
 after :func:`normalise_label`, is the gold label.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
+from finsynth.errors import FinsynthError
 from finsynth.scoring.numbers import Number, extract_numbers
 
 DEFAULT_TOLERANCE = 0.05
@@ -26,10 +40,11 @@ GoldScale = Literal["percent", "basis_points", "plain"]
 """How a gold value is shown: ``percent`` values are stored as fractions (0.1172 shown as
 11.72%); ``basis_points`` values are stored in basis points (298.0 shown as 298.0 bp)."""
 
-_ANSWER_MARKER = re.compile(
-    r"(?i)(?:final\s+answer|answer)\s*(?:is|:|=)|\\boxed\{",
-)
-_ANSWER_STATEMENT = re.compile(r"(?im)(?:final\s+answer|answer)\s*(?:is|:|=).*$|\\boxed\{[^}]*\}?")
+# "Answer" with optional markdown emphasis (**Answer:**, __Answer__:), then "is", ":" or "=".
+_MARKER = r"\b(?:final\s+answer|answer)(?:\s*[*_]{1,3})?\s*(?:is\b|:|：|=)"
+_ANSWER_MARKER = re.compile(rf"(?i){_MARKER}|\\boxed\{{")
+_ANSWER_STATEMENT = re.compile(rf"(?im){_MARKER}.*$|\\boxed\{{[^}}]*\}}?")
+_WORDLESS = re.compile(r"^[\s*_#>:`~-]*$")
 _PUNCTUATION = re.compile(r"[\"'`“”‘’*_.,;:!?()\[\]{}]")
 _SPACES = re.compile(r"\s+")
 
@@ -37,7 +52,8 @@ _SPACES = re.compile(r"\s+")
 def answer_segment(output: str) -> str | None:
     r"""Return the text after the last answer marker of ``output``, or ``None`` if it has none.
 
-    The segment runs to the end of the marker's line (or the closing brace of ``\boxed{``).
+    The segment runs to the end of the marker's line (or the closing brace of ``\boxed{``);
+    when the rest of that line is only markdown, it is the next non-empty line.
     """
     markers = list(_ANSWER_MARKER.finditer(output))
     if not markers:
@@ -46,7 +62,10 @@ def answer_segment(output: str) -> str | None:
     rest = output[last.end() :]
     if last.group().endswith("{"):
         return rest.split("}", 1)[0]
-    return rest.split("\n", 1)[0]
+    lines = rest.split("\n")
+    if _WORDLESS.match(lines[0]):
+        return next((line for line in lines[1:] if not _WORDLESS.match(line)), lines[0])
+    return lines[0]
 
 
 def without_answer_statements(output: str) -> str:
@@ -90,7 +109,9 @@ def values_agree(
     - basis points are compared as they are against a basis-point gold and as fractions
       otherwise (``25 bp`` → 0.0025);
     - a number without a unit is compared as written, and also as a percentage when the
-      gold is shown as one (``11.72`` answering "as a percentage" matches 0.1172).
+      gold is shown as one (``11.72`` answering "as a percentage" matches 0.1172), or as a
+      fraction when the gold is in basis points (``0.04317`` matches 431.7 bp): a rate's
+      unit makes both readings plausible, and they are orders of magnitude apart.
 
     Args:
         predicted: The number a model stated.
@@ -105,6 +126,8 @@ def values_agree(
         readings = [predicted.value if scale == "basis_points" else predicted.value / 10_000]
     elif scale == "percent":
         readings = [predicted.value, predicted.value / 100]
+    elif scale == "basis_points":
+        readings = [predicted.value, predicted.value * 10_000]
     else:
         readings = [predicted.value]
     return any(abs(reading - gold) <= tolerance * abs(gold) for reading in readings)
@@ -159,14 +182,18 @@ class AnswerCheck:
 def check_numeric_answer(
     output: str, gold: float, scale: GoldScale, tolerance: float = DEFAULT_TOLERANCE
 ) -> AnswerCheck:
-    """Check the last stated numeric answer of ``output`` against ``gold`` (see :func:`values_agree`)."""
+    """Check the last stated numeric answer of ``output`` against ``gold`` (see :func:`values_agree`).
+
+    The answer is the first number after the last answer marker; an answer statement without
+    a number is wrong. Without a marker, the last number of the output is the answer.
+    """
     segment = answer_segment(output)
-    numbers = extract_numbers(segment) if segment is not None else []
-    source = segment if numbers and segment is not None else output
+    if segment is not None:
+        source, numbers = segment, extract_numbers(segment)[:1]
+    else:
+        source, numbers = output, extract_numbers(output)[-1:]
     if not numbers:
-        numbers = extract_numbers(output)[-1:]
-    if not numbers:
-        return AnswerCheck(False, None)
+        return AnswerCheck(False, segment.strip() if segment is not None and segment.strip() else None)
     number = numbers[0]
     return AnswerCheck(
         values_agree(number, gold, scale, tolerance), source[number.start : number.end].strip()
@@ -182,11 +209,122 @@ def check_label_answer(output: str, gold: str, choices: Sequence[str]) -> Answer
     """
     segment = answer_segment(output)
     if choices:
-        label = _last_label(segment, choices) if segment is not None else None
-        if label is None:
-            label = _last_label(output, choices)
+        label = _last_label(output if segment is None else segment, choices)
     else:
         label = segment.strip() if segment is not None and segment.strip() else None
     if label is None:
         return AnswerCheck(False, None)
     return AnswerCheck(normalise_label(label) == normalise_label(gold), label)
+
+
+@dataclass(frozen=True)
+class GoldAnswer:
+    """A record's answer, as the reader compares against it.
+
+    Attributes:
+        value: The numeric answer in the record's units, or ``None`` for a label.
+        scale: How the numeric answer is shown (see :data:`GoldScale`).
+        label: The gold label, for categorical answers.
+        choices: The labels a categorical question names (may be empty).
+
+    """
+
+    value: float | None
+    scale: GoldScale
+    label: str | None
+    choices: tuple[str, ...]
+
+
+def _choices(record: Mapping[str, Any]) -> tuple[str, ...]:
+    choices = record.get("choices") or ()
+    if isinstance(choices, str):  # a JSON list, as some tools store it
+        try:
+            choices = json.loads(choices)
+        except json.JSONDecodeError:
+            choices = (choices,)
+    return tuple(str(choice) for choice in choices)
+
+
+def gold_answer(record: Mapping[str, Any]) -> GoldAnswer:
+    """The gold answer of a record.
+
+    A FinChain record's ``answer_value`` and ``answer_unit`` (or ``answer_label`` and
+    ``choices``) are used when present; otherwise the ``target`` text is read: a number with
+    its unit (``"19.62%"``, ``"122.3 bp"``, ``"$1,234.56"``, ``"0.18x"``), or else a label.
+
+    Raises:
+        FinsynthError: If the record has neither answer columns nor a text ``target``.
+
+    """
+    choices = _choices(record)
+    value = record.get("answer_value")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return GoldAnswer(float(value), answer_scale(record.get("answer_unit")), None, choices)
+    label = record.get("answer_label")
+    if isinstance(label, str) and label:
+        return GoldAnswer(None, "plain", label, choices)
+    target = record.get("target")
+    if not isinstance(target, str):
+        raise FinsynthError(
+            "a record to score against needs 'answer_value' (with 'answer_unit'), 'answer_label' "
+            f"or a text 'target'; got the fields {sorted(record)}"
+        )
+    numbers = extract_numbers(target)
+    if choices or not numbers:
+        return GoldAnswer(None, "plain", target, choices)
+    number = numbers[0]
+    if number.unit == "percent":
+        return GoldAnswer(number.fraction, "percent", None, choices)
+    return GoldAnswer(
+        number.value, "basis_points" if number.unit == "basis_points" else "plain", None, choices
+    )
+
+
+def check_answer(output: str, record: Mapping[str, Any], tolerance: float = DEFAULT_TOLERANCE) -> AnswerCheck:
+    """Check a model's output against a record's gold answer (see :func:`gold_answer`).
+
+    Args:
+        output: The model's full output.
+        record: The record (a FinChain row, an lm-eval document, or ``{"target": ...}``).
+        tolerance: Relative tolerance of numeric answers.
+
+    Raises:
+        FinsynthError: If the record has no answer to compare against.
+
+    """
+    gold = gold_answer(record)
+    if gold.value is not None:
+        return check_numeric_answer(output, gold.value, gold.scale, tolerance)
+    return check_label_answer(output, gold.label or "", gold.choices)
+
+
+def score_answer(
+    output: str | None, record: Mapping[str, Any], tolerance: float = DEFAULT_TOLERANCE
+) -> float:
+    """1.0 when ``output``'s final answer matches ``record``'s, else 0.0.
+
+    The reward for training loops, reasoning-gym style: ``score_answer(completion, record)``
+    with any record :func:`finsynth.generate` gives (or a row of a built dataset).
+
+    Args:
+        output: The model's full output; ``None`` or an empty output scores 0.0.
+        record: The record (see :func:`gold_answer`).
+        tolerance: Relative tolerance of numeric answers (5% by default).
+
+    Raises:
+        FinsynthError: If the record has no answer to compare against.
+
+    """
+    if not output:
+        gold_answer(record)  # a record without an answer is an error even for an empty output
+        return 0.0
+    return 1.0 if check_answer(output, record, tolerance).correct else 0.0
+
+
+def answer_line(output: str) -> str:
+    """The final answer as one ``Answer: ...`` line, or the output itself when it states none.
+
+    What the lm-eval filter keeps: reading the line again gives the same answer.
+    """
+    segment = answer_segment(output)
+    return output if segment is None else f"Answer: {segment.strip()}"

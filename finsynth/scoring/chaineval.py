@@ -2,9 +2,10 @@
 
 For each record with a model output:
 
-1. **Final answer** (:mod:`finsynth.scoring.answers`): the last stated answer, right within
-   5% of the gold value (units read as :func:`~finsynth.scoring.answers.values_agree` says)
-   or equal to the gold label after normalisation.
+1. **Final answer**, read by the one answer reader (:func:`~finsynth.scoring.answers.check_answer`):
+   the last stated answer, right within 5% of the gold value (units read as
+   :func:`~finsynth.scoring.answers.values_agree` says) or equal to the gold label after
+   normalisation.
 2. **Steps**: the output is split into steps (at ``Step k:`` markers when it has them, else
    into lines and sentences); answer statements and pieces without a digit are not steps. Each
    step's result is the first number after its last ``=`` (else its last number).
@@ -28,9 +29,7 @@ from finsynth.errors import FinsynthError
 from finsynth.scoring.answers import (
     DEFAULT_TOLERANCE,
     GoldScale,
-    answer_scale,
-    check_label_answer,
-    check_numeric_answer,
+    check_answer,
     stated_number,
     step_scale,
     values_agree,
@@ -217,15 +216,6 @@ def _grouped(items: Sequence[ChainEvalItem], key: Callable[[ChainEvalItem], str]
     return {name: group_scores(groups[name]) for name in sorted(groups)}
 
 
-def _check_answer(record: Mapping[str, Any], output: str, tolerance: float) -> tuple[bool, str | None]:
-    if record["answer_value"] is not None:
-        scale = answer_scale(record["answer_unit"])
-        check = check_numeric_answer(output, record["answer_value"], scale, tolerance)
-    else:
-        check = check_label_answer(output, record["answer_label"] or record["target"], record["choices"])
-    return check.correct, check.predicted
-
-
 def _missing_item(record: Mapping[str, Any], with_rouge: bool) -> ChainEvalItem:
     return ChainEvalItem(
         id=record["id"],
@@ -303,15 +293,15 @@ def evaluate_chains(
         matched = len(align_steps([stated_number(text) for text in steps], gold, similarity, tau, tolerance))
         precision = matched / len(steps) if steps else 0.0
         recall = matched / len(gold) if gold else 0.0
-        correct, predicted_answer = _check_answer(record, output, tolerance)
+        answer = check_answer(output, record, tolerance)
         items.append(
             ChainEvalItem(
                 id=record["id"],
                 domain=record["domain"],
                 difficulty=record["difficulty"],
                 missing=False,
-                answer_correct=correct,
-                predicted_answer=predicted_answer,
+                answer_correct=answer.correct,
+                predicted_answer=answer.predicted,
                 gold_answer=record["target"],
                 predicted_steps=len(steps),
                 gold_steps=len(gold),

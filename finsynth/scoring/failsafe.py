@@ -11,7 +11,11 @@ A judge rates each (item, condition) answer from 1 to 6; a rating of 4 or more i
   have, and listed in :attr:`FailSafeScores.incomplete_items`.
 - **Context Grounding** G: the mean compliance over every missing- and irrelevant-context
   judgment.
-- **LLM-Compliance** with β: ``(1 + β²)·R·G / (β²·G + R)``; β = 0.5 weighs robustness more.
+- **LLM-Compliance** with β: ``(1 + β²)·R·G / (β²·G + R)``, an F-β score in which Context
+  Grounding plays the part of precision and Robustness of recall, so Robustness counts β
+  times as much as Context Grounding: β < 1 weighs Context Grounding more, β > 1 weighs
+  Robustness more, β = 1 is their harmonic mean. The paper's β = 0.5 (which reproduces its
+  Table 2) weighs Context Grounding more.
 
 QA and TG (text generation) items are scored separately when judgments carry a
 ``task_type``; an item's type is taken from its judgments.
@@ -24,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from finsynth.errors import FinsynthError
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
@@ -111,10 +115,15 @@ class Judgment:
 def llm_compliance(robustness: float, grounding: float, beta: float = DEFAULT_BETA) -> float:
     """FailSafeQA's LLM-Compliance: ``(1 + β²)·R·G / (β²·G + R)`` (0 when R and G are both 0).
 
+    It is the F-β score of G (in the role of precision) and R (of recall): R counts β times as
+    much as G, so β < 1 weighs Context Grounding more and β > 1 weighs Robustness more. The
+    paper's β = 0.5 (its Table 2) weighs grounding more: R = 0.8 and G = 0.4 give 0.444,
+    nearer G than R.
+
     Args:
         robustness: Robustness R in [0, 1].
         grounding: Context Grounding G in [0, 1].
-        beta: Weight; below 1 favours robustness.
+        beta: Weight of robustness relative to grounding (below 1 weighs grounding more).
 
     """
     denominator = beta**2 * grounding + robustness
@@ -254,10 +263,21 @@ def read_judgments(path: Path) -> tuple[list[Judgment], list[InputProblem]]:
         FinsynthError: If the file cannot be read.
 
     """
+    return judgments_from(read_jsonl(path))
+
+
+def judgments_from(
+    entries: Iterable[tuple[int, dict[str, Any] | InputProblem]],
+) -> tuple[list[Judgment], list[InputProblem]]:
+    """Read ``(line, object)`` entries as :func:`read_judgments` reads the lines of a file.
+
+    The entries may come from a judgments file or from an inspect_ai log of the FailSafeQA
+    task (:mod:`finsynth.scoring.eval_logs`), where the "line" is the sample's position.
+    """
     judgments: list[Judgment] = []
     problems: list[InputProblem] = []
     seen: set[tuple[str, str]] = set()
-    for line, value in read_jsonl(path):
+    for line, value in entries:
         judgment = value if isinstance(value, InputProblem) else _judgment_of(line, value)
         if isinstance(judgment, InputProblem):
             problems.append(judgment)

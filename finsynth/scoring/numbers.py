@@ -11,7 +11,8 @@ marker it was written with. What it understands:
   write results: ``0.0720 (7.20%)``, ``21390000.00 ($21,390,000.00)``;
 - thousands separators (``1,234,567.89``; groups of exactly three digits), decimals
   (``7.89``, ``.5``);
-- currency symbols and codes (``$``, ``US$``, ``€``, ``£``, ``¥``, ``USD``, ``EUR``, ...);
+- currency symbols and codes (``$``, ``US$``, ``€``, ``£``, ``¥``, ``USD``, ``EUR``, ...), with or
+  without a space before the digits (``$ 1,234``);
 - scale words and suffixes: ``3.5 million``, ``2 billion``, ``4 thousand``, ``1.2 trillion``,
   ``$3.5M``, ``$2bn``, ``$2 bn``, ``$10k``, ``$1.1tn`` (single-letter suffixes only when attached);
 - scientific notation: ``1.5e-3``, ``1.5E+06``, ``1.5 × 10^6``, ``1.5×10⁶``, ``1.5*10**6``;
@@ -58,7 +59,7 @@ _NUMBER = re.compile(
     (?<![\w.])
     (?P<open>\(\s*)?
     (?P<sign_before>[-−+])?
-    (?P<currency>US\$|\$|€|£|¥|(?:USD|EUR|GBP|JPY)\s?)?
+    (?P<currency>(?:US\$|\$|€|£|¥|USD|EUR|GBP|JPY)\s?)?
     (?P<sign_after>[-−+])?
     (?P<digits>[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?|\.[0-9]+)
     (?:

@@ -6,9 +6,10 @@ model's full answer>"}``. Lines are matched to records by id.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
 
@@ -47,11 +48,22 @@ def read_predictions(path: Path, record_ids: Collection[str]) -> Predictions:
         FinsynthError: If the file cannot be read.
 
     """
+    return predictions_from(read_jsonl(path), record_ids)
+
+
+def predictions_from(
+    entries: Iterable[tuple[int, dict[str, Any] | InputProblem]], record_ids: Collection[str]
+) -> Predictions:
+    """Match ``(line, {"id": ..., "output": ...})`` entries to records, as :func:`read_predictions` does.
+
+    The entries may come from a predictions file or from an evaluation log
+    (:mod:`finsynth.scoring.eval_logs`), where the "line" is the sample's position.
+    """
     known = set(record_ids)
     outputs: dict[str, str] = {}
     first_line: dict[str, int] = {}
     problems: list[InputProblem] = []
-    for line, value in read_jsonl(path):
+    for line, value in entries:
         if isinstance(value, InputProblem):
             problems.append(value)
             continue

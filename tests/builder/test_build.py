@@ -73,6 +73,8 @@ def test_layout_is_a_hugging_face_dataset_repository(built: Path) -> None:
         "finchain/train-00002-of-00003.parquet",
         "finchain_variation/test-00000-of-00001.parquet",
         "harness/inspect_task.py",
+        "harness/lm_eval/finsynth_functions.py",
+        "harness/lm_eval/tiny.yaml",
         "harness/lm_eval/tiny_finchain.yaml",
         "harness/lm_eval/tiny_finchain_variation.yaml",
         "manifest.json",

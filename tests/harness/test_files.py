@@ -1,7 +1,8 @@
-"""The harness files a build writes: lm-eval task YAML and the inspect_ai task module.
+"""The harness files a build writes: lm-eval task YAML, their functions, and the inspect_ai task module.
 
-End to end, against the in-memory Hub: lm-eval and inspect_ai load the pushed tag through
-these files, and a model that answers with each record's own solution scores 1.0 on both.
+End to end against the in-memory Hub: a push to another repository id rewrites the files it
+uploads, and lm-eval reads the pushed tag through the downloaded task files. Runs against a
+local model server are in ``test_end_to_end.py``.
 """
 
 from __future__ import annotations
@@ -9,17 +10,22 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 
+from finsynth.builder import parse_config
+from finsynth.errors import FinsynthError
+from finsynth.harness import dataset_reference, harness_files, lm_eval_task_name
+from finsynth.harness.sources import interleaved_order, resolve_dataset, shipped_folder
 from finsynth.publish.hub import push_folder
 from tests.hub.fixtures import TOKEN, build_tiny, hub_environment, run_python
 from tests.hub.server import FakeHub
 
 REPO = "finsynth-tests/tiny"
+DEFAULT = parse_config(Path("configs/default.yaml").read_text(), "configs/default.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -37,41 +43,81 @@ def hub(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHub]:
     server.stop()
 
 
-def test_lm_eval_tasks_have_only_known_fields_and_pin_the_version(folder: Path) -> None:
+def test_only_configs_with_a_meaningful_scorer_get_tasks() -> None:
+    files = harness_files(DEFAULT, dataset_reference(DEFAULT, DEFAULT.repo_id))
+    families = {config.name: config.family for config in DEFAULT.configs}
+    assert {"ucfe", "failsafe"} <= set(families.values())  # the default build has unscored families
+    inspect_tasks = re.findall(r"^def (\w+)\(", files["harness/inspect_task.py"], re.MULTILINE)
+    assert inspect_tasks == [
+        name
+        for name, family in families.items()
+        if family in ("finchain", "finchain_robust", "failsafe_condition")
+    ]
+    assert "ucfe" not in inspect_tasks and "failsafe" not in inspect_tasks
+    lm_eval_tasks = sorted(path for path in files if re.match(r"harness/lm_eval/finsynth_\w+\.yaml$", path))
+    assert lm_eval_tasks == sorted(
+        f"harness/lm_eval/{lm_eval_task_name(DEFAULT, name)}.yaml"
+        for name, family in families.items()
+        if family in ("finchain", "finchain_robust")
+    )
+    group = files["harness/lm_eval/finsynth.yaml"]
+    assert group.startswith("# lm-evaluation-harness group") and "\ngroup: finsynth\n" in group
+
+
+def test_lm_eval_tasks_load_with_lm_evals_own_loader(folder: Path) -> None:
     pytest.importorskip("lm_eval", reason="lm-eval (dev dependency) is not installed")
     from lm_eval.api.task import TaskConfig  # type: ignore[import-untyped]
+    from lm_eval.tasks._yaml_loader import load_yaml  # type: ignore[import-untyped]
 
     known = {field.name for field in dataclasses.fields(TaskConfig)}
-    for config, split in (("finchain", "test"), ("finchain_variation", "test")):
-        task = yaml.safe_load((folder / f"harness/lm_eval/tiny_{config}.yaml").read_text())
+    for config in ("finchain", "finchain_variation"):
+        task = load_yaml(folder / f"harness/lm_eval/tiny_{config}.yaml")
         assert set(task) <= known
-        assert task["task"] == f"tiny_{config}" and task["dataset_name"] == config
-        assert task["dataset_kwargs"] == {"revision": "v0.0.1"} and task["test_split"] == split
+        assert task["task"] == f"tiny_{config}" and task["test_split"] == "test"
+        assert task["dataset_kwargs"] == {"config": config, "hub_repo": "tiny", "hub_revision": "v0.0.1"}
+        assert task["process_results"].__module__ == "finsynth.harness.lm_eval_functions"
+        assert task["doc_to_target"] == "{{solution}}"  # few-shot examples are worked solutions
         TaskConfig(**task)
+        # The shipped loader reads the folder it sits in: no Hub needed for a local build.
+        splits = task["custom_dataset"](**task["dataset_kwargs"], version=2.0)
+        test = splits["test"]
+        templates = len(set(test["generator_id"]))
+        assert templates == 5 and len(test) >= 10  # compound_interest/: five templates
+        assert len(set(test["generator_id"][:templates])) < templates  # written grouped by template
+        assert len(set(task["process_docs"](test)["generator_id"][:templates])) == templates
 
 
-def test_the_answer_filter_reads_the_gold_solution_to_the_target(folder: Path) -> None:
-    import datasets
+def test_lm_eval_metadata_names_other_data_relative_to_the_current_directory(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("lm_eval", reason="lm-eval (dev dependency) is not installed")
+    from lm_eval.tasks._yaml_loader import load_yaml  # type: ignore[import-untyped]
 
-    task = yaml.safe_load((folder / "harness/lm_eval/tiny_finchain.yaml").read_text())
-    pattern = re.compile(task["filter_list"][0]["filter"][0]["regex_pattern"])
-    ignored = task["metric_list"][0]["regexes_to_ignore"]
-
-    def normalised(text: str) -> str:
-        for expression in ignored:
-            text = re.sub(expression, "", text)
-        return text.lower()
-
-    for row in datasets.load_dataset(str(folder), "finchain", split="test"):
-        found = pattern.findall(row["solution"])
-        assert found and normalised(found[0]) == normalised(row["target"]), row["id"]
+    copy = tmp_path / "harness_only"  # the task files alone, outside any dataset folder
+    shutil.copytree(folder / "harness" / "lm_eval", copy)
+    task = load_yaml(copy / "tiny_finchain.yaml")
+    monkeypatch.chdir(folder.parent)
+    # What `lm_eval --metadata '{"dataset": "0.0.1"}'` passes: the task metadata, then dataset_kwargs.
+    splits = task["custom_dataset"](version=2.0, dataset=folder.name, **task["dataset_kwargs"])
+    assert set(splits) == {"test", "train"} and len(splits["test"]) >= 10
+    with pytest.raises(FinsynthError, match="no such folder"):
+        task["custom_dataset"](version=2.0, dataset="./not-built", **task["dataset_kwargs"])
 
 
-def test_the_inspect_module_names_a_task_per_config(folder: Path) -> None:
-    source = (folder / "harness/inspect_task.py").read_text()
-    compile(source, "inspect_task.py", "exec")
-    assert re.findall(r"^def (\w+)\(", source, re.MULTILINE) == ["finchain", "finchain_variation"]
-    assert 'REVISION = "v0.0.1"' in source
+def test_a_shipped_file_reads_its_own_folder_and_a_given_path_or_id(folder: Path, tmp_path: Path) -> None:
+    task_file = folder / "harness" / "lm_eval" / "finsynth_functions.py"
+    assert shipped_folder(task_file) == folder.resolve()
+    assert shipped_folder(tmp_path / "elsewhere.py") is None
+    assert resolve_dataset(None, folder, "org/name") == str(folder)
+    assert resolve_dataset(None, None, "org/name") == "org/name"
+    assert resolve_dataset("other/repo", folder, "org/name") == "other/repo"
+    with pytest.raises(FinsynthError, match="no such folder"):
+        resolve_dataset("./missing/build", folder, "org/name")
+
+
+def test_interleaving_visits_every_template_before_repeating_one() -> None:
+    assert interleaved_order(["a", "a", "a", "b", "b", "c"]) == [0, 3, 5, 1, 4, 2]
+    assert interleaved_order([]) == []
 
 
 EVALUATE = """
@@ -79,7 +125,7 @@ import json, sys
 from pathlib import Path
 import datasets
 
-repo, folder, include = sys.argv[1:]
+folder, include = sys.argv[1:]
 solutions = {}
 for config in ("finchain", "finchain_variation"):
     for row in datasets.load_dataset(folder, config, split="test"):
@@ -100,65 +146,45 @@ class Gold(LM):
         raise NotImplementedError
 
 results = simple_evaluate(
-    model="finsynth_gold", tasks=["tiny_finchain", "tiny_finchain_variation"],
-    task_manager=TaskManager(include_path=include), num_fewshot=0,
+    model="finsynth_gold", tasks=["tiny"], task_manager=TaskManager(include_path=include), num_fewshot=0,
 )["results"]
-scores = {name: value["exact_match,final_answer"] for name, value in results.items()}
-# lm-eval's own dummy model (it answers nonsense) runs the same task end to end and scores nothing.
+scores = {name: value["accuracy,final_answer"] for name, value in results.items()}
+# lm-eval's own dummy model (it answers nonsense) runs the same tasks end to end and scores nothing.
 import lm_eval.models.dummy  # registers "dummy" beside the model registered above
 
 dummy = simple_evaluate(
     model="dummy", tasks=["tiny_finchain"], task_manager=TaskManager(include_path=include), num_fewshot=0,
 )["results"]
-scores["dummy"] = dummy["tiny_finchain"]["exact_match,final_answer"]
-
-import importlib.util
-import tempfile
-from inspect_ai import eval as inspect_eval
-from inspect_ai.model import ModelOutput, ModelUsage, get_model
-
-spec = importlib.util.spec_from_file_location("inspect_task", Path(folder) / "harness" / "inspect_task.py")
-module = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(module)
-module.DATASET = repo
-
-def gold(messages, tools, tool_choice, config):
-    question = next(message.text for message in messages if message.role == "user")
-    output = ModelOutput.from_content("mockllm/model", solutions[question])
-    # With usage given, the mock model does not count tokens (which would fetch a tokenizer online).
-    output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
-    return output
-
-# inspect's own eval loop: dataset from the pushed tag, solver, the finsynth scorer, the log.
-log = inspect_eval(
-    module.finchain(), model=get_model("mockllm/model", custom_outputs=gold), display="none",
-    log_dir=tempfile.mkdtemp(),
-)[0]
-assert log.status == "success", log.error
-scores["inspect"] = log.results.scores[0].metrics["accuracy"].value
-scores["inspect_samples"] = log.results.completed_samples
+scores["dummy"] = dummy["tiny_finchain"]["accuracy,final_answer"]
 print(json.dumps(scores))
 """
 
 
-def test_lm_eval_and_inspect_ai_score_gold_answers_perfectly_from_the_pushed_tag(
+def test_a_push_names_its_repository_and_lm_eval_reads_the_pushed_tag(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
     pytest.importorskip("lm_eval", reason="lm-eval (dev dependency) is not installed")
+    from huggingface_hub import snapshot_download
+
     push_folder(folder, REPO, token=TOKEN, endpoint=hub.endpoint)
-    include = tmp_path / "lm_eval"
-    include.mkdir()
-    for task in (folder / "harness/lm_eval").iterdir():  # the tasks name the repository the build was given
-        text = task.read_text().replace('dataset_path: "tiny"', f'dataset_path: "{REPO}"')
-        (include / task.name).write_text(text)
+    downloaded = Path(
+        snapshot_download(
+            REPO,
+            repo_type="dataset",
+            revision="v0.0.1",
+            endpoint=hub.endpoint,
+            token=TOKEN,
+            cache_dir=tmp_path / "cache",
+            allow_patterns=["harness/*", "harness/lm_eval/*", "README.md"],
+        )
+    )
+    assert 'load_dataset("finsynth-tests/tiny"' in (downloaded / "README.md").read_text()
+    assert 'HUB_DATASET = "finsynth-tests/tiny"' in (downloaded / "harness/inspect_task.py").read_text()
+    include = tmp_path / "lm_eval"  # outside any dataset folder: the tasks read the Hub at the pinned tag
+    shutil.copytree(downloaded / "harness" / "lm_eval", include)
+    assert all('hub_repo: "finsynth-tests/tiny"' in path.read_text() for path in include.glob("tiny_*.yaml"))
     environment = hub_environment(hub.endpoint, None, tmp_path / "home")
-    result = run_python(EVALUATE, environment, REPO, str(folder), str(include))
+    result = run_python(EVALUATE, environment, str(folder), str(include))
     assert result.returncode == 0, result.stderr[-4000:]
     scores = json.loads(result.stdout.strip().splitlines()[-1])
-    assert scores == {
-        "tiny_finchain": 1.0,
-        "tiny_finchain_variation": 1.0,
-        "dummy": 0.0,
-        "inspect": 1.0,
-        "inspect_samples": 10,
-    }
+    assert scores == {"tiny": 1.0, "tiny_finchain": 1.0, "tiny_finchain_variation": 1.0, "dummy": 0.0}

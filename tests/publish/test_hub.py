@@ -22,6 +22,7 @@ from finsynth.publish.hub import (
     push_folder,
     token_from_environment,
 )
+from finsynth.publish.retarget import retargeted_files
 from tests.hub.fixtures import TOKEN, build_tiny, finsynth, hub_environment, run_python
 from tests.hub.server import FakeHub
 
@@ -59,8 +60,11 @@ def test_a_push_is_one_commit_tagged_with_the_version_and_a_repeat_is_a_no_op(
     assert repo.tags == {"v0.0.1": repo.branches["main"]}
     assert hub.commit_count(REPO) == 2  # the repository's initial commit and ours
     published = repo.commits[repo.tags["v0.0.1"]]
+    # The folder as built, except that the card and harness files name the repository pushed to.
+    rewritten = retargeted_files(folder, REPO)
+    assert "README.md" in rewritten and "harness/inspect_task.py" in rewritten
     assert {name: data for name, data in published.items() if name != ".gitattributes"} == {
-        file.path: (folder / file.path).read_bytes() for file in local_files(folder)
+        file.path: rewritten.get(file.path, (folder / file.path).read_bytes()) for file in local_files(folder)
     }
     assert first.changed and first.tag_created
     seen = len(hub.requests)
@@ -187,7 +191,7 @@ def test_the_command_line_refuses_clearly_without_touching_the_hub(
     assert malformed.returncode == 2 and "expected ORG/NAME" in malformed.stderr
     dry = finsynth(environment, "push", str(folder), "--repo-id", REPO, "--dry-run")
     assert dry.returncode == 0, dry.stderr
-    for file in local_files(folder):
+    for file in local_files(folder, REPO):  # sizes as uploaded, with the card naming REPO
         assert f"{file.size:,}  {file.path}" in dry.stdout
     assert "tag v0.0.1" in dry.stdout
     assert hub.requests == [] and REPO not in hub.repos

@@ -1,13 +1,18 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, example, given, settings
+from hypothesis import strategies as st
 
+from finsynth.errors import FinsynthError
 from finsynth.scoring.answers import (
+    answer_line,
     answer_scale,
     answer_segment,
     check_label_answer,
     check_numeric_answer,
     normalise_label,
+    score_answer,
     stated_number,
     step_scale,
     values_agree,
@@ -98,3 +103,60 @@ def test_every_gold_solution_reads_back_exactly() -> None:
             "target"
         ]
     assert signed > 0  # the check covers negative answers
+
+
+@settings(max_examples=200, deadline=None)
+@example(0.00390625, "${:,.2f}", 0.125, "{:.6f}")
+@example(-8385.35, "${:,.2f}", 0.0, "({:,.2f})")
+@given(
+    st.floats(min_value=-1e9, max_value=1e9, allow_nan=False).filter(lambda v: abs(v) > 1e-3),
+    st.sampled_from(["${:,.2f}", "{:.2f}%", "{:.2f} years", "{:,.4f}", "{:.1f} bp", "{:.2f}x"]),
+    st.floats(min_value=0.0, max_value=0.2),
+    st.sampled_from(["{:.6f}", "{:,.6f}", "{:.6e}"]),
+)
+def test_score_answer_is_one_exactly_within_the_tolerance(
+    value: float, shape: str, error: float, written: str
+) -> None:
+    target = shape.format(value)
+    shown = parse_number(target)
+    assert shown is not None
+    assume(shown.value != 0)  # a target shown as 0 (e.g. "$0.00") has no relative tolerance to test
+    answer = shown.value * (1 + error)
+    if written.startswith("(") or answer < 0:
+        text = f"({abs(answer):,.6f})" if written.startswith("(") and answer < 0 else f"{answer:.6f}"
+    else:
+        text = written.format(answer)
+    unit = "%" if shown.unit == "percent" else " bp" if shown.unit == "basis_points" else ""
+    score = score_answer(f"Step 1: work...\nAnswer: {text}{unit}", {"target": target})
+    if error <= 0.049:
+        assert score == 1.0, (target, text)
+    elif error >= 0.051:
+        assert score == 0.0, (target, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200), st.text(min_size=1, max_size=30))
+def test_any_output_against_any_target_gets_a_verdict_and_the_filter_keeps_it(
+    output: str, target: str
+) -> None:
+    record = {"target": target}
+    verdict = score_answer(output, record)
+    assert verdict in (0.0, 1.0)
+    assert score_answer(answer_line(output), record) == verdict  # the lm-eval filter changes no verdict
+
+
+def test_a_record_without_an_answer_is_an_error_even_for_an_empty_output() -> None:
+    for output in ("", "Answer: 5"):
+        with pytest.raises(FinsynthError, match="needs 'answer_value'"):
+            score_answer(output, {"input": "What is 2 + 3?"})
+
+
+def test_score_answer_is_the_public_reward_for_generated_records() -> None:
+    import finsynth
+
+    (record,) = finsynth.generate(
+        "finchain/investment_analysis/compound_interest/future_value_of_a_single_deposit", n=1, seed=4
+    )
+    assert finsynth.score_answer(record["solution"], record) == 1.0
+    assert finsynth.score_answer(record["solution"] + "\nAnswer: 0.0001", record) == 0.0
+    assert finsynth.score_answer(None, record) == 0.0

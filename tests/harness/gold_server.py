@@ -1,0 +1,65 @@
+"""A scripted OpenAI-style model for the harness tests: it answers from the dataset's own gold.
+
+FinChain questions get the record's worked solution (or a wrong one, on request); FailSafeQA
+prompts get the reference answer, or a refusal where the context is missing or irrelevant
+(or under conditions the test names); judge prompts get a rating: 5 when the answer is the
+reference or a refusal under a refusal rubric, else 2.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from tests.scoring.chat_server import ChatServer, Reply, chat_reply
+
+REFUSAL = "The document does not contain the information needed, so I cannot answer."
+
+
+def _text(message: Mapping[str, Any]) -> str:
+    content = message.get("content") or ""
+    if isinstance(content, list):
+        return "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+    return str(content)
+
+
+class GoldModel:
+    """The reply function of a :class:`ChatServer`, built from dataset rows."""
+
+    def __init__(
+        self, rows: Iterable[Mapping[str, Any]], refuse_under: Iterable[str] = (), wrong_answers: bool = False
+    ) -> None:
+        self.rows = list(rows)
+        self.refuse_under = {"missing_context", "irrelevant_context", *refuse_under}
+        self.wrong_answers = wrong_answers
+
+    def answer(self, prompt: str) -> str:
+        # The longest input found in the prompt (one input can be the start of another).
+        row = max((row for row in self.rows if row["input"] in prompt), key=lambda row: len(row["input"]))
+        if "solution" in row:
+            # Wrong answers keep every step but end on a final answer no record has.
+            return f"{row['solution']}\nAnswer: 123456789" if self.wrong_answers else str(row["solution"])
+        return REFUSAL if row["condition"] in self.refuse_under else str(row["target"])
+
+    @staticmethod
+    def judge(prompt: str) -> str:
+        answer = prompt.split("[Assistant's answer]\n", 1)[1].split("\n\n", 1)[0].strip()
+        reference = re.search(r"\[Reference answer\]\n(.*?)\n\n\[", prompt, re.S)
+        expected = reference.group(1).strip() if reference is not None else REFUSAL
+        rating = 5 if answer == expected else 2
+        return f"Compared with the rubric, the answer rates {rating}.\nRating: [[{rating}]]"
+
+    def __call__(self, body: dict[str, Any], headers: dict[str, str]) -> Reply:
+        # The question is the last user message (earlier ones are few-shot examples).
+        prompt = next(_text(m) for m in reversed(body.get("messages", [])) if m.get("role") == "user")
+        if "Rating: [[n]]" in prompt:
+            return chat_reply(self.judge(prompt))
+        return chat_reply(self.answer(prompt))
+
+
+def serve(
+    rows: Iterable[Mapping[str, Any]], refuse_under: Iterable[str] = (), wrong_answers: bool = False
+) -> ChatServer:
+    """A server answering as :class:`GoldModel` (start it as a context manager)."""
+    return ChatServer(GoldModel(rows, refuse_under, wrong_answers))
