@@ -19,6 +19,7 @@ from rich.table import Table
 
 from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail
 from finsynth.errors import FinsynthError
+from finsynth.families import families_where
 
 app = typer.Typer(
     name="finsynth",
@@ -27,7 +28,7 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode="markdown",
 )
-TRACED_FAMILIES = ("finchain", "finchain_robust")
+TRACED_FAMILIES = families_where(traced=True)
 """Families whose records carry a FinChain trace that ``verify`` replays."""
 
 

@@ -20,6 +20,7 @@ import jinja2
 
 import finsynth
 from finsynth.builder.config import BuildConfig, ConfigSpec
+from finsynth.families import families_where
 
 INSPECT_TASK_PATH = "harness/inspect_task.py"
 _ENVIRONMENT = jinja2.Environment(
@@ -69,9 +70,9 @@ def _test_split(config: ConfigSpec) -> str:
     return "test" if "test" in names else names[0]
 
 
-LM_EVAL_FAMILIES = ("finchain", "finchain_robust")
+LM_EVAL_FAMILIES = families_where(lm_eval=True)
 """Families with an lm-eval task: a final answer lm-eval can score without a judge model."""
-INSPECT_FAMILIES = ("finchain", "finchain_robust", "failsafe_condition")
+INSPECT_FAMILIES = families_where(inspect=True)
 """Families with an inspect_ai task (:mod:`finsynth.harness.inspect_tasks`)."""
 LM_EVAL_FUNCTIONS = "finsynth_functions"
 """The module (``harness/lm_eval/finsynth_functions.py``) the task YAML loads with ``!function``."""

@@ -41,6 +41,7 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState, generate, system_message
 
+from finsynth.families import families_where
 from finsynth.harness.sources import interleaved, load_split, resolve_dataset
 from finsynth.scoring.answers import DEFAULT_TOLERANCE
 from finsynth.scoring.chaineval import DEFAULT_TAU, evaluate_chains
@@ -63,7 +64,7 @@ FINCHAIN_INSTRUCTIONS = (
     "End with a last line of the form 'Answer: <value>', giving the value with the unit "
     "and rounding the question asks for (or the label, if the question names choices)."
 )
-TASK_FAMILIES = ("finchain", "finchain_robust", "failsafe_condition")
+TASK_FAMILIES = families_where(inspect=True)
 """Record families that get an inspect task (see the module docstring for why the others do not)."""
 
 

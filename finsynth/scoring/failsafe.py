@@ -28,23 +28,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 from finsynth.errors import FinsynthError
+from finsynth.families import FAILSAFE_CONDITIONS, FAILSAFE_GROUNDING_CONDITIONS
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
 
-Condition = Literal[
-    "baseline", "misspelled", "incomplete", "out_of_domain", "ocr", "missing_context", "irrelevant_context"
-]
-ROBUSTNESS_CONDITIONS: tuple[Condition, ...] = (
-    "baseline",
-    "misspelled",
-    "incomplete",
-    "out_of_domain",
-    "ocr",
-)
-GROUNDING_CONDITIONS: tuple[Condition, ...] = ("missing_context", "irrelevant_context")
-CONDITIONS: tuple[Condition, ...] = ROBUSTNESS_CONDITIONS + GROUNDING_CONDITIONS
+Condition = str
+"""A FailSafeQA condition name (:data:`finsynth.families.FAILSAFE_CONDITIONS`)."""
+CONDITIONS: tuple[Condition, ...] = FAILSAFE_CONDITIONS
+GROUNDING_CONDITIONS: tuple[Condition, ...] = FAILSAFE_GROUNDING_CONDITIONS
+ROBUSTNESS_CONDITIONS: tuple[Condition, ...] = tuple(c for c in CONDITIONS if c not in GROUNDING_CONDITIONS)
 TASK_TYPES = ("QA", "TG")
 COMPLIANT_FROM = 4
 """Lowest compliant rating."""
