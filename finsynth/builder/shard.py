@@ -1,9 +1,8 @@
 """Building one shard: generate its records, validate each, write parquet, hash the file.
 
-A plain shard is drawn window by window (:data:`DRAW_WINDOW` rows): each generator's
-instances in the window are drawn in one batch and turned into an Arrow table at once,
-and the tables are then put in the split's row order, so batches stay large although the
-rows of all generators are mixed.
+A plain shard is drawn row group by row group (:data:`DRAW_WINDOW` rows): each generator's
+instances in the row group are drawn in one batch and the records put in the split's row
+order, so drawing stays batched although the rows of all generators are mixed.
 """
 
 from __future__ import annotations
@@ -137,9 +136,9 @@ class DisjointDraws:
 BATCH_SIZE = 2_000
 """Instances of one generator drawn together."""
 
-DRAW_WINDOW = 30_000
-"""Rows of a plain shard drawn together: about 100 instances of each of 290 templates per batch,
-kept as Arrow tables (about 3 KB a row), so a worker holds about as much as one row group of dicts."""
+DRAW_WINDOW = ROW_GROUP_SIZE
+"""Rows of a plain shard drawn together (one row group): each generator's instances among them
+are drawn in one batch, so a worker holds one row group of records, as before rows were mixed."""
 
 DrawState = tuple[DisjointDraws, InstanceSeeder]
 _DRAW_STATES: dict[tuple[object, ...], DrawState] = {}
@@ -226,30 +225,27 @@ def shard_tables(spec: ShardSpec) -> Iterator[pa.Table]:
         return
     validator = _prepare(spec)
     for start in range(spec.start, spec.stop, DRAW_WINDOW):
-        yield _window(spec, start, min(spec.stop, start + DRAW_WINDOW), validator, schema)
+        yield pa.Table.from_pylist(
+            _window(spec, start, min(spec.stop, start + DRAW_WINDOW), validator), schema=schema
+        )
 
 
-def _window(spec: ShardSpec, start: int, stop: int, validator: Validator, schema: pa.Schema) -> pa.Table:
-    """Draw split rows ``start:stop`` of a plain shard, generator by generator, into one table."""
+def _window(spec: ShardSpec, start: int, stop: int, validator: Validator) -> list[Record]:
+    """Draw split rows ``start:stop`` of a plain shard, generator by generator, in row order."""
     generators, indices, _ = spec.positions(start, stop)
     by_generator = np.argsort(generators, kind="stable")
     bounds = np.flatnonzero(np.diff(generators[by_generator])) + 1
-    tables = []
-    for rows in np.split(by_generator, bounds) if by_generator.size else ():
-        generator_id = spec.generator_ids[int(generators[rows[0]])]
+    rows: list[Record] = [{}] * (stop - start)
+    for window_rows in np.split(by_generator, bounds) if by_generator.size else ():
+        generator_id = spec.generator_ids[int(generators[window_rows[0]])]
         draws, seeder = _draw_state(spec, generator_id)
-        for first in range(0, rows.size, BATCH_SIZE):
-            records = draws.draw_many(seeder, spec.split, indices[rows[first : first + BATCH_SIZE]])
-            for record in records:
-                if spec.messages:
-                    with_messages(record)
-                validator.validate(record, where=f"record {record['id']!r}")
-            tables.append(pa.Table.from_pylist(records, schema=schema))
-    # The tables hold the window's rows in ``by_generator`` order; put each back at its row.
-    placement = np.empty_like(by_generator)
-    placement[by_generator] = np.arange(by_generator.size)
-    table = pa.concat_tables(tables) if tables else schema.empty_table()
-    return table.take(pa.array(placement)).combine_chunks()
+        records = draws.draw_many(seeder, spec.split, indices[window_rows])
+        for row, record in zip(window_rows.tolist(), records, strict=True):
+            if spec.messages:
+                with_messages(record)
+            validator.validate(record, where=f"record {record['id']!r}")
+            rows[row] = record
+    return rows
 
 
 def _batches(records: Iterator[Record]) -> Iterator[list[Record]]:
