@@ -7,6 +7,7 @@ Errors a user can fix print one line on stderr and exit with code 2; ``verify`` 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -195,7 +196,8 @@ def generate(
     except FinsynthError as error:
         raise fail(error) from None
     except BrokenPipeError:  # `| head` closed the pipe: stop quietly, as other tools do
-        sys.stderr.close()
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(0) from None
 
 
