@@ -8,7 +8,7 @@ import platform
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import build, failsafe_build, generation, ocr_noise, perturb_queries, scoring
+from benchmarks import build, failsafe_build, generation, ocr_noise, perturb_queries, pipeline, scoring
 from finsynth.generators.registry import resolve
 
 console = Console(width=160)
@@ -39,6 +39,11 @@ def main() -> None:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     table("Generation on one core (baseline: plain f-string generator, same run)", generation.run())
+    table(
+        "Complete FinChain records through the Python API on one core "
+        "(all 290 templates; baseline: f-string, same run)",
+        pipeline.run(),
+    )
     table(
         "OCR noise on one core, 100k characters (baseline: per-character Python loop, same run)",
         ocr_noise.run(),

@@ -1,10 +1,12 @@
 """The Python API for training pipelines: draw records, or stream fresh ones forever.
 
 ``generate`` draws records the same way a build does, so ``generate(ids, seed=S,
-config="finchain", split="test")`` reproduces a build's records exactly.
-``iterable_dataset`` returns a ``datasets.IterableDataset`` that never runs out: it is
-cut into ``lanes`` independent shards, and Hugging Face hands whole shards to DataLoader
-workers and distributed ranks, so no two workers ever emit the same instance.
+config="finchain", split="test")`` reproduces a build's records exactly (a build writes
+them in its own shuffled order; sort both by ``id`` to compare). ``iterable_dataset``
+returns a ``datasets.IterableDataset`` that never runs out: it is cut into ``lanes``
+independent shards, and Hugging Face hands whole shards to DataLoader workers and
+distributed ranks, so no two workers ever emit the same instance, and each lane visits
+every selected generator once in every run of as many records as there are generators.
 """
 
 from __future__ import annotations
@@ -13,11 +15,14 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from finsynth.builder.shard import BATCH_SIZE, DisjointDraws, record_id
+from finsynth.chat import check_chat_family, with_messages
 from finsynth.errors import FinsynthError
-from finsynth.generators.registry import Generator, Record, resolve
+from finsynth.generators.registry import BatchGenerator, Criteria, Generator, Record, resolve, select
 from finsynth.schemas import arrow_schema, record_schema, validator_for
-from finsynth.seeding import InstanceSeeder
+from finsynth.seeding import InstanceSeeder, SplitMixStream, derive_seed
 
 if TYPE_CHECKING:
     import datasets
@@ -26,13 +31,39 @@ DEFAULT_LANES = 1024
 """Shards of the unbounded stream; a multiple of common worker and rank counts."""
 
 STREAM_SPLIT = "stream"
+STREAM_BATCH = 8_192
+"""Records a lane draws at once (whole cycles over the generators, at least one)."""
 
 
-def _selected(ids_or_prefixes: str | Sequence[str]) -> list[Generator]:
-    selectors = [ids_or_prefixes] if isinstance(ids_or_prefixes, str) else list(ids_or_prefixes)
-    if not selectors:
+def selected_generators(
+    ids_or_prefixes: str | Sequence[str] | None = None,
+    *,
+    domains: Sequence[str] = (),
+    topics: Sequence[str] = (),
+    difficulties: Sequence[str] = (),
+    exclude: Criteria | Sequence[str] = (),
+) -> list[Generator]:
+    """Return the generators a selection names, sorted by id (all of one record family).
+
+    Args:
+        ids_or_prefixes: Generator ids or id prefixes; ``None`` starts from every generator.
+        domains: Keep only these domains (any of them).
+        topics: Keep only these topics (slugs, or ``domain/topic``).
+        difficulties: Keep only these difficulties.
+        exclude: Ids or id prefixes to drop, or :class:`Criteria` (drop what matches any value).
+
+    Raises:
+        UnknownGeneratorError: If an id or prefix matches nothing (with suggestions).
+        FinsynthError: If a criterion names nothing, nothing is left, or families mix.
+
+    """
+    if isinstance(ids_or_prefixes, str):
+        ids_or_prefixes = [ids_or_prefixes]
+    if ids_or_prefixes is not None and not list(ids_or_prefixes):
         raise FinsynthError("name at least one generator id or prefix")
-    generators = resolve(selectors)
+    dropped = exclude if isinstance(exclude, Criteria) else Criteria(ids=tuple(exclude))
+    only = Criteria(domains=tuple(domains), topics=tuple(topics), difficulties=tuple(difficulties))
+    generators = select(ids_or_prefixes, only=only, exclude=dropped)
     families = {generator.info.family for generator in generators}
     if len(families) != 1:
         raise FinsynthError(
@@ -41,84 +72,159 @@ def _selected(ids_or_prefixes: str | Sequence[str]) -> list[Generator]:
     return generators
 
 
-def _draw(generator: Generator, seeder: InstanceSeeder, split: str, index: int) -> Record:
-    return generator.record(record_id(generator.info.id, split, index, None), seeder.seeds(index))
-
-
 def generate(
-    ids_or_prefixes: str | Sequence[str],
+    ids_or_prefixes: str | Sequence[str] | None = None,
     *,
     n: int,
     seed: int,
+    domains: Sequence[str] = (),
+    topics: Sequence[str] = (),
+    difficulties: Sequence[str] = (),
+    exclude: Criteria | Sequence[str] = (),
     config: str = "adhoc",
     split: str = "sample",
     validate: bool = True,
+    messages: bool = False,
 ) -> Iterator[Record]:
-    """Yield ``n`` records per matching generator, generator by generator (sorted by id).
+    """Yield ``n`` records per selected generator, generator by generator (sorted by id).
+
+    ``n`` counts instances of each generator: ``generate("finchain/", n=5, ...)`` yields
+    5 × 290 records.
 
     Args:
         ids_or_prefixes: A generator id, an id prefix such as ``"finchain/investment_analysis"``,
-            or a list of them.
+            or a list of them; ``None`` for every generator (narrow it with the criteria).
         n: Instances per generator.
         seed: Root seed.
+        domains: Keep only these domains.
+        topics: Keep only these topics (slugs, or ``domain/topic``).
+        difficulties: Keep only these difficulties (``basic``, ``intermediate``, ``advanced``).
+        exclude: Ids or id prefixes to leave out, or :class:`~finsynth.generators.registry.Criteria`.
         config: Config name used in seed derivation (use a build's config name to reproduce it).
         split: Split name used in seed derivation and ids.
         validate: Check each record against its family schema.
+        messages: Add a ``messages`` column (system, user, assistant) for chat fine-tuning.
 
     Yields:
         Records (plain dicts) matching the family's JSON Schema.
 
     Raises:
         UnknownGeneratorError: If a selector matches no generator (with suggestions).
-        FinsynthError: If ``n`` is negative or the selection mixes record families.
+        FinsynthError: If ``n`` is negative, a criterion names nothing, or the selection mixes
+            record families.
 
     """
     if n < 0:
         raise FinsynthError(f"n must be zero or more, got {n}")
-    generators = _selected(ids_or_prefixes)
-    validator = validator_for(generators[0].info.family)
+    generators = selected_generators(
+        ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
+    )
+    family = generators[0].info.family
+    if messages:
+        check_chat_family(family)
+    validator = validator_for(family, with_messages=messages)
     for generator in generators:
         seeder = InstanceSeeder(seed, config, split, generator.info.id)
         draws = DisjointDraws(generator, seed, config, earlier_splits=())
         for start in range(0, n, BATCH_SIZE):
             for record in draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE))):
+                if messages:
+                    with_messages(record)
                 if validate:
                     validator.validate(record, where=f"record {record['id']!r}")
                 yield record
 
 
+def stream_order(generators: Sequence[Generator], seed: int) -> list[Generator]:
+    """Return the generators in the order a stream's cycles visit them (a seeded shuffle)."""
+    return SplitMixStream(derive_seed(seed, STREAM_SPLIT, "order")).sample(generators, len(generators))
+
+
+def lane_position(lane: int, step: int, lane_count: int, generator_count: int) -> tuple[int, int]:
+    """Return ``(slot, index)`` of a lane's record number ``step``.
+
+    Step ``step`` of lane ``lane`` is instance ``cycle · lane_count + lane`` of the generator in
+    slot ``(step + lane) mod generator_count`` of the stream order, where ``cycle`` is
+    ``step // generator_count``. So every cycle of a lane visits each generator once, and no
+    two (lane, step) pairs share a (generator, index): lanes are disjoint.
+    """
+    cycle, offset = divmod(step, generator_count)
+    return (offset + lane) % generator_count, cycle * lane_count + lane
+
+
+def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: np.ndarray) -> list[Record]:
+    generator_id = generator.info.id
+    identifiers = [record_id(generator_id, STREAM_SPLIT, index, None) for index in indices.tolist()]
+    if isinstance(generator, BatchGenerator):
+        names, values = seeder.seed_arrays(indices)
+        return generator.records(identifiers, names, values)
+    return [
+        generator.record(identifier, seeder.seeds(index))
+        for identifier, index in zip(identifiers, indices.tolist(), strict=True)
+    ]
+
+
+def _lane_records(
+    order: Sequence[Generator], seeders: Sequence[InstanceSeeder], lane: int, lane_count: int
+) -> Iterator[Record]:
+    """Yield one lane's records in step order, drawing whole cycles of every generator at once."""
+    count = len(order)
+    cycles = max(1, -(-STREAM_BATCH // count))
+    for first in itertools.count(0, cycles):
+        indices = np.arange(first, first + cycles, dtype=np.int64) * lane_count + lane
+        drawn = [
+            _draw_batch(generator, seeder, indices) for generator, seeder in zip(order, seeders, strict=True)
+        ]
+        for cycle in range(cycles):
+            for offset in range(count):
+                yield drawn[(offset + lane) % count][cycle]
+
+
 def stream_records(
-    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int
+    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int, messages: bool = False
 ) -> Iterator[Record]:
     """Yield an endless interleaving of fresh records from the given lanes.
 
-    Instance number ``k`` of the whole stream belongs to lane ``k % lane_count``; it comes
-    from generator ``k % len(generators)`` with index ``k // len(generators)``. Lanes are
-    disjoint, so workers that own different lanes never repeat each other.
+    Each lane yields its records in the order :func:`lane_position` gives; several lanes are
+    interleaved record by record. Lanes are disjoint, so workers that own different lanes
+    never repeat each other.
     """
-    generators = resolve(generator_ids)
-    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in generators]
-    lane_iterators = [itertools.count(lane, lane_count) for lane in lanes]
-    while True:
-        for numbers in lane_iterators:
-            number = next(numbers)
-            position, index = number % len(generators), number // len(generators)
-            yield _draw(generators[position], seeders[position], STREAM_SPLIT, index)
+    order = stream_order(resolve(generator_ids), seed)
+    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
+    lane_iterators = [_lane_records(order, seeders, lane, lane_count) for lane in lanes]
+    for records in zip(*lane_iterators, strict=True):
+        for record in records:
+            yield with_messages(record) if messages else record
 
 
 def iterable_dataset(
-    ids_or_prefixes: str | Sequence[str], *, seed: int, lanes: int = DEFAULT_LANES
+    ids_or_prefixes: str | Sequence[str] | None = None,
+    *,
+    seed: int,
+    lanes: int = DEFAULT_LANES,
+    domains: Sequence[str] = (),
+    topics: Sequence[str] = (),
+    difficulties: Sequence[str] = (),
+    exclude: Criteria | Sequence[str] = (),
+    messages: bool = False,
 ) -> datasets.IterableDataset:
     """Return an unbounded ``datasets.IterableDataset`` of never-repeating instances.
 
     The stream is split into ``lanes`` shards. ``torch.utils.data.DataLoader`` workers and
     ``datasets.distributed.split_dataset_by_node`` ranks each receive whole, disjoint sets
-    of lanes, so every worker draws different problems. Use ``.take(n)`` to bound it.
+    of lanes, so every worker draws different problems. Whatever the number of lanes, each
+    lane (and so each worker) visits every selected generator once in each run of T records
+    for T generators, in a seeded order. Use ``.take(n)`` to bound it.
 
     Args:
-        ids_or_prefixes: Generator ids or prefixes (one record family).
+        ids_or_prefixes: Generator ids or prefixes (one record family); ``None`` for all.
         seed: Root seed of the stream.
-        lanes: Number of shards; keep it a multiple of workers × ranks.
+        lanes: Number of shards (1 to any size); keep it a multiple of workers × ranks.
+        domains: Keep only these domains.
+        topics: Keep only these topics (slugs, or ``domain/topic``).
+        difficulties: Keep only these difficulties.
+        exclude: Ids or id prefixes to leave out, or :class:`~finsynth.generators.registry.Criteria`.
+        messages: Add a ``messages`` column (system, user, assistant) for chat fine-tuning.
 
     Returns:
         An iterable dataset with the family's typed features.
@@ -128,14 +234,21 @@ def iterable_dataset(
 
     if lanes < 1:
         raise FinsynthError(f"lanes must be at least 1, got {lanes}")
-    generators = _selected(ids_or_prefixes)
+    generators = selected_generators(
+        ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
+    )
     family = generators[0].info.family
-    features = datasets.Features.from_arrow_schema(arrow_schema(record_schema(family)))
+    if messages:
+        check_chat_family(family)
+    features = datasets.Features.from_arrow_schema(
+        arrow_schema(record_schema(family, with_messages=messages))
+    )
     gen_kwargs: dict[str, Any] = {
         # A tuple, not a list: datasets shards list-valued arguments across workers.
         "generator_ids": tuple(generator.info.id for generator in generators),
         "seed": seed,
         "lanes": list(range(lanes)),
         "lane_count": lanes,
+        "messages": messages,
     }
     return datasets.IterableDataset.from_generator(stream_records, features=features, gen_kwargs=gen_kwargs)

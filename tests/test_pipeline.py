@@ -1,17 +1,25 @@
-"""The Python API: generate reproduces builds; the unbounded stream never repeats across workers."""
+"""The Python API: generate reproduces builds and selects; the unbounded stream covers every
+template in every worker and never repeats across workers."""
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 import pytest
 from datasets.distributed import split_dataset_by_node
+from hypothesis import given
+from hypothesis import strategies as st
 
 import finsynth
 from finsynth.builder import parse_config
 from finsynth.builder.plan import plan_shards
 from finsynth.builder.shard import shard_records
+from finsynth.chat import SYSTEM_PROMPT
 from finsynth.errors import FinsynthError, UnknownGeneratorError
+from finsynth.generators.registry import Criteria, resolve
+from finsynth.pipeline import lane_position, stream_records
+from finsynth.schemas import validator_for
 
 PREFIX = "finchain/investment_analysis/compound_interest"
 
@@ -24,7 +32,9 @@ def test_generate_reproduces_the_records_of_a_build():
     )
     built = [record for spec in plan_shards(config) for record in shard_records(spec)]
     drawn = list(finsynth.generate(PREFIX, n=4, seed=5, config="finchain", split="test"))
-    assert drawn == built
+    # A build writes the same records in its own mixed order.
+    assert drawn == sorted(built, key=lambda record: record["id"])
+    assert [record["id"] for record in built] != [record["id"] for record in drawn]
 
 
 def test_generate_is_deterministic_and_seed_sensitive():
@@ -55,3 +65,108 @@ def test_the_stream_is_unbounded_typed_and_disjoint_across_ranks_and_workers():
     assert len(set(itertools.chain.from_iterable(workers))) == 120
     again = [row["id"] for row in itertools.islice(finsynth.iterable_dataset(PREFIX, seed=3, lanes=8), 60)]
     assert again == first
+
+
+FINCHAIN_IDS = tuple(generator.info.id for generator in resolve(["finchain/"]))
+
+
+@given(
+    lane_count=st.integers(1, 4096),
+    generator_count=st.integers(1, 400),
+    data=st.data(),
+)
+def test_every_cycle_of_a_lane_visits_every_generator_and_lanes_never_meet(
+    lane_count: int, generator_count: int, data: st.DataObject
+) -> None:
+    lane = data.draw(st.integers(0, lane_count - 1))
+    cycle = data.draw(st.integers(0, 10**6))
+    steps = range(cycle * generator_count, (cycle + 1) * generator_count)
+    positions = [lane_position(lane, step, lane_count, generator_count) for step in steps]
+    assert sorted(slot for slot, _ in positions) == list(range(generator_count))
+    for step, (slot, index) in zip(steps, positions, strict=True):
+        # The position gives back its lane and step: no other (lane, step) draws the same instance.
+        owner, lane_cycle = index % lane_count, index // lane_count
+        assert (owner, lane_cycle * generator_count + (slot - owner) % generator_count) == (lane, step)
+
+
+@pytest.mark.parametrize("lane_count", [1, 8, 1000, 1024, 4096])
+def test_the_first_ten_rounds_of_any_lane_hold_every_template_ten_times(lane_count: int) -> None:
+    for lane in sorted({0, lane_count - 1}):
+        records = itertools.islice(
+            stream_records(FINCHAIN_IDS, 11, [lane], lane_count), 10 * len(FINCHAIN_IDS)
+        )
+        seen = Counter(record["generator_id"] for record in records)
+        assert len(FINCHAIN_IDS) == 290
+        assert set(seen) == set(FINCHAIN_IDS) and set(seen.values()) == {10}
+
+
+def test_every_worker_of_every_rank_streams_every_template_and_no_one_repeats_another() -> None:
+    stream = finsynth.iterable_dataset("finchain/", seed=3)
+    assert stream.num_shards == 1024
+    ids = []
+    for rank in range(2):
+        on_rank = split_dataset_by_node(stream, rank=rank, world_size=2)
+        for worker in range(2):
+            rows = list(on_rank.shard(num_shards=2, index=worker).take(10 * 290))
+            assert {row["generator_id"] for row in rows} == set(FINCHAIN_IDS)
+            ids += [row["id"] for row in rows]
+    assert len(set(ids)) == len(ids) == 4 * 2900
+
+
+def test_selections_by_domain_topic_difficulty_and_exclusion() -> None:
+    chosen = {
+        record["generator_id"]
+        for record in finsynth.generate(
+            n=1,
+            seed=2,
+            domains=["corporate_finance", "risk_management"],
+            difficulties=["advanced", "intermediate"],
+            exclude=Criteria(
+                topics=["corporate_finance/capital_structure"], ids=["finchain/risk_management/value_at_risk"]
+            ),
+        )
+    }
+    expected = {
+        generator.info.id
+        for generator in resolve(["finchain/corporate_finance", "finchain/risk_management"])
+        if generator.info.tags["difficulty"] != "basic"
+        and generator.info.tags["topic"] not in ("capital_structure", "value_at_risk")
+    }
+    assert chosen == expected and len(expected) > 5
+    by_slug = list(finsynth.generate(topics=["compound_interest"], n=2, seed=1))
+    by_path = list(finsynth.generate(topics=["investment_analysis/compound_interest"], n=2, seed=1))
+    assert by_slug == by_path == list(finsynth.generate(PREFIX, n=2, seed=1))
+    assert len(by_slug) == 2 * len(resolve([PREFIX]))  # n counts instances of each generator
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"domains": ["corporate_financ"]}, "did you mean 'corporate_finance'"),
+        ({"difficulties": ["easy"]}, "known: advanced, basic, intermediate"),
+        ({"exclude": [PREFIX]}, "matches no generator"),
+        ({"exclude": ["finchain/no_such_domain"]}, "no generator matches"),
+    ],
+)
+def test_selections_that_name_nothing_or_leave_nothing_fail_clearly(
+    arguments: dict[str, list[str]], message: str
+) -> None:
+    with pytest.raises(FinsynthError, match=message):
+        list(finsynth.generate(PREFIX if "exclude" in arguments else "finchain/", n=1, seed=0, **arguments))
+
+
+def test_chat_messages_end_with_the_answer_and_match_the_schema() -> None:
+    records = list(finsynth.generate("finchain/personal_finance", n=3, seed=8, messages=True))
+    validator = validator_for("finchain", with_messages=True)
+    for record in records:
+        validator.validate(record)
+        system, user, assistant = record["messages"]
+        assert (system["role"], user["role"], assistant["role"]) == ("system", "user", "assistant")
+        assert system["content"] == SYSTEM_PROMPT and user["content"] == record["input"]
+        assert assistant["content"].startswith("Step 1:")
+        assert assistant["content"].splitlines()[-1] == f"Answer: {record['target']}"
+    stream = finsynth.iterable_dataset(PREFIX, seed=1, lanes=2, messages=True)
+    row = next(iter(stream))
+    assert [message["role"] for message in row["messages"]] == ["system", "user", "assistant"]
+    with pytest.raises(FinsynthError, match="no worked solution"):
+        list(finsynth.generate("ucfe/", n=1, seed=0, messages=True))

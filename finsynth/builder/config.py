@@ -16,11 +16,14 @@ from typing import Any
 
 import yaml
 
+from finsynth.chat import check_chat_family
 from finsynth.errors import ConfigError, FinsynthError, UnknownGeneratorError
-from finsynth.generators.registry import get_expander, import_package, resolve
+from finsynth.generators.registry import Criteria, get_expander, import_package, resolve, select
 from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema, render_path
 
-DEFAULT_SHARD_SIZE = 100_000
+DEFAULT_SHARD_SIZE = 10_000
+"""Rows per parquet file unless a config sets ``shard_size``: a few MB each, so a split of
+any size is several files that streaming readers can shuffle and share out."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class ConfigSpec:
         splits: Splits in file order (an expansion has the expanded config's splits).
         variations: Set when the config redraws another config's split.
         expand: Set when the config expands another config's records.
+        messages: Whether rows carry the chat ``messages`` column.
 
     """
 
@@ -100,6 +104,7 @@ class ConfigSpec:
     splits: tuple[SplitSpec, ...]
     variations: VariationSpec | None
     expand: ExpansionSpec | None = None
+    messages: bool = False
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -237,6 +242,11 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     for position, raw in enumerate(data["configs"]):
         if any(config.name == raw["name"] for config in configs):
             raise fail(f"config name {raw['name']!r} is used twice", "configs", position, "name")
+        if raw.get("messages", False):
+            try:
+                check_chat_family(raw["family"])
+            except FinsynthError as error:
+                raise fail(str(error), "configs", position, "messages") from None
         if "expand" in raw:
             configs.append(_expansion(raw, configs, fail, position))
             continue
@@ -260,6 +270,7 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
                 shard_size=raw.get("shard_size", DEFAULT_SHARD_SIZE),
                 splits=splits,
                 variations=variations,
+                messages=raw.get("messages", False),
             )
         )
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
@@ -322,6 +333,7 @@ def _variations(
 
 
 def _generator_ids(raw: Mapping[str, Any], fail: Any, position: int) -> tuple[str, ...]:
+    """The generators named in ``generators``, narrowed by ``select`` and ``exclude``."""
     generator_ids: list[str] = []
     for item, selector in enumerate(raw["generators"]):
         try:
@@ -338,7 +350,23 @@ def _generator_ids(raw: Mapping[str, Any], fail: Any, position: int) -> tuple[st
                 item,
             )
         generator_ids += [g.info.id for g in matched if g.info.id not in generator_ids]
-    return tuple(sorted(generator_ids))
+    matched = resolve(generator_ids)
+    for key in ("select", "exclude"):
+        for field_name, values in raw.get(key, {}).items():
+            for item, value in enumerate(values):
+                try:
+                    Criteria.from_mapping({field_name: [value]}).check_known(matched, f"'{key}'")
+                except FinsynthError as error:
+                    raise fail(str(error), "configs", position, key, field_name, item) from None
+    try:
+        chosen = select(
+            generator_ids,
+            only=Criteria.from_mapping(raw.get("select", {})),
+            exclude=Criteria.from_mapping(raw.get("exclude", {})),
+        )
+    except FinsynthError as error:
+        raise fail(str(error), "configs", position, "select" if "select" in raw else "exclude") from None
+    return tuple(generator.info.id for generator in chosen)
 
 
 def _counts(
@@ -440,4 +468,5 @@ def _expansion(raw: Mapping[str, Any], earlier: list[ConfigSpec], fail: Any, pos
         splits=tuple(splits),
         variations=None,
         expand=ExpansionSpec(original.name, original.family, tuple(spec["kinds"])),
+        messages=raw.get("messages", False),
     )

@@ -26,13 +26,16 @@ WRITER_OPTIONS: Mapping[str, Any] = {
 }
 
 
-def write_batches(path: Path, schema: pa.Schema, batches: Iterable[list[dict[str, Any]]]) -> int:
-    """Write record batches (lists of dicts) to one parquet file, one row group per batch.
+def write_batches(path: Path, schema: pa.Schema, batches: Iterable[list[dict[str, Any]] | pa.Table]) -> int:
+    """Write record batches (lists of dicts, or Arrow tables) to one parquet file.
+
+    Each batch starts a row group, and a batch longer than :data:`ROW_GROUP_SIZE` rows is
+    cut into row groups of that size.
 
     Args:
         path: Destination file.
         schema: Arrow schema of the records.
-        batches: Record lists of at most :data:`ROW_GROUP_SIZE` records each.
+        batches: Record lists or tables with exactly ``schema``.
 
     Returns:
         The number of rows written.
@@ -41,7 +44,7 @@ def write_batches(path: Path, schema: pa.Schema, batches: Iterable[list[dict[str
     rows = 0
     with pq.ParquetWriter(path, schema, **WRITER_OPTIONS) as writer:
         for batch in batches:
-            table = pa.Table.from_pylist(batch, schema=schema)
+            table = batch if isinstance(batch, pa.Table) else pa.Table.from_pylist(batch, schema=schema)
             writer.write_table(table, row_group_size=ROW_GROUP_SIZE)
             rows += table.num_rows
     return rows

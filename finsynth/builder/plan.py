@@ -1,20 +1,22 @@
 """Shard planning: a build config becomes a list of pure, picklable shard specs.
 
-Rows of a split are ordered by generator id, then instance index, then kind (variation or
-expansion kind). The split is cut into consecutive shards of ``shard_size`` rows; the cut
-depends only on the config, never on the number of workers, so any shard can be built
-alone, by any worker, in any order, and give the same bytes.
+Rows of a split are its instances in a seeded, evenly mixed order (:func:`instance_order`),
+each followed by its kinds (variation or expansion kinds). The split is cut into
+consecutive shards of ``shard_size`` rows; the order and the cut depend only on the config,
+never on the number of workers, so any shard can be built alone, by any worker, in any
+order, and give the same bytes.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Literal
 
+import numpy as np
+
 from finsynth.builder.config import BuildConfig, ConfigSpec, SplitSpec
+from finsynth.seeding import derive_seed, splitmix_words
 
 KindMode = Literal["", "variation", "expansion"]
 
@@ -43,6 +45,7 @@ class ShardSpec:
         plugins: Modules to import in the worker before building.
         earlier_splits: ``(split, counts)`` of the splits before this one, whose questions this
             split must not repeat.
+        messages: Add the chat ``messages`` column.
 
     """
 
@@ -63,6 +66,7 @@ class ShardSpec:
     source_family: str = ""
     plugins: tuple[str, ...] = ()
     earlier_splits: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    messages: bool = False
 
     @property
     def file_name(self) -> str:
@@ -75,26 +79,64 @@ class ShardSpec:
         return self.stop - self.start
 
     @cached_property
-    def _offsets(self) -> list[int]:
-        rows_per_instance = len(self.kinds) or 1
-        return [0, *itertools.accumulate(count * rows_per_instance for count in self.counts)]
+    def _offsets(self) -> np.ndarray:
+        """Instance number of each generator's first instance, in ``generator_ids`` order."""
+        return np.concatenate(([0], np.cumsum(np.asarray(self.counts, dtype=np.int64))))
+
+    def positions(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Return generator numbers, instance indices and kind numbers of split rows ``start:stop``.
+
+        Args:
+            start: First split position (inclusive).
+            stop: Last split position (exclusive).
+
+        Returns:
+            Three ``int64`` arrays, one entry per row: the position in ``generator_ids``, the
+            instance index within that generator, and the position in ``kinds`` (0 without kinds).
+
+        """
+        rows = np.arange(start, stop, dtype=np.int64)
+        instances, kind_numbers = np.divmod(rows, len(self.kinds) or 1)
+        order = instance_order(self.root_seed, self.seed_config, self.seed_split, self.counts)
+        numbers = order[instances]
+        generators = np.searchsorted(self._offsets, numbers, side="right") - 1
+        return generators, numbers - self._offsets[generators], kind_numbers
 
     def position(self, row: int) -> tuple[str, int, str | None]:
         """Return ``(generator_id, index, kind)`` of the row at split position ``row``."""
-        generator_number = bisect.bisect_right(self._offsets, row) - 1
-        rest = row - self._offsets[generator_number]
-        index, kind_number = divmod(rest, len(self.kinds) or 1)
-        kind = self.kinds[kind_number] if self.kinds else None
-        return self.generator_ids[generator_number], index, kind
-
-    def generator_end(self, row: int) -> int:
-        """Return the split position just after the last row of the generator that owns ``row``."""
-        return self._offsets[bisect.bisect_right(self._offsets, row)]
+        generators, indices, kind_numbers = self.positions(row, row + 1)
+        kind = self.kinds[int(kind_numbers[0])] if self.kinds else None
+        return self.generator_ids[int(generators[0])], int(indices[0]), kind
 
     def earlier_counts(self, generator_id: str) -> tuple[tuple[str, int], ...]:
         """Return ``(split, instances)`` of one generator in the splits before this one."""
         number = self.generator_ids.index(generator_id)
         return tuple((split, counts[number]) for split, counts in self.earlier_splits)
+
+
+@lru_cache(maxsize=4)
+def instance_order(root_seed: int, seed_config: str, seed_split: str, counts: tuple[int, ...]) -> np.ndarray:
+    """Return the instances of a split in row order, as instance numbers.
+
+    Instance number ``offset(g) + i`` is instance ``i`` of generator ``g``. Each gets the key
+    ``(i + u) / counts[g]``, with ``u`` in ``[0, 1)`` drawn from the seed stream of
+    ``(root_seed, seed_config, seed_split, "row order")``, and rows follow the keys. So each
+    generator's instances are spread evenly over the split, and when every generator has the
+    same count the split comes in rounds holding one instance of every generator each, in a
+    seeded order: any run of T rows (T generators) covers nearly every generator.
+    """
+    sizes = np.asarray(counts, dtype=np.int64)
+    total = int(sizes.sum())
+    generators = np.repeat(np.arange(len(sizes)), sizes)
+    offsets = np.concatenate(([0], np.cumsum(sizes)))
+    numbers = np.arange(total, dtype=np.int64)
+    key = derive_seed(root_seed, seed_config, seed_split, "row order") % (1 << 64)
+    words = splitmix_words(np.full(total, key, dtype=np.uint64), numbers.astype(np.uint64))
+    jitter = (words >> np.uint64(11)).astype(np.float64) * (1.0 / (1 << 53))
+    keys = (numbers - offsets[generators] + jitter) / sizes[generators]
+    order: np.ndarray = np.argsort(keys, kind="stable")
+    order.flags.writeable = False
+    return order
 
 
 def split_rows(config: ConfigSpec, split: SplitSpec) -> int:
@@ -145,6 +187,7 @@ def plan_shards(build: BuildConfig) -> list[ShardSpec]:
                         source_family=config.expand.source_family if config.expand else "",
                         plugins=build.plugins,
                         earlier_splits=earlier,
+                        messages=config.messages,
                     )
                 )
     return shards

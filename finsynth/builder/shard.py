@@ -1,18 +1,25 @@
-"""Building one shard: generate its records, validate each, write parquet, hash the file."""
+"""Building one shard: generate its records, validate each, write parquet, hash the file.
+
+A plain shard is drawn row group by row group (:data:`DRAW_WINDOW` rows): each generator's
+instances in the row group are drawn in one batch and the records put in the split's row
+order, so drawing stays batched although the rows of all generators are mixed.
+"""
 
 from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pyarrow as pa
 
 from finsynth.builder.hashing import sha256_file
 from finsynth.builder.parquet import ROW_GROUP_SIZE, write_batches
 from finsynth.builder.plan import ShardSpec
+from finsynth.chat import with_messages
 from finsynth.collector import collector_paused
 from finsynth.errors import BuildError
 from finsynth.generators.registry import (
@@ -104,50 +111,63 @@ class DisjointDraws:
             "earlier split; the template's variable space is too small for these split sizes"
         )
 
-    def draw_many(self, seeder: InstanceSeeder, split: str, indices: range) -> list[Record]:
+    def draw_many(
+        self, seeder: InstanceSeeder, split: str, indices: Sequence[int] | np.ndarray
+    ) -> list[Record]:
         """Return the records at ``indices`` (no variation), as :meth:`draw` returns them one by one.
 
         A generator that makes records in batches makes them all at once; the rare record whose
         question an earlier split already has is then redrawn alone.
         """
         generator = self.generator
+        numbers = [int(index) for index in indices]
         if not isinstance(generator, BatchGenerator):
-            return [self.draw(seeder, split, index, None) for index in indices]
+            return [self.draw(seeder, split, index, None) for index in numbers]
         generator_id = generator.info.id
-        names, values = seeder.seed_arrays(np.arange(indices.start, indices.stop))
-        identifiers = [record_id(generator_id, split, index, None) for index in indices]
+        names, values = seeder.seed_arrays(np.asarray(numbers, dtype=np.int64))
+        identifiers = [record_id(generator_id, split, index, None) for index in numbers]
         records = generator.records(identifiers, names, values)
         for position, record in enumerate(records):
             if record["input"] in self.taken:
-                records[position] = self.draw(seeder, split, indices[position], None, first_attempt=1)
+                records[position] = self.draw(seeder, split, numbers[position], None, first_attempt=1)
         return records
 
 
 BATCH_SIZE = 2_000
-"""Instances of one generator drawn together in a shard."""
+"""Instances of one generator drawn together."""
+
+DRAW_WINDOW = ROW_GROUP_SIZE
+"""Rows of a plain shard drawn together (one row group): each generator's instances among them
+are drawn in one batch, so a worker holds one row group of records, as before rows were mixed."""
+
+DrawState = tuple[DisjointDraws, InstanceSeeder]
+_DRAW_STATES: dict[tuple[object, ...], DrawState] = {}
 
 
-def _runs(spec: ShardSpec) -> Iterator[tuple[str, range]]:
-    """Split a plain shard's rows into runs of consecutive instances of one generator."""
-    row = spec.start
-    while row < spec.stop:
-        generator_id, index, _ = spec.position(row)
-        length = min(BATCH_SIZE, spec.stop - row, spec.generator_end(row) - row)
-        yield generator_id, range(index, index + length)
-        row += length
+def _draw_state(spec: ShardSpec, generator_id: str) -> DrawState:
+    """Return one generator's draws and seeder for a shard's split.
 
-
-def _draw_state(
-    spec: ShardSpec, generators: dict[str, tuple[DisjointDraws, InstanceSeeder]], generator_id: str
-) -> tuple[DisjointDraws, InstanceSeeder]:
-    """Return one generator's draws and seeder in this shard, set up on its first row."""
-    if generator_id not in generators:
+    They are kept for the worker's next shards of the same split, so the questions of earlier
+    splits are recomputed once per worker, not once per shard (every shard holds every generator).
+    """
+    context = (spec.root_seed, spec.seed_config, spec.seed_split, spec.earlier_splits, spec.generator_ids)
+    key = (*context, generator_id)
+    state = _DRAW_STATES.get(key)
+    if state is None:
+        if any(stored[:5] != context for stored in _DRAW_STATES):
+            _DRAW_STATES.clear()  # another split: keep one split's states at a time
         draws = DisjointDraws(
             get_generator(generator_id), spec.root_seed, spec.seed_config, spec.earlier_counts(generator_id)
         )
         seeder = InstanceSeeder(spec.root_seed, spec.seed_config, spec.seed_split, generator_id)
-        generators[generator_id] = (draws, seeder)
-    return generators[generator_id]
+        state = _DRAW_STATES[key] = (draws, seeder)
+    return state
+
+
+def _prepare(spec: ShardSpec) -> Validator:
+    for module in spec.plugins:
+        import_package(module)
+    return validator_for(spec.family, spec.kind_mode == "variation", spec.messages)
 
 
 def shard_records(spec: ShardSpec) -> Iterator[Record]:
@@ -157,21 +177,21 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
         RecordValidationError: If a generator (or expander) produces a row that breaks the schema.
 
     """
-    for module in spec.plugins:
-        import_package(module)
-    with_variation = spec.kind_mode == "variation"
-    validator = validator_for(spec.family, with_variation)
     if not spec.kind_mode:
-        yield from _plain_records(spec, validator)
+        for table in shard_tables(spec):
+            yield from table.to_pylist()
         return
+    validator = _prepare(spec)
+    with_variation = spec.kind_mode == "variation"
     expand = get_expander(spec.family, spec.source_family).expand if spec.kind_mode == "expansion" else None
-    generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
     expanded: tuple[str, int, Record] | None = None
-    for row in range(spec.start, spec.stop):
-        generator_id, index, kind = spec.position(row)
-        draws, seeder = _draw_state(spec, generators, generator_id)
+    generators, indices, kind_numbers = spec.positions(spec.start, spec.stop)
+    for number, index, kind_number in zip(
+        generators.tolist(), indices.tolist(), kind_numbers.tolist(), strict=True
+    ):
+        generator_id, kind = spec.generator_ids[number], spec.kinds[kind_number]
+        draws, seeder = _draw_state(spec, generator_id)
         if expand is not None:
-            assert kind is not None
             # Kinds vary fastest, so one drawn record serves all of its rows.
             if expanded is None or expanded[:2] != (generator_id, index):
                 expanded = (generator_id, index, draws.draw(seeder, spec.split, index, None))
@@ -180,18 +200,52 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
             record = draws.draw(seeder, spec.split, index, kind)
             if with_variation:
                 record["variation"] = kind
+        if spec.messages:
+            with_messages(record)
         validator.validate(record, where=f"record {record['id']!r}")
         yield record
 
 
-def _plain_records(spec: ShardSpec, validator: Validator) -> Iterator[Record]:
-    """Yield a plain shard's rows, drawing each run of one generator's instances in one batch."""
-    generators: dict[str, tuple[DisjointDraws, InstanceSeeder]] = {}
-    for generator_id, indices in _runs(spec):
-        draws, seeder = _draw_state(spec, generators, generator_id)
-        for record in draws.draw_many(seeder, spec.split, indices):
+def shard_tables(spec: ShardSpec) -> Iterator[pa.Table]:
+    """Yield the shard's rows in order as Arrow tables, each row validated against its family schema.
+
+    Plain shards come window by window (see :data:`DRAW_WINDOW`); shards with kinds in row
+    groups of their validated records.
+
+    Raises:
+        RecordValidationError: If a generator (or expander) produces a row that breaks the schema.
+
+    """
+    schema = arrow_schema(
+        record_schema(spec.family, with_variation=spec.kind_mode == "variation", with_messages=spec.messages)
+    )
+    if spec.kind_mode:
+        for batch in _batches(shard_records(spec)):
+            yield pa.Table.from_pylist(batch, schema=schema)
+        return
+    validator = _prepare(spec)
+    for start in range(spec.start, spec.stop, DRAW_WINDOW):
+        yield pa.Table.from_pylist(
+            _window(spec, start, min(spec.stop, start + DRAW_WINDOW), validator), schema=schema
+        )
+
+
+def _window(spec: ShardSpec, start: int, stop: int, validator: Validator) -> list[Record]:
+    """Draw split rows ``start:stop`` of a plain shard, generator by generator, in row order."""
+    generators, indices, _ = spec.positions(start, stop)
+    by_generator = np.argsort(generators, kind="stable")
+    bounds = np.flatnonzero(np.diff(generators[by_generator])) + 1
+    rows: list[Record] = [{}] * (stop - start)
+    for window_rows in np.split(by_generator, bounds) if by_generator.size else ():
+        generator_id = spec.generator_ids[int(generators[window_rows[0]])]
+        draws, seeder = _draw_state(spec, generator_id)
+        records = draws.draw_many(seeder, spec.split, indices[window_rows])
+        for row, record in zip(window_rows.tolist(), records, strict=True):
+            if spec.messages:
+                with_messages(record)
             validator.validate(record, where=f"record {record['id']!r}")
-            yield record
+            rows[row] = record
+    return rows
 
 
 def _batches(records: Iterator[Record]) -> Iterator[list[Record]]:
@@ -215,11 +269,13 @@ def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     path = folder / spec.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
     writing = path.with_name(f".{path.name}.{socket.gethostname()}-{os.getpid()}.tmp")
-    schema = arrow_schema(record_schema(spec.family, with_variation=spec.kind_mode == "variation"))
+    schema = arrow_schema(
+        record_schema(spec.family, with_variation=spec.kind_mode == "variation", with_messages=spec.messages)
+    )
     # Records are plain acyclic dicts; the cyclic collector would only rescan each growing row group.
     with collector_paused():
         try:
-            rows = write_batches(writing, schema, _batches(shard_records(spec)))
+            rows = write_batches(writing, schema, shard_tables(spec))
             os.replace(writing, path)
         finally:
             writing.unlink(missing_ok=True)

@@ -7,6 +7,7 @@ Errors a user can fix print one line on stderr and exit with code 2; ``verify`` 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -20,6 +21,7 @@ from rich.table import Table
 from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail
 from finsynth.errors import FinsynthError
 from finsynth.families import families_where
+from finsynth.generators.registry import Criteria
 
 app = typer.Typer(
     name="finsynth",
@@ -32,24 +34,76 @@ TRACED_FAMILIES = families_where(traced=True)
 """Families whose records carry a FinChain trace that ``verify`` replays."""
 
 
+DomainOption = Annotated[
+    list[str] | None,
+    typer.Option("--domain", help="Only this domain (repeat for several), e.g. corporate_finance."),
+]
+TopicOption = Annotated[
+    list[str] | None, typer.Option("--topic", help="Only this topic: a slug or DOMAIN/TOPIC (repeatable).")
+]
+DifficultyOption = Annotated[
+    list[str] | None,
+    typer.Option("--difficulty", help="Only this difficulty: basic, intermediate, advanced."),
+]
+ExcludeOption = Annotated[list[str] | None, typer.Option("--exclude", help="Leave out this id or id prefix.")]
+ExcludeDomainOption = Annotated[
+    list[str] | None, typer.Option("--exclude-domain", help="Leave out this domain.")
+]
+ExcludeTopicOption = Annotated[
+    list[str] | None, typer.Option("--exclude-topic", help="Leave out this topic.")
+]
+ExcludeDifficultyOption = Annotated[
+    list[str] | None, typer.Option("--exclude-difficulty", help="Leave out this difficulty.")
+]
+
+
+def _exclusions(
+    ids: list[str] | None, domains: list[str] | None, topics: list[str] | None, difficulties: list[str] | None
+) -> Criteria:
+    return Criteria(tuple(ids or ()), tuple(domains or ()), tuple(topics or ()), tuple(difficulties or ()))
+
+
 @app.command("list")
 def list_generators(
+    selector: Annotated[
+        list[str] | None, typer.Argument(metavar="[ID_OR_PREFIX]...", help="Only these ids or id prefixes.")
+    ] = None,
     family: Annotated[str | None, typer.Option(help="Only this record family, e.g. finchain.")] = None,
+    domain: DomainOption = None,
+    topic: TopicOption = None,
+    difficulty: DifficultyOption = None,
+    exclude: ExcludeOption = None,
+    exclude_domain: ExcludeDomainOption = None,
+    exclude_topic: ExcludeTopicOption = None,
+    exclude_difficulty: ExcludeDifficultyOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """List registered generators with their domain, topic and difficulty.
+    """List registered generators (plugins included) with their domain, topic and difficulty.
 
     Examples:
         finsynth list --family finchain
 
+        finsynth list --domain corporate_finance --difficulty advanced
+
         finsynth list --json | jq '.counts'
 
     """
-    from finsynth.generators.registry import all_generators
+    from finsynth.generators.registry import select
 
-    generators = all_generators(family)
+    try:
+        generators = select(
+            selector or None,
+            only=Criteria(
+                domains=tuple(domain or ()), topics=tuple(topic or ()), difficulties=tuple(difficulty or ())
+            ),
+            exclude=_exclusions(exclude, exclude_domain, exclude_topic, exclude_difficulty),
+        )
+    except FinsynthError as error:
+        raise fail(error) from None
     entries = [
-        {"id": g.info.id, "family": g.info.family, "title": g.info.title, **g.info.tags} for g in generators
+        {"id": g.info.id, "family": g.info.family, "title": g.info.title, **g.info.tags}
+        for g in generators
+        if family is None or g.info.family == family
     ]
     if as_json:
         counts = {
@@ -64,6 +118,10 @@ def list_generators(
         }
         typer.echo(json.dumps({"counts": counts, "generators": entries}, indent=2))
         return
+    if not sys.stdout.isatty():
+        for entry in entries:
+            typer.echo(f"{entry['id']}\t{entry.get('difficulty', '')}")
+        return
     table = Table(title=f"{len(entries)} generators")
     for column in ("id", "difficulty"):
         table.add_column(column)
@@ -74,36 +132,74 @@ def list_generators(
 
 @app.command()
 def generate(
-    selector: Annotated[str, typer.Argument(metavar="ID_OR_PREFIX", help="Generator id or id prefix.")],
-    n: Annotated[int, typer.Option("-n", "--n", help="Instances per matching generator.")] = 1,
+    selector: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[ID_OR_PREFIX]...", help="Generator ids or id prefixes (default: all)."),
+    ] = None,
+    n: Annotated[
+        int,
+        typer.Option("-n", "--n", help="Instances of EACH selected generator (records = n × generators)."),
+    ] = 1,
     seed: Annotated[int, typer.Option(help="Root seed.")] = 0,
+    domain: DomainOption = None,
+    topic: TopicOption = None,
+    difficulty: DifficultyOption = None,
+    exclude: ExcludeOption = None,
+    exclude_domain: ExcludeDomainOption = None,
+    exclude_topic: ExcludeTopicOption = None,
+    exclude_difficulty: ExcludeDifficultyOption = None,
     config: Annotated[
         str, typer.Option(help="Config name used for seeding (a build's, to reproduce it).")
     ] = "adhoc",
     split: Annotated[str, typer.Option(help="Split name used for seeding and ids.")] = "sample",
+    messages: Annotated[
+        bool, typer.Option("--messages", help="Add a chat `messages` column (system, user, assistant).")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON record per line.")] = False,
 ) -> None:
-    """Draw records from a generator (or every generator under a prefix).
+    """Draw records from the selected generators, printing each as soon as it is drawn.
+
+    `-n` counts instances per generator: `finsynth generate finchain/ -n 5` prints 5 × 290 records.
 
     Examples:
         finsynth generate finchain/investment_analysis/compound_interest -n 2 --seed 7
 
         finsynth generate finchain/ -n 10 --seed 1 --json > sample.jsonl
 
+        finsynth generate --domain corporate_finance --exclude-topic capital_structure -n 3
+
     """
     from finsynth.pipeline import generate as generate_records
 
+    records = generate_records(
+        selector or None,
+        n=n,
+        seed=seed,
+        domains=domain or (),
+        topics=topic or (),
+        difficulties=difficulty or (),
+        exclude=_exclusions(exclude, exclude_domain, exclude_topic, exclude_difficulty),
+        config=config,
+        split=split,
+        messages=messages,
+    )
+    styled = console.is_terminal
     try:
-        records = list(generate_records(selector, n=n, seed=seed, config=config, split=split))
+        for record in records:
+            if as_json:
+                typer.echo(json.dumps(record, ensure_ascii=False))
+            elif styled:
+                console.rule(record["id"], style="dim")
+                console.print(record["input"], highlight=False, markup=False)
+                console.print(record["solution"], style="green", highlight=False, markup=False)
+            else:
+                typer.echo(f"=== {record['id']}\n{record['input']}\n{record['solution']}\n")
     except FinsynthError as error:
         raise fail(error) from None
-    for record in records:
-        if as_json:
-            typer.echo(json.dumps(record, ensure_ascii=False))
-            continue
-        console.rule(record["id"], style="dim")
-        console.print(record["input"], highlight=False, markup=False)
-        console.print(record["solution"], style="green", highlight=False, markup=False)
+    except BrokenPipeError:  # `| head` closed the pipe: stop quietly, as other tools do
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(0) from None
 
 
 @app.command()

@@ -2,13 +2,19 @@
 
 A generator turns ``(record_id, seeds)`` into one record (a plain dict matching its
 family's JSON Schema). Lookups accept a full id or an id prefix (``finchain/`` or
-``finchain/investment_analysis``) and suggest close matches on a typo.
+``finchain/investment_analysis``) and suggest close matches on a typo; :class:`Criteria`
+narrow a selection by domain, topic and difficulty, or exclude part of it.
+
+Besides the built-in generators, every package that declares an entry point in the group
+:data:`ENTRY_POINT_GROUP` (``finsynth.generators``) is imported on first use, so its
+generators register and every command, build and API call sees them.
 """
 
 from __future__ import annotations
 
 import difflib
 import importlib
+import importlib.metadata
 import pkgutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +78,8 @@ _BUILTIN_PACKAGES = (
     "finsynth.generators.failsafe",
     "finsynth.generators.ucfe.generators",
 )
+ENTRY_POINT_GROUP = "finsynth.generators"
+"""Entry point group of plugin packages: each entry names a module (or package) to import."""
 _loaded = False
 
 
@@ -91,13 +99,53 @@ def register(generator: Generator) -> Generator:
 
 
 def load_builtin_generators() -> None:
-    """Import every built-in generator module once (in sorted order, so ids are stable)."""
+    """Import every built-in generator module, then every plugin entry point, once.
+
+    Both are imported in sorted order, so the registry is the same in every process.
+
+    Raises:
+        FinsynthError: If a plugin's entry point cannot be imported (naming the entry point).
+
+    """
     global _loaded
     if _loaded:
         return
     for package_name in _BUILTIN_PACKAGES:
         import_package(package_name)
     _loaded = True
+    try:
+        load_entry_point_plugins()
+    except FinsynthError:
+        _loaded = False  # the next lookup tries again and fails the same way, never silently
+        raise
+
+
+def load_entry_point_plugins() -> list[str]:
+    """Import the module of every entry point in :data:`ENTRY_POINT_GROUP`, sorted by name.
+
+    Returns:
+        The modules imported, in import order.
+
+    Raises:
+        FinsynthError: If a plugin cannot be imported, naming the entry point and its package.
+
+    """
+    entry_points = sorted(
+        importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda point: (point.name, point.value)
+    )
+    modules = []
+    for point in entry_points:
+        module = point.value.split(":", 1)[0].strip()
+        package = point.dist.name if point.dist is not None else "an unknown package"
+        try:
+            import_package(module)
+        except Exception as error:  # a broken plugin must name itself, whatever it raised
+            raise FinsynthError(
+                f"cannot load plugin {point.name!r} ({module}) of {package} "
+                f"from entry point group {ENTRY_POINT_GROUP!r}: {error}"
+            ) from error
+        modules.append(module)
+    return modules
 
 
 def all_generators(family: str | None = None) -> list[Generator]:
@@ -135,13 +183,132 @@ def resolve(selectors: Iterable[str]) -> list[Generator]:
     load_builtin_generators()
     chosen: dict[str, Generator] = {}
     for selector in selectors:
-        prefix = selector.rstrip("/")
-        matches = [key for key in _REGISTRY if key == prefix or key.startswith(prefix + "/")]
+        matches = [key for key in _REGISTRY if _id_matches(key, selector)]
         if not matches:
             raise UnknownGeneratorError(_unknown_message(selector))
         for key in matches:
             chosen[key] = _REGISTRY[key]
     return [chosen[key] for key in sorted(chosen)]
+
+
+TAG_KEYS = {"domains": "domain", "topics": "topic", "difficulties": "difficulty"}
+"""Criteria fields and the generator tags they compare."""
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """Which generators a selection keeps (``only``) or drops (``exclude``).
+
+    A topic is given by its slug (``compound_interest``) or as ``domain/topic``.
+
+    Attributes:
+        ids: Generator ids or id prefixes.
+        domains: Domain slugs, e.g. ``corporate_finance``.
+        topics: Topic slugs, or ``domain/topic``.
+        difficulties: ``basic``, ``intermediate`` or ``advanced``.
+
+    """
+
+    ids: tuple[str, ...] = ()
+    domains: tuple[str, ...] = ()
+    topics: tuple[str, ...] = ()
+    difficulties: tuple[str, ...] = ()
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Sequence[str]]) -> Criteria:
+        """Return criteria from a mapping such as a config's ``select`` (unknown keys are ignored)."""
+        return cls(
+            **{key: tuple(values.get(key, ())) for key in ("ids", "domains", "topics", "difficulties")}
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.ids or self.domains or self.topics or self.difficulties)
+
+    def _tests(self, info: GeneratorInfo) -> list[bool]:
+        """One result per criterion given: whether the generator matches any of its values."""
+        tests = []
+        if self.ids:
+            tests.append(any(_id_matches(info.id, selector) for selector in self.ids))
+        for field_name, tag in TAG_KEYS.items():
+            wanted: tuple[str, ...] = getattr(self, field_name)
+            if wanted:
+                value = info.tags.get(tag)
+                if tag == "topic":
+                    names = {value, f"{info.tags.get('domain')}/{value}"}
+                    tests.append(value is not None and any(topic in names for topic in wanted))
+                else:
+                    tests.append(value is not None and value in wanted)
+        return tests
+
+    def match_all(self, info: GeneratorInfo) -> bool:
+        """Whether the generator matches every criterion given (true when none is given)."""
+        return all(self._tests(info))
+
+    def match_any(self, info: GeneratorInfo) -> bool:
+        """Whether the generator matches at least one criterion given (false when none is given)."""
+        return any(self._tests(info))
+
+    def check_known(self, generators: Sequence[Generator], what: str) -> None:
+        """Raise if a value names no domain, topic, difficulty or id among ``generators``.
+
+        Raises:
+            FinsynthError: Naming the unknown value and the closest known ones.
+
+        """
+        for selector in self.ids:
+            if not any(_id_matches(g.info.id, selector) for g in generators):
+                raise UnknownGeneratorError(f"{what}: {_unknown_message(selector)}")
+        for field_name, tag in TAG_KEYS.items():
+            known = {g.info.tags[tag] for g in generators if tag in g.info.tags}
+            if tag == "topic":
+                known |= {
+                    f"{g.info.tags['domain']}/{g.info.tags['topic']}"
+                    for g in generators
+                    if "topic" in g.info.tags and "domain" in g.info.tags
+                }
+            for value in getattr(self, field_name):
+                if value not in known:
+                    close = difflib.get_close_matches(value, sorted(known), n=3, cutoff=0.6)
+                    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+                    allowed = f"; known: {', '.join(sorted(known))}" if not close and len(known) <= 12 else ""
+                    raise FinsynthError(
+                        f"{what} names {tag} {value!r}, which none of the {len(generators)} generators "
+                        f"it applies to has{hint}{allowed}"
+                    )
+
+
+def _id_matches(generator_id: str, selector: str) -> bool:
+    prefix = selector.rstrip("/")
+    return generator_id == prefix or generator_id.startswith(prefix + "/")
+
+
+def select(
+    selectors: Iterable[str] | None = None, *, only: Criteria | None = None, exclude: Criteria | None = None
+) -> list[Generator]:
+    """Return the generators named by ``selectors`` that match ``only`` and not ``exclude``.
+
+    Args:
+        selectors: Generator ids or id prefixes (every generator when ``None``).
+        only: Keep generators matching every criterion given (any value within one criterion).
+        exclude: Then drop generators matching any value of any criterion given.
+
+    Returns:
+        The generators, sorted by id.
+
+    Raises:
+        UnknownGeneratorError: If a selector or an excluded id matches nothing.
+        FinsynthError: If a domain, topic or difficulty names nothing, or nothing is left.
+
+    """
+    chosen = all_generators() if selectors is None else resolve(selectors)
+    only = only or Criteria()
+    exclude = exclude or Criteria()
+    only.check_known(chosen, "the selection")
+    exclude.check_known(chosen, "the exclusion")
+    kept = [g for g in chosen if only.match_all(g.info) and not exclude.match_any(g.info)]
+    if not kept:
+        raise FinsynthError("the selection matches no generator; loosen the criteria or the exclusions")
+    return kept
 
 
 Expand = Callable[[Record, str], Record]

@@ -64,14 +64,23 @@ def _extended(schema: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def record_schema(family: str, *, with_variation: bool = False) -> dict[str, Any]:
-    """Return the record schema of a family, optionally with the ``variation`` column.
+def record_schema(
+    family: str, *, with_variation: bool = False, with_messages: bool = False
+) -> dict[str, Any]:
+    """Return the record schema of a family, optionally with the ``variation`` and ``messages`` columns.
 
     A family's schema may extend another's (key ``x-finsynth-extends``): its columns come
     after the base family's. The ``variation`` column (names / values / both) is added
-    right after ``metadata`` for configs that redraw another config's instances.
+    right after ``metadata`` for configs that redraw another config's instances; the
+    ``messages`` column (``messages.schema.json``) comes last, for chat fine-tuning.
     """
     schema = _extended(load_schema(f"{family}_record"))
+    if with_messages:
+        messages = load_schema("messages")
+        for key in ("$schema", "$id", "title"):
+            messages.pop(key)
+        schema["properties"] = {**schema["properties"], "messages": messages}
+        schema["required"] = [*schema["required"], "messages"]
     if with_variation:
         properties = {}
         for key, value in schema["properties"].items():
@@ -171,9 +180,11 @@ def explain(error: jsonschema.ValidationError) -> str:
 
 
 @cache
-def validator_for(family: str, with_variation: bool = False) -> Validator:
+def validator_for(family: str, with_variation: bool = False, with_messages: bool = False) -> Validator:
     """Return the cached compiled validator of a family's records."""
-    return Validator(record_schema(family, with_variation=with_variation), f"{family} record")
+    return Validator(
+        record_schema(family, with_variation=with_variation, with_messages=with_messages), f"{family} record"
+    )
 
 
 def validate_record(family: str, record: Mapping[str, Any], *, with_variation: bool = False) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from finsynth import generate as finsynth_generate
 from finsynth.cli import app
 
 runner = CliRunner()
@@ -79,3 +80,62 @@ def test_list_reports_the_whole_finchain_taxonomy():
     counts = json.loads(runner.invoke(app, ["list", "--family", "finchain", "--json"]).output)["counts"]
     assert counts["domains"] == 12 and counts["topics"] == 58 and counts["generators"] >= 290
     assert counts["by_difficulty"]["basic"] >= 116 and counts["by_difficulty"]["advanced"] >= 58
+
+
+def test_generate_streams_records_instead_of_buffering_them():
+    import os
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    started = time.monotonic()
+    # 400,000 × 290 records would take hours to buffer; a streaming command prints the first at once.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "finsynth.cli", "generate", "finchain/", "-n", "400000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    try:
+        assert process.stdout is not None
+        first = json.loads(process.stdout.readline())
+        assert first["id"].endswith("/sample/000000") and time.monotonic() - started < 120
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_piped_text_is_plain_and_never_wrapped_or_cut():
+    result = runner.invoke(app, ["generate", "finchain/personal_finance/budgeting", "-n", "1", "--seed", "3"])
+    records = list(finsynth_generate("finchain/personal_finance/budgeting", n=1, seed=3))
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and "─" not in result.output
+    for record in records:
+        assert f"=== {record['id']}" in lines and record["input"] in lines
+        assert record["solution"] in result.output
+
+
+def test_generate_and_list_select_by_domain_topic_difficulty_and_exclusion():
+    arguments = [
+        "--domain",
+        "financial_ratios",
+        "--difficulty",
+        "advanced",
+        "--exclude-topic",
+        "leverage_ratios",
+    ]
+    listed = json.loads(runner.invoke(app, ["list", *arguments, "--json"]).output)["generators"]
+    assert listed and all(
+        entry["domain"] == "financial_ratios"
+        and entry["difficulty"] == "advanced"
+        and entry["topic"] != "leverage_ratios"
+        for entry in listed
+    )
+    generated = runner.invoke(app, ["generate", *arguments, "-n", "2", "--json"]).output.splitlines()
+    assert sorted({json.loads(line)["generator_id"] for line in generated}) == [
+        entry["id"] for entry in listed
+    ]
+    assert len(generated) == 2 * len(listed)
+    bad = runner.invoke(app, ["generate", "--difficulty", "hard"])
+    assert bad.exit_code == 2 and "difficulty 'hard'" in bad.output

@@ -20,6 +20,7 @@ from finsynth.generators.finchain.dsl import (
 )
 from finsynth.generators.finchain.formula import Formula, parse_formula
 from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.taxonomy import add_topic
 from finsynth.generators.finchain.template import FinChainGenerator, template
 from finsynth.generators.finchain.trace import Replay, check_record, replay_trace
 
@@ -30,6 +31,7 @@ __all__ = [
     "Replay",
     "Template",
     "Unit",
+    "add_topic",
     "categorical",
     "check_record",
     "company",

@@ -1,10 +1,12 @@
 """FinChain's taxonomy: 12 domains and 58 topics, with the module name of each.
 
 Topic modules live at ``finsynth/generators/finchain/templates/<domain>/<topic>.py``.
+Plugins may add topics to a domain with :func:`add_topic` before registering templates there.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -145,6 +147,8 @@ DOMAINS: tuple[Domain, ...] = (
 )
 """Every domain in the taxonomy's order."""
 
+_SLUG = re.compile(r"[a-z][a-z0-9_]*")
+
 _BY_SLUG: dict[str, tuple[Domain, dict[str, Topic]]] = {
     domain.slug: (domain, {topic.slug: topic for topic in domain.topics}) for domain in DOMAINS
 }
@@ -163,3 +167,33 @@ def find_topic(domain_slug: str, topic_slug: str) -> tuple[Domain, Topic]:
     if topic_slug not in topics:
         raise KeyError(f"unknown topic {topic_slug!r} in {domain_slug}; known: {', '.join(topics)}")
     return domain, topics[topic_slug]
+
+
+def add_topic(domain_slug: str, topic_slug: str, title: str) -> Topic:
+    """Add a topic to a domain of the taxonomy (for plugin templates), or return it if it exists.
+
+    Args:
+        domain_slug: An existing domain, e.g. ``corporate_finance``.
+        topic_slug: The new topic's slug, lower case with underscores, e.g. ``lease_accounting``.
+        title: Its display name, e.g. ``Lease Accounting``.
+
+    Returns:
+        The topic.
+
+    Raises:
+        KeyError: If the domain is unknown.
+        ValueError: If the slug is malformed or the topic exists under another title.
+
+    """
+    if domain_slug not in _BY_SLUG:
+        raise KeyError(f"unknown FinChain domain {domain_slug!r}; known: {', '.join(_BY_SLUG)}")
+    if not _SLUG.fullmatch(topic_slug):
+        raise ValueError(f"topic slug {topic_slug!r} must be lower case letters, digits and underscores")
+    topics = _BY_SLUG[domain_slug][1]
+    existing = topics.get(topic_slug)
+    if existing is not None:
+        if existing.title != title:
+            raise ValueError(f"topic {domain_slug}/{topic_slug} exists with the title {existing.title!r}")
+        return existing
+    topics[topic_slug] = Topic(topic_slug, title)
+    return topics[topic_slug]

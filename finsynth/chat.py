@@ -1,0 +1,60 @@
+"""The chat form of a record: a ``messages`` column ready for chat fine-tuning.
+
+TRL's ``SFTTrainer`` reads a ``messages`` column of ``{"role", "content"}`` dicts as a
+conversation and applies the model's chat template. Each FinChain record becomes three
+messages: a fixed system message, the question as the user message, and the worked
+solution, whose last line is ``Answer: …``, as the assistant message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from finsynth.errors import FinsynthError
+
+CHAT_FAMILIES = ("finchain", "finchain_robust")
+"""Families whose records carry a worked solution, and so have a chat form."""
+
+SYSTEM_PROMPT = (
+    "You are a careful financial analyst. Solve the problem step by step, showing each formula "
+    "with the numbers substituted, then give the result on a last line that starts with 'Answer:'."
+)
+"""The system message of every conversation."""
+
+ANSWER_PREFIX = "Answer: "
+
+
+def check_chat_family(family: str) -> None:
+    """Raise unless records of ``family`` have a chat form.
+
+    Raises:
+        FinsynthError: Naming the families that do.
+
+    """
+    if family not in CHAT_FAMILIES:
+        raise FinsynthError(
+            f"{family} records have no worked solution to chat with; "
+            f"messages need one of {list(CHAT_FAMILIES)}"
+        )
+
+
+def chat_messages(record: dict[str, Any]) -> list[dict[str, str]]:
+    """Return the conversation of a FinChain record (``finchain`` or ``finchain_robust``).
+
+    The assistant message is the record's ``solution``; a solution that does not already end
+    with ``Answer: <target>`` gets that line appended.
+    """
+    solution: str = record["solution"]
+    closing = f"{ANSWER_PREFIX}{record['target']}"
+    answer = solution if solution.rstrip().endswith(closing) else f"{solution.rstrip()}\n{closing}"
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "user", "content": record["input"]},
+        {"role": "assistant", "content": answer},
+    ]
+
+
+def with_messages(record: dict[str, Any]) -> dict[str, Any]:
+    """Return the record with its ``messages`` column set (the record itself, updated)."""
+    record["messages"] = chat_messages(record)
+    return record
