@@ -36,10 +36,11 @@ SNIPPET = re.compile(
     r"^(?:<!-- readme: (?P<directive>[^>]*?) -->\n)?```(?P<language>[a-z]*)\n(?P<body>.*?)^```$",
     re.MULTILINE | re.DOTALL,
 )
-RUN = ("bash", "python", "yaml")
+RUN = ("bash", "python", "yaml", "toml")
 NOT_RUN = {
     "make build-dataset": "the set-up itself: the workspace fixture makes the same build",
     "ray start --head": "a Ray cluster spans several machines (tests/builder runs Ray on one)",
+    "from trl import": "training downloads a model from the Hub (TRL and torch are not finsynth dependencies)",
 }
 """Snippets not run, by their first words: the comment above them must give this reason."""
 SMALL_COUNTS = {"finchain": 1, "ucfe": 1, "failsafe/synthetic": 3}
@@ -171,6 +172,24 @@ def _config_problems(snippet: Snippet) -> list[str]:
     return []
 
 
+def _entry_point_problems(snippet: Snippet) -> list[str]:
+    """A TOML snippet declares a plugin's entry point, in the group the registry loads."""
+    from finsynth.generators.registry import ENTRY_POINT_GROUP
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - pytest brings tomli on 3.10
+        import tomli as tomllib
+    try:
+        document = tomllib.loads(snippet.body)
+    except tomllib.TOMLDecodeError as error:
+        return [f"{snippet.name}: not TOML: {error}"]
+    groups = document.get("project", {}).get("entry-points", {})
+    if ENTRY_POINT_GROUP not in groups:
+        return [f"{snippet.name}: declares no entry point in {ENTRY_POINT_GROUP!r}: {sorted(groups)}"]
+    return []
+
+
 def _script(snippet: Snippet, environment: dict[str, str], workspace: Path) -> list[str]:
     body = snippet.body
     if "FAKE_HUB_TOKEN" in environment:
@@ -190,6 +209,9 @@ def test_the_readme_runs_as_written(workspace: Path, request: pytest.FixtureRequ
     for snippet in run_snippets():
         if snippet.language == "yaml":
             failures.extend(_config_problems(snippet))
+            continue
+        if snippet.language == "toml":
+            failures.extend(_entry_point_problems(snippet))
             continue
         extra: dict[str, str] = {}
         if snippet.directive == "hub":
