@@ -40,7 +40,7 @@ RUN = ("bash", "python", "yaml", "toml")
 NOT_RUN = {
     "make build-dataset": "the set-up itself: the workspace fixture makes the same build",
     "ray start --head": "a Ray cluster spans several machines (tests/builder runs Ray on one)",
-    "from trl import": "training downloads a model from the Hub (TRL and torch are not finsynth dependencies)",
+    "from trl import": "training downloads a model (TRL and torch are not finsynth dependencies)",
 }
 """Snippets not run, by their first words: the comment above them must give this reason."""
 SMALL_COUNTS = {"finchain": 1, "ucfe": 1, "failsafe/synthetic": 3}
