@@ -428,13 +428,13 @@ class ChatClient:
             with self._counter_lock:
                 self.requests_sent += 1
             try:
-                raw = self._openai.post("/chat/completions", cast_to=str, body=dict(body))
+                raw = self._redact(self._openai.post("/chat/completions", cast_to=str, body=dict(body)))
             except openai.APIStatusError as error:
                 status = error.status_code
                 transient = status in _TRANSIENT_STATUS or status >= 500
                 hint = f" (is {self.endpoint.api_key_env} set?)" if status == 401 else ""
-                detail = _status_detail(error.body, error.message)
-                return _Attempt(error=self._redact(f"HTTP {status}: {detail}{hint}"), transient=transient)
+                detail = _shortened(self._redact(_status_detail(error.body, error.message)))
+                return _Attempt(error=f"HTTP {status}: {detail}{hint}", transient=transient)
             except openai.APITimeoutError:
                 return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
             except openai.APIConnectionError as error:
@@ -442,7 +442,12 @@ class ChatClient:
         return _parse_reply(raw)
 
     def _redact(self, text: str) -> str:
-        """Remove the API key from a message in case a server echoes it back."""
+        """Replace the API key in text that came from the server or the network, before anything else.
+
+        Every byte of a reply, error body or connection error passes through here before it is
+        parsed, shortened, cached, stored in a record or shown, so a server that echoes the request
+        headers cannot leak the key, not even as the cut-off start of a shortened message.
+        """
         return text.replace(self._secret, "***") if self._secret else text
 
 
@@ -467,10 +472,14 @@ class _SeededChat:
 
 
 def _status_detail(body: object, fallback: str) -> str:
-    """Return the server's own error message (``error.message`` of an OpenAI error body), shortened."""
+    """Return the server's own error message (``error.message`` of an OpenAI error body)."""
     message = body.get("message") if isinstance(body, dict) else None
-    text = message if isinstance(message, str) else fallback
-    return text if len(text) <= 300 else text[:300] + "..."
+    return message if isinstance(message, str) else fallback
+
+
+def _shortened(text: str, limit: int = 300) -> str:
+    """Return ``text`` cut to ``limit`` characters, marking the cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _parse_reply(raw: str) -> _Attempt:
