@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from finsynth.errors import FinsynthError
-from finsynth.input_files import decode_utf8
+from finsynth.input_files import decode_utf8, parse_json
 
 KINDS = {
     "misspell": "misspell",
@@ -67,10 +67,7 @@ def _jsonl_records(text: str, source: str) -> Iterator[tuple[int, dict[str, Any]
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise FinsynthError(f"{source}:{number}: not valid JSON: {error.msg}") from None
+        record = parse_json(line, source, line=number)
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise FinsynthError(f"{source}:{number}: expected an object with a string 'text'")
         identifier = record.get("id")

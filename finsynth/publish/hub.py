@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from finsynth.builder.folder_files import folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import FinsynthError
 
@@ -114,13 +115,15 @@ def local_files(folder: Path) -> list[LocalFile]:
         raise PublishError(str(error)) from None
     problems = check_files(folder, manifest)
     listed = {*manifest.get("files", {}), MANIFEST_NAME}
-    present = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
-    problems += [f"{name}: not listed in {MANIFEST_NAME}" for name in sorted(present - listed)]
+    present, others = folder_entries(folder)
+    problems += [f"{name}: not listed in {MANIFEST_NAME}" for name in sorted(set(present) - listed)]
+    problems += [f"{name}: not a regular file" for name in others]
     if problems:
         raise PublishError(f"{folder} does not match its manifest ({'; '.join(problems)}); rebuild it")
     files = []
     for name in sorted(listed):
-        data = (folder / name).read_bytes()
+        with open_member(folder, name) as handle:
+            data = handle.read()
         files.append(
             LocalFile(
                 path=name,

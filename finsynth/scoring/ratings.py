@@ -21,7 +21,6 @@ A :class:`Game` is one judged comparison of two models, optionally tagged with t
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from finsynth.errors import FinsynthError
+from finsynth.input_files import read_json
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
 from finsynth.seeding import numpy_generator
 
@@ -430,12 +430,7 @@ def read_ratings(path: Path) -> dict[str, float]:
         FinsynthError: If the file cannot be read or holds anything else.
 
     """
-    try:
-        content = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise FinsynthError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise FinsynthError(f"{path}: not a JSON document: {error}") from None
+    content = read_json(path)
     if isinstance(content, dict) and isinstance(content.get("ratings"), dict):
         content = content["ratings"]
     if not isinstance(content, dict):
