@@ -22,6 +22,8 @@ from finsynth.input_files import parse_yaml, read_text
 from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema, render_path
 
 DEFAULT_SHARD_SIZE = 100_000
+MAX_SPLIT_ROWS = 1_000_000_000
+"""Most rows one split may have, so a typo of a few digits is an error, not an exhausted memory."""
 MAX_CONFIG_BYTES = 10 << 20
 """Largest build config file read (10 MiB)."""
 
@@ -245,6 +247,10 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
             SplitSpec(name, spec["per_generator"], _counts(generator_ids, spec, fail, position, name))
             for name, spec in raw["splits"].items()
         )
+        for split in splits:
+            if not 1 <= split.rows <= MAX_SPLIT_ROWS:
+                where = ("configs", position, "splits", split.name)
+                raise fail(f"a split needs 1 to {MAX_SPLIT_ROWS:,} rows, this one has {split.rows:,}", *where)
         variations = None
         if "variations" in raw:
             variations = _variations(raw["variations"], generator_ids, splits, configs, fail, position)
