@@ -149,8 +149,8 @@ def check_nesting(document: Any, source: str, *, line: int | None = None) -> Non
     """Check that ``document`` nests at most :data:`MAX_NESTING` levels and is not too large.
 
     It may hold at most :data:`MAX_DOCUMENT_NODES` values, a shared (aliased) value counted each
-    time it is reached. The walk is iterative and stops at the first value over a limit, so it
-    is cheap even for an alias bomb.
+    time it is reached, and no text with a lone surrogate. The walk is iterative and stops at
+    the first value over a limit, so it is cheap even for an alias bomb.
 
     Raises:
         ConfigError: If the document is nested too deeply or too large.
@@ -169,7 +169,23 @@ def check_nesting(document: Any, source: str, *, line: int | None = None) -> Non
             )
         if depth > MAX_NESTING:
             raise ConfigError(f"nested more than {MAX_NESTING} levels", source=source, line=line)
+        if isinstance(value, dict):
+            for key in value:
+                _check_text(key, source, line)
+        _check_text(value, source, line)
         pending.extend((child, depth + 1) for child in _children(value))
+
+
+def _check_text(value: object, source: str, line: int | None) -> None:
+    """Reject a string holding a lone surrogate (U+D800 to U+DFFF): it is not UTF-8 text."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            bad = value[error.start].encode("utf-8", "backslashreplace").decode("ascii")
+            raise ConfigError(
+                f"a text holds a lone surrogate {bad}, not a character", source=source, line=line
+            ) from None
 
 
 def parse_yaml(text: str, source: str) -> Any:

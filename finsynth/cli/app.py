@@ -244,13 +244,12 @@ def _dataset_files(folder: Path) -> list[tuple[Path, str, bool]]:
     files = []
     try:
         for config in manifest["configs"].values():
+            family = config["family"]
+            if family not in known_families():
+                raise FinsynthError(f"{folder}: manifest.json names an unknown family {family!r}")
+            with_variation = config.get("variations") is not None
             for split in config["splits"].values():
-                with_variation = config.get("variations") is not None
-                if config["family"] not in known_families():
-                    raise FinsynthError(
-                        f"{folder}: manifest.json names an unknown family {config['family']!r}"
-                    )
-                files += [(member(folder, name), config["family"], with_variation) for name in split["files"]]
+                files += [(member(folder, name), family, with_variation) for name in split["files"]]
     except (KeyError, TypeError, AttributeError):
         raise FinsynthError(f"{folder}: manifest.json does not list configs, splits and files") from None
     return files
