@@ -45,6 +45,16 @@ def _draw(generator: Generator, seeder: InstanceSeeder, split: str, index: int) 
     return generator.record(record_id(generator.info.id, split, index, None), seeder.seeds(index))
 
 
+MAX_LANES = 65_536
+"""Most lanes of a stream: each holds a generator's state, so more would exhaust memory."""
+
+
+def _check_whole(name: str, value: object) -> None:
+    """Raise ``TypeError`` unless ``value`` is an ``int`` (not a bool, float or text)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+
+
 def generate(
     ids_or_prefixes: str | Sequence[str],
     *,
@@ -71,8 +81,11 @@ def generate(
     Raises:
         UnknownGeneratorError: If a selector matches no generator (with suggestions).
         FinsynthError: If ``n`` is negative or the selection mixes record families.
+        TypeError: If ``n`` or ``seed`` is not an integer (``seed="7"`` would seed differently).
 
     """
+    _check_whole("n", n)
+    _check_whole("seed", seed)
     if n < 0:
         raise FinsynthError(f"n must be zero or more, got {n}")
     generators = _selected(ids_or_prefixes)
@@ -126,8 +139,10 @@ def iterable_dataset(
     """
     import datasets
 
-    if lanes < 1:
-        raise FinsynthError(f"lanes must be at least 1, got {lanes}")
+    _check_whole("seed", seed)
+    _check_whole("lanes", lanes)
+    if not 1 <= lanes <= MAX_LANES:
+        raise FinsynthError(f"lanes must be 1 to {MAX_LANES:,}, got {lanes:,}")
     generators = _selected(ids_or_prefixes)
     family = generators[0].info.family
     features = datasets.Features.from_arrow_schema(arrow_schema(record_schema(family)))

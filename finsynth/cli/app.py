@@ -150,7 +150,7 @@ def build(
     """
     from finsynth.builder import load_config, output_folder, run_build
     from finsynth.builder.journal import Resumption, journaled_shards
-    from finsynth.builder.output import resumable_folder
+    from finsynth.builder.output import BuildInProgressError, resumable_folder
     from finsynth.builder.plan import ShardSpec
     from finsynth.builder.shard import ShardResult
 
@@ -208,7 +208,7 @@ def build(
     except FinsynthError as error:
         failed = fail(error)
         staging = resumable_folder(output_folder(build_config, out))
-        kept = journaled_shards(staging)
+        kept = 0 if isinstance(error, BuildInProgressError) else journaled_shards(staging)
         if kept:
             errors.print(
                 f"kept {kept} verified shards in {staging}; run the same command to resume", markup=False

@@ -124,7 +124,7 @@ def perturb_command(
             result = function(text, RandomStream(derive_seed(seed)), **options)
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else result.text)
             return
-        count = 0
+        lines = []  # printed only once every line succeeded: a bad line writes nothing
         for number, record in _jsonl_records(text, source):
             identifier = record.get("id")
             parts = ("id", identifier) if identifier is not None else ("line", number)
@@ -133,9 +133,9 @@ def perturb_command(
             except FinsynthError as error:
                 raise FinsynthError(f"{source}:{number}: {error}") from None
             line = {"id": identifier, **result.to_dict()} if identifier is not None else result.to_dict()
-            typer.echo(json.dumps(line, ensure_ascii=False))
-            count += 1
-        if not count:
+            lines.append(json.dumps(line, ensure_ascii=False))
+        if not lines:
             raise FinsynthError(f"{source}: no JSON lines to perturb")
+        typer.echo("\n".join(lines))
     except FinsynthError as error:
         raise fail(error) from None

@@ -193,8 +193,8 @@ def failsafe_command(
     from finsynth.scoring.report import failsafe_json
 
     try:
-        if not beta > 0:
-            raise FinsynthError(f"--beta must be positive, got {beta}")
+        if not 0 < beta < float("inf"):
+            raise FinsynthError(f"--beta must be a positive finite number, got {beta}")
         rated, problems = read_judgments(judgments)
         _show_problems(judgments, problems)
         if not rated:

@@ -50,6 +50,8 @@ def _starts_sentence(text: str, position: int) -> bool:
             return True
         before -= 1
     return before == 0 or text[before - 1] in _SENTENCE_ENDS
+
+
 _APOSTROPHES = str.maketrans({"’": "'"})
 
 
