@@ -88,6 +88,10 @@ def generate(
     _check_whole("seed", seed)
     if n < 0:
         raise FinsynthError(f"n must be zero or more, got {n}")
+    if not split or "/" in split:
+        raise FinsynthError(
+            f"split must be a non-empty name without '/' (it is part of every id), got {split!r}"
+        )
     generators = _selected(ids_or_prefixes)
     validator = validator_for(generators[0].info.family)
     for generator in generators:

@@ -26,6 +26,18 @@ def test_generate_rejects_arguments_that_are_not_ints(arguments: dict[str, objec
         list(generate(TEMPLATE, **arguments))  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("split", ["a/b", ""])
+def test_a_split_name_that_would_make_ids_ambiguous_is_refused(split: str) -> None:
+    with pytest.raises(FinsynthError, match="split must be"):
+        list(generate(TEMPLATE, n=1, seed=1, split=split))
+
+
+def test_an_overflowing_number_in_an_answer_is_left_out_not_a_crash() -> None:
+    from finsynth.scoring.numbers import extract_numbers
+
+    assert [number.value for number in extract_numbers("about 1e999, or 42")] == [42.0]
+
+
 def test_streams_have_a_bounded_number_of_lanes() -> None:
     with pytest.raises(FinsynthError, match="lanes must be 1 to"):
         iterable_dataset(TEMPLATE, seed=1, lanes=MAX_LANES + 1)
