@@ -31,7 +31,7 @@ GOOD_RECORD = json.dumps({"id": "q1", "text": "What is the rate?"})
 class Case:
     """One bad input: files to create in a fresh folder, then the command line (``{d}`` = folder)."""
 
-    files: dict[str, str | bytes]
+    files: dict[str, str | bytes | None]
     command: str
     exit_code: int = 2
     message: str = ""
@@ -75,6 +75,8 @@ CASES: dict[str, Case] = {
         message="expands to more than",
     ),
     "yaml duplicate key": Case(config("seed: 2\n" + SPLITS), "build {d}/c.yaml --out {d}/out"),
+    "config is /dev/zero": Case({}, "build /dev/zero --out {d}/out", message="larger than"),
+    "jsonl is a fifo": Case({"r.jsonl": None}, "validate {d}/r.jsonl", message="not a regular file"),
     "config missing": Case({}, "build {d}/none.yaml --out {d}/out", message="file not found"),
     "config is a folder": Case({"c.yaml/x": ""}, "build {d}/c.yaml --out {d}/out"),
     "config not utf-8": Case(
@@ -200,7 +202,7 @@ CASES: dict[str, Case] = {
     "push no manifest": Case({}, "push {d} --repo-id me/x --dry-run"),
     "push bad repo id": Case({}, "push {d} --repo-id x --dry-run"),
     "push fifo listed": Case(
-        {"manifest.json": '{"files": {"p": {"sha256": "0"}}, "configs": {}}'},
+        {"manifest.json": '{"files": {"p": {"sha256": "0"}}, "configs": {}}', "p": None},
         "push {d} --repo-id me/x --dry-run",
     ),
 }
@@ -226,12 +228,12 @@ def _setup(case: Case, folder: Path) -> list[str]:
     for name, content in case.files.items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
+        if content is None:
+            os.mkfifo(path)
+        elif isinstance(content, bytes):
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8", errors="surrogatepass")
-    if "push fifo" in case.command:
-        os.mkfifo(folder / "p")
     return case.command.replace("{d}", str(folder)).split(" ")
 
 
