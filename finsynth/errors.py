@@ -25,6 +25,7 @@ class ConfigError(FinsynthError):
         self.source = source
         self.path = path
         self.line = line
+        self.message = message
         where = source if line is None else f"{source}:{line}"
         super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
 

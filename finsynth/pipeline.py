@@ -72,6 +72,16 @@ def selected_generators(
     return generators
 
 
+MAX_LANES = 65_536
+"""Most lanes of a stream: each holds a generator's state, so more would exhaust memory."""
+
+
+def _check_whole(name: str, value: object) -> None:
+    """Raise ``TypeError`` unless ``value`` is an ``int`` (not a bool, float or text)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {value!r}")
+
+
 def generate(
     ids_or_prefixes: str | Sequence[str] | None = None,
     *,
@@ -112,10 +122,17 @@ def generate(
         UnknownGeneratorError: If a selector matches no generator (with suggestions).
         FinsynthError: If ``n`` is negative, a criterion names nothing, or the selection mixes
             record families.
+        TypeError: If ``n`` or ``seed`` is not an integer (``seed="7"`` would seed differently).
 
     """
+    _check_whole("n", n)
+    _check_whole("seed", seed)
     if n < 0:
         raise FinsynthError(f"n must be zero or more, got {n}")
+    if not split or "/" in split:
+        raise FinsynthError(
+            f"split must be a non-empty name without '/' (it is part of every id), got {split!r}"
+        )
     generators = selected_generators(
         ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
     )
@@ -232,8 +249,10 @@ def iterable_dataset(
     """
     import datasets
 
-    if lanes < 1:
-        raise FinsynthError(f"lanes must be at least 1, got {lanes}")
+    _check_whole("seed", seed)
+    _check_whole("lanes", lanes)
+    if not 1 <= lanes <= MAX_LANES:
+        raise FinsynthError(f"lanes must be 1 to {MAX_LANES:,}, got {lanes:,}")
     generators = selected_generators(
         ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
     )

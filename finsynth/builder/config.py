@@ -19,11 +19,16 @@ import yaml
 from finsynth.chat import check_chat_family
 from finsynth.errors import ConfigError, FinsynthError, UnknownGeneratorError
 from finsynth.generators.registry import Criteria, get_expander, import_package, resolve, select
+from finsynth.input_files import parse_yaml, read_text
 from finsynth.schemas.loader import Validator, error_location, explain, json_path, load_schema, render_path
 
 DEFAULT_SHARD_SIZE = 10_000
 """Rows per parquet file unless a config sets ``shard_size``: a few MB each, so a split of
 any size is several files that streaming readers can shuffle and share out."""
+MAX_SPLIT_ROWS = 1_000_000_000
+"""Most rows one split may have, so a typo of a few digits is an error, not an exhausted memory."""
+MAX_CONFIG_BYTES = 10 << 20
+"""Largest build config file read (10 MiB)."""
 
 
 @dataclass(frozen=True)
@@ -208,20 +213,13 @@ def load_config(path: str | Path) -> BuildConfig:
             variation of a config that does not exist).
 
     """
-    source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ConfigError("file not found", source=source) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read the file: {error}", source=source) from None
-    return parse_config(text, source)
+    return parse_config(read_text(path, max_bytes=MAX_CONFIG_BYTES), str(path))
 
 
 def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     """Validate and resolve a build config given as YAML text (see :func:`load_config`)."""
+    data = parse_yaml(text, source)  # first: it bounds nesting and alias expansion
     lines = _LineIndex(text, source)
-    data = yaml.safe_load(text)
     validator = _validator()
     if not validator.is_valid(data):
         error = next(validator.errors(data))
@@ -236,8 +234,9 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     for position, module in enumerate(data.get("plugins", [])):
         try:
             import_package(module)
-        except ImportError as error:
-            raise fail(f"cannot import plugin {module!r}: {error}", "plugins", position) from None
+        except Exception as error:  # a plugin is foreign code: whatever it raises is the user's to fix
+            problem = f"{type(error).__name__}: {error}"
+            raise fail(f"cannot import plugin {module!r}: {problem}", "plugins", position) from None
     configs: list[ConfigSpec] = []
     for position, raw in enumerate(data["configs"]):
         if any(config.name == raw["name"] for config in configs):
@@ -258,6 +257,10 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
             SplitSpec(name, spec["per_generator"], _counts(generator_ids, spec, fail, position, name))
             for name, spec in raw["splits"].items()
         )
+        for split in splits:
+            if not 1 <= split.rows <= MAX_SPLIT_ROWS:
+                where = ("configs", position, "splits", split.name)
+                raise fail(f"a split needs 1 to {MAX_SPLIT_ROWS:,} rows, this one has {split.rows:,}", *where)
         variations = None
         if "variations" in raw:
             variations = _variations(raw["variations"], generator_ids, splits, configs, fail, position)

@@ -8,6 +8,9 @@ engine (:mod:`finsynth.builder.ray_engine`, imported only when chosen) runs them
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -26,6 +29,21 @@ def failure(spec: ShardSpec, error: BaseException) -> BuildError:
     if isinstance(error, FinsynthError):
         return BuildError(f"shard {spec.file_name}: {error}")
     return BuildError(f"shard {spec.file_name} failed: {type(error).__name__}: {error}")
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when the build process that started it ends, even if killed.
+
+    On Linux the kernel sends ``SIGKILL`` when the parent dies (``PR_SET_PDEATHSIG``); a worker
+    whose parent died before that was set exits at once. Elsewhere the pool's own shutdown applies.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <sys/prctl.h>
+        ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def run_local(
@@ -52,7 +70,10 @@ def run_local(
             on_done(spec, results[position])
         return [results[position] for position in range(len(shards))]
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(num_proc, len(shards)), mp_context=context) as pool:
+    workers = min(num_proc, len(shards))
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         pending: dict[Future[ShardResult], int] = {
             pool.submit(build_shard, spec, folder): position for position, spec in enumerate(shards)
         }

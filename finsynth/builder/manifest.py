@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from finsynth.builder.config import BuildConfig
-from finsynth.builder.hashing import sha256_file
+from finsynth.builder.folder_files import UnsafeFileError, sha256_member
 from finsynth.builder.shard import ShardResult
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import get_generator
 from finsynth.generators.source_hash import code_hash
+from finsynth.input_files import read_json
 
 MANIFEST_NAME = "manifest.json"
 MANIFEST_FORMAT = 1
@@ -122,22 +123,34 @@ def read_manifest(folder: Path) -> dict[str, Any]:
 
     """
     path = folder / MANIFEST_NAME
-    try:
-        manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FinsynthError(f"{folder}: no {MANIFEST_NAME}; is this a finsynth dataset folder?") from None
-    except json.JSONDecodeError as error:
-        raise FinsynthError(f"{path}: not valid JSON: {error}") from None
+    if not path.is_file():
+        raise FinsynthError(f"{folder}: no {MANIFEST_NAME}; is this a finsynth dataset folder?")
+    manifest = read_json(path)
+    if not isinstance(manifest, dict):
+        raise FinsynthError(f"{path}: expected a JSON object")
     return manifest
 
 
 def check_files(folder: Path, manifest: Mapping[str, Any]) -> list[str]:
-    """Compare every file listed in the manifest with the folder; return the problems."""
+    """Compare every file listed in the manifest with the folder; return the problems.
+
+    Only regular files inside the folder are read (see :mod:`finsynth.builder.folder_files`); a
+    listed name that leaves the folder or is a link, FIFO or device is a problem, never read.
+    """
+    files = manifest.get("files")
+    if not isinstance(files, dict) or not files:
+        return [f"{MANIFEST_NAME} lists no files"]
     problems = []
-    for name, entry in manifest.get("files", {}).items():
-        path = folder / name
-        if not path.is_file():
-            problems.append(f"{name}: missing")
-        elif sha256_file(path) != entry["sha256"]:
+    for name, entry in files.items():
+        expected = entry.get("sha256") if isinstance(entry, dict) else None
+        if not isinstance(expected, str):
+            problems.append(f"{name!r}: the manifest entry has no sha256")
+            continue
+        try:
+            actual = sha256_member(folder, name)
+        except UnsafeFileError as error:
+            problems.append(str(error))
+            continue
+        if actual != expected:
             problems.append(f"{name}: sha256 differs from the manifest")
     return problems

@@ -10,6 +10,7 @@ which resumes it (see :mod:`finsynth.builder.journal`).
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import sys
@@ -83,6 +84,10 @@ def resumable_staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
         _publish(staging, target, overwrite)
 
 
+class BuildInProgressError(BuildError):
+    """Another running build holds the staging folder; its shards are that build's, not ours."""
+
+
 @contextmanager
 def _exclusive(folder: Path) -> Iterator[None]:
     """Lock ``folder`` for this process, so two builds of one version never share a staging folder.
@@ -103,7 +108,7 @@ def _exclusive(folder: Path) -> Iterator[None]:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise BuildError(
+            raise BuildInProgressError(
                 f"{folder} is being written by another build of the same version; "
                 "wait for it to finish or stop it"
             ) from None
@@ -113,8 +118,14 @@ def _exclusive(folder: Path) -> Iterator[None]:
 
 
 def _publish(staging: Path, target: Path, overwrite: bool) -> None:
-    """Rename ``staging`` to ``target``, moving an existing ``target`` out of the way first."""
+    """Rename ``staging`` to ``target``, moving an existing ``target`` out of the way first.
+
+    Retired copies a killed earlier run left between its two renames are removed first; the
+    caller holds the staging folder's lock, so no other build is publishing this target.
+    """
     refuse_existing(target, overwrite)
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.old-*"):
+        shutil.rmtree(leftover, ignore_errors=True)
     if target.exists():
         retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
         target.rename(retired / target.name)

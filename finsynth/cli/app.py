@@ -18,7 +18,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail
+from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail, print_error
 from finsynth.errors import FinsynthError
 from finsynth.families import families_where
 from finsynth.generators.registry import Criteria
@@ -29,6 +29,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode="markdown",
+    pretty_exceptions_enable=False,
 )
 TRACED_FAMILIES = families_where(traced=True)
 """Families whose records carry a FinChain trace that ``verify`` replays."""
@@ -247,7 +248,7 @@ def build(
     """
     from finsynth.builder import load_config, output_folder, run_build
     from finsynth.builder.journal import Resumption, journaled_shards
-    from finsynth.builder.output import resumable_folder
+    from finsynth.builder.output import BuildInProgressError, resumable_folder
     from finsynth.builder.plan import ShardSpec
     from finsynth.builder.shard import ShardResult
 
@@ -305,7 +306,7 @@ def build(
     except FinsynthError as error:
         failed = fail(error)
         staging = resumable_folder(output_folder(build_config, out))
-        kept = journaled_shards(staging)
+        kept = 0 if isinstance(error, BuildInProgressError) else journaled_shards(staging)
         if kept:
             errors.print(
                 f"kept {kept} verified shards in {staging}; run the same command to resume", markup=False
@@ -317,22 +318,38 @@ def build(
 def _records_of_parquet(path: Path) -> Iterator[dict[str, Any]]:
     import pyarrow.parquet as pq
 
-    parquet = pq.ParquetFile(path)
-    for batch in parquet.iter_batches(batch_size=10_000):
-        yield from batch.to_pylist()
+    from finsynth.builder.folder_files import open_member
+
+    with open_member(path.parent, path.name) as handle:
+        parquet = pq.ParquetFile(handle)
+        for batch in parquet.iter_batches(batch_size=10_000):
+            yield from batch.to_pylist()
 
 
 def _dataset_files(folder: Path) -> list[tuple[Path, str, bool]]:
-    """Return (parquet file, family, has variation column) for every shard in a manifest."""
+    """Return (parquet file, family, has variation column) for every shard in a manifest.
+
+    Raises:
+        FinsynthError: If the manifest is malformed or names a file outside the folder, a link
+            or anything but a regular file.
+
+    """
+    from finsynth.builder.folder_files import member
     from finsynth.builder.manifest import read_manifest
+    from finsynth.builder.verify import known_families
 
     manifest = read_manifest(folder)
     files = []
-    for config in manifest["configs"].values():
-        for split in config["splits"].values():
-            files += [
-                (folder / name, config["family"], config["variations"] is not None) for name in split["files"]
-            ]
+    try:
+        for config in manifest["configs"].values():
+            family = config["family"]
+            if family not in known_families():
+                raise FinsynthError(f"{folder}: manifest.json names an unknown family {family!r}")
+            with_variation = config.get("variations") is not None
+            for split in config["splits"].values():
+                files += [(member(folder, name), family, with_variation) for name in split["files"]]
+    except (KeyError, TypeError, AttributeError):
+        raise FinsynthError(f"{folder}: manifest.json does not list configs, splits and files") from None
     return files
 
 
@@ -365,6 +382,8 @@ def validate(
         if path.is_dir():
             files = _dataset_files(path)
         elif path.suffix in (".parquet", ".jsonl"):
+            if path.exists() and not path.is_file():
+                raise FinsynthError(f"{path}: not a regular file")
             files = [(path, family, False)]
         else:
             raise FinsynthError(
@@ -379,15 +398,20 @@ def validate(
     checked = 0
     for file, record_family, with_variation in files:
         records = _records_of_parquet(file) if file.suffix == ".parquet" else _records_of_jsonl(file)
-        for line, record in enumerate(records, 1):
-            validator = validator_for(record_family, with_variation or "variation" in record)
-            checked += 1
-            if not validator.is_valid(record):
-                failures += 1
-                problem = next(validator.errors(record))
-                where = f"{file}:{line}" if file.suffix == ".jsonl" else f"{file} row {line}"
-                message = f"{where}: {record.get('id')}: {json_path(problem)}: {explain(problem)}"
-                errors.print(message, highlight=False, markup=False)
+        try:
+            for line, record in enumerate(records, 1):
+                validator = validator_for(record_family, with_variation or "variation" in record)
+                checked += 1
+                if not validator.is_valid(record):
+                    failures += 1
+                    problem = next(validator.errors(record))
+                    where = f"{file}:{line}" if file.suffix == ".jsonl" else f"{file} row {line}"
+                    message = f"{where}: {record.get('id')}: {json_path(problem)}: {explain(problem)}"
+                    errors.print(message, highlight=False, markup=False)
+        except FinsynthError as error:
+            raise fail(error) from None
+        except (OSError, ValueError) as error:  # pyarrow's errors for a file that is not parquet
+            raise fail(FinsynthError(f"{file}: cannot be read: {error}")) from None
     if failures:
         errors.print(f"{failures} of {checked} records are invalid")
         raise typer.Exit(EXIT_CHECK_FAILED)
@@ -395,12 +419,13 @@ def validate(
 
 
 def _records_of_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    from finsynth.input_files import parse_json
+
     with path.open(encoding="utf-8") as handle:
         for line, text in enumerate(handle, 1):
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise fail(FinsynthError(f"{path}:{line}: not valid JSON: {error.msg}")) from None
+            record = parse_json(text, str(path), line=line)
+            if not isinstance(record, dict):
+                raise FinsynthError(f"{path}:{line}: expected a JSON object")
             yield record
 
 
@@ -408,43 +433,34 @@ def _records_of_jsonl(path: Path) -> Iterator[dict[str, Any]]:
 def verify(
     folder: Annotated[Path, typer.Argument(help="A built dataset folder (with manifest.json).")],
 ) -> None:
-    """Check every file against the manifest's sha256 and replay every record's trace.
+    """Check every file against the manifest, every record against its schema and trace.
 
-    Exits with 1 and prints the failing files and record ids if anything differs.
+    Only regular files inside the folder are read. Exits with 1 and prints every problem (file,
+    row count, id, target, question, solution or metadata that does not match) if anything differs.
 
     Examples:
         finsynth verify build/finsynth/0.1.0
 
     """
-    from finsynth.builder.manifest import check_files, read_manifest
-    from finsynth.generators.finchain.trace import check_record
+    from finsynth.builder.verify import verify_folder
 
     try:
-        manifest = read_manifest(folder)
-        files = _dataset_files(folder)
+        verdict = verify_folder(folder)
     except FinsynthError as error:
         raise fail(error) from None
-    problems = check_files(folder, manifest)
-    for problem in problems:
-        errors.print(f"file {problem}", highlight=False, markup=False)
-    checked = 0
-    failing = 0
-    for file, family, _ in files:
-        if family not in TRACED_FAMILIES or not file.exists():
-            continue
-        for record in _records_of_parquet(file):
-            checked += 1
-            record_problems = check_record(record)
-            if record_problems:
-                failing += 1
-                errors.print(f"{record['id']}: {'; '.join(record_problems)}", highlight=False, markup=False)
-    if problems or failing:
+    for problem in verdict.problems:
+        errors.print(problem, highlight=False, markup=False)
+    if verdict.problems:
         errors.print(
-            f"verify failed: {len(problems)} file problems, {failing} of {checked} traces do not replay"
+            f"verify failed: {len(verdict.problems)} problems in {verdict.files} files, "
+            f"{verdict.records} records, {verdict.traces} traces",
+            highlight=False,
+            markup=False,
         )
         raise typer.Exit(EXIT_CHECK_FAILED)
     typer.echo(
-        f"{folder}: {len(manifest['files'])} files match the manifest; {checked} traces replay exactly"
+        f"{folder}: {verdict.files} files match the manifest; {verdict.records} records checked; "
+        f"{verdict.traces} traces replay exactly"
     )
 
 
@@ -467,9 +483,40 @@ app.add_typer(score_app, name="score")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the command line (the ``finsynth`` console script)."""
+    """Run the command line (the ``finsynth`` console script).
+
+    Whatever goes wrong ends in one ``error:`` line on stderr and exit code 2, never a traceback:
+    a user's mistake (a :class:`FinsynthError`), an operating-system refusal (a read-only or
+    missing folder, a full disk) or, for a bug, the exception's type and message. ``--debug``
+    anywhere on the command line (or ``FINSYNTH_DEBUG=1``) shows the traceback instead. Exit
+    code 1 is kept for data that failed its checks (``verify``, ``validate``).
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in arguments or os.environ.get("FINSYNTH_DEBUG") == "1"
+    arguments = [argument for argument in arguments if argument != "--debug"]
     try:
-        app(args=list(argv) if argv is not None else None, prog_name="finsynth")
-    except FinsynthError as error:  # errors raised outside a command's own handling
-        errors.print(f"error: {error}", highlight=False, markup=False)
+        app(args=arguments, prog_name="finsynth", standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        errors.print("interrupted", highlight=False, markup=False)
+        sys.exit(130)
+    except Exception as error:
+        if debug:
+            raise
+        print_error(_describe(error))
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _describe(error: Exception) -> str:
+    """Return one line saying what went wrong, for an error no command handled itself."""
+    if isinstance(error, FinsynthError):
+        return str(error)
+    if isinstance(error, OSError):
+        where = f"{error.filename}: " if error.filename is not None else ""
+        return f"{where}{error.strerror or error}"
+    if isinstance(error, MemoryError):
+        return "out of memory (is an input or a count too large?)"
+    if isinstance(error, RecursionError):
+        return "the input is nested too deeply"
+    return f"unexpected {type(error).__name__}: {error} (run again with --debug for the traceback)"

@@ -21,16 +21,27 @@ errors = Console(stderr=True, soft_wrap=True)
 """Standard error, for problems and progress."""
 
 
+def one_line(text: str) -> str:
+    """Return ``text`` printable on one line: line breaks and lone surrogates shown as escapes."""
+    escaped = text.replace("\r", "\\r").replace("\n", "\\n")
+    return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def print_error(message: str) -> None:
+    """Print ``error: <message>`` on stderr, the message literally and on one line."""
+    line = Text("error:", style="bold red")
+    line.append(f" {one_line(message)}")
+    errors.print(line, highlight=False, soft_wrap=True)
+
+
 def fail(error: Exception) -> typer.Exit:
     """Print ``error: <message>`` on stderr and return the exit to raise (code 2).
 
     Args:
-        error: The problem; its text is printed literally, never as markup.
+        error: The problem; its text is printed literally and on one line, never as markup.
 
     Returns:
         The ``typer.Exit`` the caller raises.
     """
-    line = Text("error:", style="bold red")
-    line.append(f" {error}")
-    errors.print(line, highlight=False, soft_wrap=True)
+    print_error(str(error))
     return typer.Exit(EXIT_BAD_INPUT)

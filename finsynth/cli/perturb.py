@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from finsynth.errors import FinsynthError
-from finsynth.input_files import decode_utf8
+from finsynth.input_files import decode_utf8, parse_json
 
 KINDS = {
     "misspell": "misspell",
@@ -67,10 +67,7 @@ def _jsonl_records(text: str, source: str) -> Iterator[tuple[int, dict[str, Any]
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise FinsynthError(f"{source}:{number}: not valid JSON: {error.msg}") from None
+        record = parse_json(line, source, line=number)
         if not isinstance(record, dict) or not isinstance(record.get("text"), str):
             raise FinsynthError(f"{source}:{number}: expected an object with a string 'text'")
         identifier = record.get("id")
@@ -127,7 +124,7 @@ def perturb_command(
             result = function(text, RandomStream(derive_seed(seed)), **options)
             typer.echo(json.dumps(result.to_dict(), ensure_ascii=False) if as_json else result.text)
             return
-        count = 0
+        lines = []  # printed only once every line succeeded: a bad line writes nothing
         for number, record in _jsonl_records(text, source):
             identifier = record.get("id")
             parts = ("id", identifier) if identifier is not None else ("line", number)
@@ -136,9 +133,9 @@ def perturb_command(
             except FinsynthError as error:
                 raise FinsynthError(f"{source}:{number}: {error}") from None
             line = {"id": identifier, **result.to_dict()} if identifier is not None else result.to_dict()
-            typer.echo(json.dumps(line, ensure_ascii=False))
-            count += 1
-        if not count:
+            lines.append(json.dumps(line, ensure_ascii=False))
+        if not lines:
             raise FinsynthError(f"{source}: no JSON lines to perturb")
+        typer.echo("\n".join(lines))
     except FinsynthError as error:
         raise fail(error) from None

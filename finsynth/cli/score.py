@@ -226,8 +226,8 @@ def failsafe_command(
     from finsynth.scoring.report import failsafe_json
 
     try:
-        if not beta > 0:
-            raise FinsynthError(f"--beta must be positive, got {beta}")
+        if not 0 < beta < float("inf"):
+            raise FinsynthError(f"--beta must be a positive finite number, got {beta}")
         if source == "lm-eval":
             raise FinsynthError(
                 "--from lm-eval: lm-eval has no FailSafeQA task (its answers need a judge model); "

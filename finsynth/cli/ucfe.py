@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Annotated
@@ -79,15 +80,36 @@ def import_command(
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, staging = tempfile.mkstemp(prefix=f".{path.name}.partial-", dir=path.parent)
+    """Write ``text`` to ``path`` without ever destroying what the path points at.
+
+    A symbolic link is written through (its target is replaced, the link stays); a device, FIFO
+    or other non-regular file is written into directly, never replaced by a regular file; a
+    regular file is replaced atomically (a rename), keeping its permissions, and a new file gets
+    the permissions the user's umask gives.
+    """
+    target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        with target.open("w", encoding="utf-8") as stream:
+            stream.write(text)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o666 & ~_umask()
+    handle, staging = tempfile.mkstemp(prefix=f".{target.name}.partial-", dir=target.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
-        os.replace(staging, path)
+        os.chmod(staging, mode)
+        os.replace(staging, target)
     finally:
         if os.path.exists(staging):
             os.unlink(staging)
+
+
+def _umask() -> int:
+    """Return the process umask (reading it means setting it, so it is set straight back)."""
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
 
 
 @ucfe_app.command("export")

@@ -120,15 +120,28 @@ def split_cuts(word: str) -> tuple[int, ...]:
     cut into two pronounceable pieces (three letters or more, each with a vowel).
     """
     known, parts = _known_words(), word_parts()
+    longest = _longest_piece()
+    vowels = [match.start() for match in _VOWELS.finditer(word)]
+    first_vowel, last_vowel = (vowels[0], vowels[-1]) if vowels else (len(word), -1)
     meaningful, pronounceable = [], []
     for cut in range(1, len(word)):
-        head, tail = word[:cut], word[cut:]
-        both_words = head in known and tail in known and len(tail) >= 2 and (cut >= 2 or head == "a")
-        if both_words or (head in parts.prefixes and len(tail) >= 3) or (tail in parts.suffixes and cut >= 3):
+        # only pieces as short as the longest known word are looked up, so long words stay linear
+        head = word[:cut] if cut <= longest else None
+        tail = word[cut:] if len(word) - cut <= longest else None
+        both_words = head in known and tail in known and len(word) - cut >= 2 and (cut >= 2 or head == "a")
+        after_prefix = head in parts.prefixes and len(word) - cut >= 3
+        if both_words or after_prefix or (tail in parts.suffixes and cut >= 3):
             meaningful.append(cut)
-        elif len(head) >= 3 and len(tail) >= 3 and _VOWELS.search(head) and _VOWELS.search(tail):
+        elif cut >= 3 and len(word) - cut >= 3 and first_vowel < cut <= last_vowel:
             pronounceable.append(cut)
     return tuple(meaningful or pronounceable)
+
+
+@cache
+def _longest_piece() -> int:
+    """Length of the longest known word, prefix or suffix."""
+    parts = word_parts()
+    return max(len(piece) for pieces in (_known_words(), parts.prefixes, parts.suffixes) for piece in pieces)
 
 
 def _plain(word: str) -> bool:
@@ -159,7 +172,7 @@ def _segment_cut(query: _Query, rng: RandomStream) -> Op | None:
         return None
     index = rng.choice(candidates)
     word = query.texts[index]
-    splits = split_cuts(query.lowered[index])
+    splits = set(split_cuts(query.lowered[index]))
     cut = rng.choice([cut for cut in range(1, len(word)) if cut not in splits])
     return query.op(index, index, "segment", f"{word[:cut]} {word[cut:]}", operation="cut")
 

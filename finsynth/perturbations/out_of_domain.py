@@ -34,7 +34,24 @@ LLM_INSTRUCTION = (
     "asking for exactly the same information."
 )
 
-_SENTENCE_END = re.compile(r"(?:^|[.!?:\n])[\s\"'“(]*$")
+_SENTENCE_ENDS = ".!?:\n"
+_BEFORE_A_SENTENCE = "\"'“("
+
+
+def _starts_sentence(text: str, position: int) -> bool:
+    """Whether ``position`` starts a sentence.
+
+    That is: only spaces, quotes or ``(`` since the text's start, a line break or a ``.!?:``.
+    It looks back over those characters only, so all calls together stay linear in the text.
+    """
+    before = position
+    while before > 0 and (text[before - 1].isspace() or text[before - 1] in _BEFORE_A_SENTENCE):
+        if text[before - 1] == "\n":
+            return True
+        before -= 1
+    return before == 0 or text[before - 1] in _SENTENCE_ENDS
+
+
 _APOSTROPHES = str.maketrans({"’": "'"})
 
 
@@ -109,7 +126,7 @@ def out_of_domain(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
         if term not in lexicon:  # a look-alike letter casefolds to something else: leave it
             continue
         plain = rng.choice(lexicon[term])
-        starts_sentence = _SENTENCE_END.search(text, 0, match.start()) is not None
+        starts_sentence = _starts_sentence(text, match.start())
         after = _cased(match.group(), plain, starts_sentence)
         ops.append(Op("plain_language", match.start(), match.end(), match.group(), after, {"term": term}))
     if not ops:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from finsynth.builder.folder_files import folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import FinsynthError
 from finsynth.publish.retarget import retargeted_files
@@ -119,14 +120,19 @@ def local_files(folder: Path, repo_id: str | None = None) -> list[LocalFile]:
         raise PublishError(str(error)) from None
     problems = check_files(folder, manifest)
     listed = {*manifest.get("files", {}), MANIFEST_NAME}
-    present = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
-    problems += [f"{name}: not listed in {MANIFEST_NAME}" for name in sorted(present - listed)]
+    present, others = folder_entries(folder)
+    problems += [f"{name}: not listed in {MANIFEST_NAME}" for name in sorted(set(present) - listed)]
+    problems += [f"{name}: not a regular file" for name in others]
     if problems:
         raise PublishError(f"{folder} does not match its manifest ({'; '.join(problems)}); rebuild it")
     rewritten = retargeted_files(folder, repo_id) if repo_id is not None else {}
     files = []
     for name in sorted(listed):
-        data = rewritten[name] if name in rewritten else (folder / name).read_bytes()
+        if name in rewritten:
+            data = rewritten[name]
+        else:
+            with open_member(folder, name) as handle:
+                data = handle.read()
         files.append(
             LocalFile(
                 path=name,

@@ -50,6 +50,8 @@ Position = Literal["first", "second", "tie"]
 _ROLE_LABELS: Mapping[str, str] = {"system": "System", "user": "User", "assistant": "Assistant"}
 _TRANSIENT_STATUS = frozenset({408, 429})
 _PLACEHOLDER_KEY = "no-key-set"
+_RAW_RESPONSE_HEADER = "X-Stainless-Raw-Response"
+"""Tells the ``openai`` client to hand over the response unread, so its size and time are bounded."""
 
 
 class ChatError(FinsynthError):
@@ -180,8 +182,12 @@ class ChatEndpoint:
         seed: Sampling seed passed to the server (``None`` to send none).
         stop: Stop sequences.
         extra_body: Further JSON fields for the request body (e.g. ``{"top_k": 40}``).
-        timeout_s: Seconds before one HTTP attempt times out (a timeout is retried). It does not
-            change what a server replies, so it is not part of the cache key.
+        timeout_s: Seconds one read of an HTTP attempt may wait (a timeout is retried). It does
+            not change what a server replies, so it is not part of the cache key.
+        deadline_s: Seconds one whole attempt may take while the reply's body arrives, so a
+            server that sends a byte now and then cannot hold a request forever (retried).
+        max_reply_bytes: Largest reply body accepted; a larger one fails at once (not retried)
+            and is never cached.
 
     """
 
@@ -194,6 +200,8 @@ class ChatEndpoint:
     stop: tuple[str, ...] = ()
     extra_body: Mapping[str, Any] = field(default_factory=dict)
     timeout_s: float = 60.0
+    deadline_s: float = 600.0
+    max_reply_bytes: int = 16 << 20
 
     def request_body(self, messages: Sequence[Message]) -> dict[str, Any]:
         """Return the JSON body sent for ``messages``: everything that shapes the reply."""
@@ -422,27 +430,60 @@ class ChatClient:
 
     def _attempt(self, body: Mapping[str, Any]) -> _Attempt:
         """Send one HTTP request and classify what came back."""
+        import httpx2
         import openai
 
         with self._slots:
             with self._counter_lock:
                 self.requests_sent += 1
             try:
-                raw = self._openai.post("/chat/completions", cast_to=str, body=dict(body))
+                response = self._openai.post(
+                    "/chat/completions",
+                    cast_to=httpx2.Response,
+                    body=dict(body),
+                    options={"headers": {_RAW_RESPONSE_HEADER: "stream"}},  # read the body here
+                )
+                with closing(response):
+                    received = self._read_body(response.iter_bytes())
+                if isinstance(received, _Attempt):
+                    return received
+                raw = self._redact(received)
+            except httpx2.TimeoutException:
+                return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
+            except httpx2.HTTPError as error:
+                return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
             except openai.APIStatusError as error:
                 status = error.status_code
                 transient = status in _TRANSIENT_STATUS or status >= 500
                 hint = f" (is {self.endpoint.api_key_env} set?)" if status == 401 else ""
-                detail = _status_detail(error.body, error.message)
-                return _Attempt(error=self._redact(f"HTTP {status}: {detail}{hint}"), transient=transient)
+                detail = _shortened(self._redact(_status_detail(error.body, error.message)))
+                return _Attempt(error=f"HTTP {status}: {detail}{hint}", transient=transient)
             except openai.APITimeoutError:
                 return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
             except openai.APIConnectionError as error:
                 return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
         return _parse_reply(raw)
 
+    def _read_body(self, chunks: Iterator[bytes]) -> str | _Attempt:
+        """Return the reply body as text, or the failed attempt if it is too large or too slow."""
+        deadline = time.monotonic() + self.endpoint.deadline_s
+        limit = self.endpoint.max_reply_bytes
+        body = bytearray()
+        for chunk in chunks:
+            body += chunk
+            if len(body) > limit:
+                return _Attempt(error=f"reply is larger than {limit:,} bytes")
+            if time.monotonic() > deadline:
+                return _Attempt(error=f"reply took longer than {self.endpoint.deadline_s} s", transient=True)
+        return body.decode("utf-8", errors="replace")
+
     def _redact(self, text: str) -> str:
-        """Remove the API key from a message in case a server echoes it back."""
+        """Replace the API key in text that came from the server or the network, before anything else.
+
+        Every byte of a reply, error body or connection error passes through here before it is
+        parsed, shortened, cached, stored in a record or shown, so a server that echoes the request
+        headers cannot leak the key, not even as the cut-off start of a shortened message.
+        """
         return text.replace(self._secret, "***") if self._secret else text
 
 
@@ -467,10 +508,14 @@ class _SeededChat:
 
 
 def _status_detail(body: object, fallback: str) -> str:
-    """Return the server's own error message (``error.message`` of an OpenAI error body), shortened."""
+    """Return the server's own error message (``error.message`` of an OpenAI error body)."""
     message = body.get("message") if isinstance(body, dict) else None
-    text = message if isinstance(message, str) else fallback
-    return text if len(text) <= 300 else text[:300] + "..."
+    return message if isinstance(message, str) else fallback
+
+
+def _shortened(text: str, limit: int = 300) -> str:
+    """Return ``text`` cut to ``limit`` characters, marking the cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _parse_reply(raw: str) -> _Attempt:

@@ -7,13 +7,13 @@ the JSON report.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from finsynth.errors import FinsynthError
+from finsynth.errors import ConfigError, FinsynthError
+from finsynth.input_files import parse_json
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,9 @@ def read_jsonl(path: Path) -> Iterator[tuple[int, dict[str, Any] | InputProblem]
                 if not text.strip():
                     continue
                 try:
-                    value = json.loads(text)
-                except json.JSONDecodeError as error:
-                    yield number, InputProblem("bad_json", f"not valid JSON: {error.msg}", number)
+                    value = parse_json(text, str(path), line=number)
+                except ConfigError as error:
+                    yield number, InputProblem("bad_json", error.message, number)
                     continue
                 if not isinstance(value, dict):
                     yield (

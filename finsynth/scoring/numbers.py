@@ -122,7 +122,10 @@ def _magnitude(match: re.Match[str]) -> float:
         exponent = int(match["power"].replace("−", "-"))
     elif match["superscript"]:
         exponent = int(match["superscript"].translate(_SUPERSCRIPTS))
-    value = float(digits) * 10.0**exponent
+    try:
+        value = float(digits) * 10.0**exponent
+    except OverflowError:  # 1e999: left out by extract_numbers, like any non-finite value
+        return math.inf
     scale = match["scale_word"] or match["scale_suffix"]
     if scale:
         value *= _SCALES[re.sub(r"\s+", "", scale).lower()]

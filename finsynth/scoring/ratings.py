@@ -21,7 +21,6 @@ A :class:`Game` is one judged comparison of two models, optionally tagged with t
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from finsynth.errors import FinsynthError
+from finsynth.input_files import read_json
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
 from finsynth.seeding import numpy_generator
 
@@ -230,6 +230,10 @@ def _elo_replicate(
     return elo_ratings(games[position] for cluster in drawn.tolist() for position in members[cluster])
 
 
+MAX_BOOTSTRAP_ROUNDS = 100_000
+"""Most bootstrap rounds: each holds a resample of every item, so more would exhaust memory."""
+
+
 def bootstrap_ratings(
     games: Sequence[Game],
     *,
@@ -266,6 +270,10 @@ def bootstrap_ratings(
         raise FinsynthError(f"method must be bt or elo, not {method!r}")
     if rounds < 0 or not 0 < confidence < 1:
         raise FinsynthError(f"rounds must be >= 0 and confidence in (0, 1), got {rounds} and {confidence}")
+    if rounds > MAX_BOOTSTRAP_ROUNDS:
+        raise FinsynthError(f"at most {MAX_BOOTSTRAP_ROUNDS:,} bootstrap rounds, got {rounds:,}")
+    if not (math.isfinite(prior) and prior >= 0):
+        raise FinsynthError(f"prior must be a finite number >= 0, got {prior}")
     encoded = _encode(games)
     point = bradley_terry(games, prior=prior) if method == "bt" else elo_ratings(games)
     played = np.bincount(np.concatenate([encoded.first, encoded.second]), minlength=len(encoded.models))
@@ -430,12 +438,7 @@ def read_ratings(path: Path) -> dict[str, float]:
         FinsynthError: If the file cannot be read or holds anything else.
 
     """
-    try:
-        content = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise FinsynthError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise FinsynthError(f"{path}: not a JSON document: {error}") from None
+    content = read_json(path)
     if isinstance(content, dict) and isinstance(content.get("ratings"), dict):
         content = content["ratings"]
     if not isinstance(content, dict):

@@ -7,11 +7,11 @@ pyarrow), a single ``.parquet`` file, or a ``.jsonl`` file of records such as
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from finsynth.errors import FinsynthError
+from finsynth.input_files import parse_json
 
 COLUMNS = (
     "id",
@@ -50,10 +50,9 @@ def _jsonl_records(path: Path) -> list[dict[str, Any]]:
         for line, text in enumerate(handle, 1):
             if not text.strip():
                 continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise FinsynthError(f"{path}:{line}: not valid JSON: {error.msg}") from None
+            record = parse_json(text, str(path), line=line)
+            if not isinstance(record, dict):
+                raise FinsynthError(f"{path}:{line}: expected a JSON object")
             missing = [column for column in COLUMNS if column not in record]
             if missing:
                 raise FinsynthError(f"{path}:{line}: a FinChain record needs {', '.join(missing)}")

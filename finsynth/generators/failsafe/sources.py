@@ -8,7 +8,6 @@ caller sees exactly what was left out and why. Unreadable files raise
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 
 from finsynth.errors import ConfigError
 from finsynth.generators.failsafe.items import Problem, SourceItem, TaskType, task_type_of
-from finsynth.input_files import read_json, read_text
+from finsynth.input_files import parse_json, read_json, read_text
 
 
 @dataclass(frozen=True)
@@ -244,10 +243,7 @@ def load_jsonl(path: str | Path) -> LoadResult:
         if not line.strip():
             continue
         where = f"{path}:{line_number}"
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ConfigError(f"not valid JSON: {error.msg}", source=str(path), line=line_number) from None
+        row = parse_json(line, str(path), line=line_number)
         if not isinstance(row, dict):
             raise ConfigError("each line must be a JSON object", source=str(path), line=line_number)
         task_type = row.get("task_type")

@@ -12,16 +12,24 @@ is ever passed to ``eval``/``exec``; attribute access, imports, lambdas, strings
 functions, keyword arguments and exponents larger than :data:`MAX_EXPONENT` are rejected
 with a :class:`~finsynth.errors.FormulaError`, so traces read from a dataset are safe to
 replay.
+
+Size and depth limits bound one formula's text, not its work: generator expressions can nest
+loops. So every evaluation also spends a work budget (:data:`MAX_WORK` units, or the budget of
+an enclosing :func:`work_budget`): a loop spends its number of iterations times the size of its
+body, a call on a sequence spends the sequence's length (``irr`` :data:`IRR_WORK_PER_FLOW` per
+flow), and going over budget raises :class:`~finsynth.errors.FormulaError`.
 """
 
 from __future__ import annotations
 
 import ast
+import contextvars
 import itertools
 import math
 import operator
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple, cast
@@ -42,6 +50,46 @@ MAX_NODES = 400
 MAX_DEPTH = 40
 MAX_EXPONENT = 1_000
 MAX_SEQUENCE_LENGTH = 10_000
+MAX_WORK = 1_000_000
+"""Work units one evaluation may spend (about one closure call each; well under a second)."""
+IRR_WORK_PER_FLOW = 256
+"""Work units ``irr`` spends per cash flow: each of its up to 200 iterations walks every flow."""
+
+
+class _Work:
+    """What is left of a work budget."""
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.left = limit
+
+
+_BUDGET: contextvars.ContextVar[_Work | None] = contextvars.ContextVar("formula_work", default=None)
+
+
+@contextmanager
+def work_budget(limit: int = MAX_WORK) -> Iterator[None]:
+    """Make every formula evaluated inside the block share one budget of ``limit`` work units.
+
+    A trace replay uses this so that its whole work is bounded, not each formula's alone.
+    """
+    token = _BUDGET.set(_Work(limit))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _spend(units: int) -> None:
+    """Take ``units`` from the current budget, or fail when it runs out."""
+    work = _BUDGET.get()
+    if work is not None:
+        work.left -= units
+        if work.left < 0:
+            raise FormulaError(f"evaluation needs more than {work.limit:,} units of work (loops too large)")
+
 
 _STANDARD_NORMAL = statistics.NormalDist()
 
@@ -464,8 +512,11 @@ class _Compiler:
 
             reduce = _SEQUENCE_FUNCTIONS[name]
 
+            cost_per_item = IRR_WORK_PER_FLOW if name == "irr" else 1
+
             def call_on_sequence(env: Env) -> float:
                 items = values(env)
+                _spend(len(items) * cost_per_item)
                 if not items and name in ("min", "max", "irr"):
                     raise FormulaError(f"formula {self.source!r}: {name}() of an empty sequence")
                 return reduce(items)
@@ -493,12 +544,16 @@ class _Compiler:
         targets = self.loop_targets(clause.target)
         iterate = self.compile_iterable(clause.iter, bound, depth)
         inner = bound | frozenset(targets)
+        nodes_before = self.nodes
         element = self.compile(node.elt, inner, depth)
         conditions = [self.compile(condition, inner, depth) for condition in clause.ifs]
+        cost_per_binding = self.nodes - nodes_before + 1
 
         def generate(env: Env) -> tuple[float, ...]:
             results = []
-            for binding in iterate(env):
+            bindings = iterate(env)
+            _spend(len(bindings) * cost_per_binding)
+            for binding in bindings:
                 scope = {**env, **dict(zip(targets, binding, strict=False))}
                 if all(_truth(condition(scope), "if clause") for condition in conditions):
                     results.append(_number(element(scope), "generated element"))
@@ -562,11 +617,15 @@ class Formula:
         """Evaluate the formula with names bound by ``env``.
 
         Raises:
-            FormulaError: If a name is unbound, a value has the wrong kind, or the result
-                is undefined (division by zero, log of a negative number, overflow, ...).
+            FormulaError: If a name is unbound, a value has the wrong kind, the result is
+                undefined (division by zero, log of a negative number, overflow, ...), or the
+                work budget (:data:`MAX_WORK`, or an enclosing :func:`work_budget`) runs out.
 
         """
-        return self.evaluator(env)
+        if _BUDGET.get() is not None:
+            return self.evaluator(env)
+        with work_budget():
+            return self.evaluator(env)
 
     def symbolic(self) -> str:
         """Render the formula in math notation with names, e.g. ``principal × (1 + rate)^years``."""

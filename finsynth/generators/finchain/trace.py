@@ -4,22 +4,31 @@ A trace holds the givens' values, each step's formula and rounding, and the answ
 Replay never runs template code: formulas go through
 :func:`~finsynth.generators.finchain.formula.parse_formula`, which rejects anything
 outside the allowed grammar, and every value read from the trace is type-checked first.
+A whole replay shares one work budget of :data:`MAX_TRACE_WORK` units
+(see :func:`~finsynth.generators.finchain.formula.work_budget`), so its time is bounded
+whatever the trace holds: at most :data:`MAX_TRACE_STEPS` steps and as many answer rules,
+each formula at most ``MAX_NODES`` parts, and loops and sequence calls within the budget.
 """
 
 from __future__ import annotations
 
-import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import Value, parse_formula
+from finsynth.errors import ConfigError, FormulaError
+from finsynth.generators.finchain.formula import Value, parse_formula, work_budget
 from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.input_files import parse_json
 
 MAX_TRACE_STEPS = 200
 MAX_INPUT_LENGTH = 10_000
 MAX_ROUND_TO = 12
+MAX_TRACE_WORK = 250_000
+"""Work units one whole trace replay may spend: about 0.3 s; templates use at most about 2,300."""
+MAX_TRACE_NUMBER = 1e300
+"""Largest magnitude of a number in a trace."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,8 @@ class Replay:
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise FormulaError(f"{where} must be a number, got {type(value).__name__}")
+    if abs(value) > MAX_TRACE_NUMBER or not math.isfinite(value):  # in this order: huge ints
+        raise FormulaError(f"{where} must be a finite number of at most {MAX_TRACE_NUMBER:g}, got {value!r}")
     return value
 
 
@@ -76,9 +87,14 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
     """
     if isinstance(trace, str):
         try:
-            trace = json.loads(trace)
-        except json.JSONDecodeError as error:
-            raise FormulaError(f"trace is not valid JSON: {error}") from None
+            trace = parse_json(trace, "trace")
+        except ConfigError as error:
+            raise FormulaError(f"trace is not accepted JSON: {error.message}") from None
+    with work_budget(MAX_TRACE_WORK):
+        return _replay(trace)
+
+
+def _replay(trace: object) -> Replay:
     if not isinstance(trace, Mapping) or trace.get("version") != 1:
         raise FormulaError("trace must be an object with version 1")
     env = _inputs(trace.get("inputs"))
@@ -108,6 +124,8 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
         rules, otherwise = answer.get("rules"), answer.get("otherwise")
         if not isinstance(rules, list) or not isinstance(otherwise, str):
             raise FormulaError("a categorical trace answer needs rules and otherwise")
+        if len(rules) > MAX_TRACE_STEPS:
+            raise FormulaError(f"a categorical trace answer has more than {MAX_TRACE_STEPS} rules")
         for rule in rules:
             if not isinstance(rule, dict) or not isinstance(rule.get("label"), str):
                 raise FormulaError("each trace rule needs a condition and a label")

@@ -1,0 +1,86 @@
+"""Killing a ``--num-proc 2`` build's main process also ends its workers."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = """\
+name: long
+version: 0.0.1
+seed: 3
+configs:
+  - name: finchain
+    family: finchain
+    shard_size: 200
+    generators: [finchain/]
+    splits:
+      test: {per_generator: 40}
+"""
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
+    (tmp_path / "long.yaml").write_text(CONFIG)
+    build = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "finsynth.cli",
+            "build",
+            str(tmp_path / "long.yaml"),
+            "--out",
+            str(tmp_path),
+            "--num-proc",
+            "2",
+        ],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2 and build.poll() is None:
+            workers = [pid for pid in children_of(build.pid) if pid != build.pid]
+            time.sleep(0.2)
+        assert len(workers) >= 2, "the build never started its workers"
+        time.sleep(1)  # let the workers run their initializer
+        os.kill(build.pid, signal.SIGKILL)
+        build.wait()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(alive(pid) for pid in workers):
+            time.sleep(0.2)
+        assert not any(alive(pid) for pid in workers)
+    finally:
+        if build.poll() is None:
+            build.kill()
