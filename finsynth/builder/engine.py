@@ -8,7 +8,9 @@ engine (:mod:`finsynth.builder.ray_engine`, imported only when chosen) runs them
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.queues
 import os
+import queue
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -20,6 +22,10 @@ from finsynth.builder.shard import ShardResult, build_shard
 from finsynth.errors import BuildError, FinsynthError
 
 ShardDone = Callable[[ShardSpec, ShardResult], None]
+ShardRows = Callable[[ShardSpec, int], None]
+"""Called with a shard and the number of rows it has just written (progress within a shard)."""
+_POLL_SECONDS = 0.2
+_worker_rows: multiprocessing.queues.Queue[tuple[int, int]] | None = None
 ENGINES = ("local", "ray")
 """Engine names, as ``--engine`` takes them."""
 
@@ -46,10 +52,66 @@ def die_with_parent(parent: int) -> None:
         os._exit(1)
 
 
+def _start_worker(parent: int, rows: multiprocessing.queues.Queue[tuple[int, int]]) -> None:
+    """Initialize a pool worker: end with the parent, report written rows on ``rows``."""
+    global _worker_rows
+    die_with_parent(parent)
+    _worker_rows = rows
+
+
+def _build_reporting(position: int, spec: ShardSpec, folder: Path) -> ShardResult:
+    """Build a shard in a pool worker, reporting ``(position, rows)`` as row groups are written."""
+    rows = _worker_rows
+    return build_shard(spec, folder, None if rows is None else lambda count: rows.put((position, count)))
+
+
+class _RowReports:
+    """Row counts reported by pool workers, passed on so that each shard's add up to its rows.
+
+    A worker's report travels on a queue and its result on another pipe, so a report can arrive
+    after its shard's result: at a shard's end the remainder is passed on and later reports of
+    that shard are dropped.
+    """
+
+    def __init__(self, shards: Sequence[ShardSpec], on_rows: ShardRows | None) -> None:
+        self._shards = shards
+        self._on_rows = on_rows
+        self._reported: dict[int, int] = {}
+        self._finished: set[int] = set()
+
+    def drain(self, rows: multiprocessing.queues.Queue[tuple[int, int]]) -> None:
+        """Pass on every count the workers have reported so far."""
+        while True:
+            try:
+                position, count = rows.get_nowait()
+            except queue.Empty:
+                return
+            if position not in self._finished:
+                self._pass_on(position, count)
+
+    def finish(self, position: int, result: ShardResult) -> None:
+        """Pass on the rows of a finished shard not yet reported."""
+        self._pass_on(position, result.rows - self._reported.get(position, 0))
+        self._finished.add(position)
+
+    def _pass_on(self, position: int, count: int) -> None:
+        self._reported[position] = self._reported.get(position, 0) + count
+        if self._on_rows is not None and count:
+            self._on_rows(self._shards[position], count)
+
+
 def run_local(
-    shards: Sequence[ShardSpec], folder: Path, num_proc: int, on_done: ShardDone
+    shards: Sequence[ShardSpec],
+    folder: Path,
+    num_proc: int,
+    on_done: ShardDone,
+    on_rows: ShardRows | None = None,
 ) -> list[ShardResult]:
     """Build every shard into ``folder`` with ``num_proc`` processes.
+
+    ``on_rows``, when given, hears of every row group as it is written (from the workers, through
+    a queue), so progress advances within shards; the counts of a shard add up to its rows, all
+    passed before its ``on_done``.
 
     Returns:
         Results in the order of ``shards`` (not completion order).
@@ -63,22 +125,27 @@ def run_local(
     results: dict[int, ShardResult] = {}
     if num_proc == 1 or len(shards) <= 1:
         for position, spec in enumerate(shards):
+            report = None if on_rows is None else (lambda count, spec=spec: on_rows(spec, count))
             try:
-                results[position] = build_shard(spec, folder)
+                results[position] = build_shard(spec, folder, report)
             except Exception as error:
                 raise failure(spec, error) from error
             on_done(spec, results[position])
         return [results[position] for position in range(len(shards))]
     context = multiprocessing.get_context("spawn")
     workers = min(num_proc, len(shards))
+    rows: multiprocessing.queues.Queue[tuple[int, int]] = context.Queue()
+    reports = _RowReports(shards, on_rows)
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),)
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(), rows)
     ) as pool:
         pending: dict[Future[ShardResult], int] = {
-            pool.submit(build_shard, spec, folder): position for position, spec in enumerate(shards)
+            pool.submit(_build_reporting, position, spec, folder): position
+            for position, spec in enumerate(shards)
         }
         while pending:
-            done, _ = wait(pending, return_when=FIRST_EXCEPTION)
+            done, _ = wait(pending, timeout=_POLL_SECONDS, return_when=FIRST_EXCEPTION)
+            reports.drain(rows)
             for future in done:
                 position = pending.pop(future)
                 raised = future.exception()
@@ -87,6 +154,7 @@ def run_local(
                         other.cancel()
                     raise failure(shards[position], raised) from raised
                 results[position] = future.result()
+                reports.finish(position, results[position])
                 on_done(shards[position], results[position])
     return [results[position] for position in range(len(shards))]
 
@@ -99,6 +167,7 @@ def run_engine(
     *,
     num_proc: int = 1,
     address: str | None = None,
+    on_rows: ShardRows | None = None,
 ) -> list[ShardResult]:
     """Build every shard into ``folder`` with the named engine.
 
@@ -107,6 +176,8 @@ def run_engine(
         shards: Shard specs to build.
         folder: Staging folder.
         on_done: Called after each shard is written.
+        on_rows: Called as rows are written within a shard (local engine; the Ray engine reports
+            whole shards through ``on_done`` only).
         num_proc: Worker processes of the local engine.
         address: Ray cluster address for the Ray engine.
 
@@ -120,7 +191,7 @@ def run_engine(
     if engine == "local":
         if address is not None:
             raise BuildError("--address is for --engine ray; the local engine runs on this machine")
-        return run_local(shards, folder, num_proc, on_done)
+        return run_local(shards, folder, num_proc, on_done, on_rows)
     if engine == "ray":
         if num_proc != 1:
             raise BuildError("--num-proc is for --engine local; --engine ray uses every CPU Ray has")

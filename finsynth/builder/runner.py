@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from finsynth.builder.config import BuildConfig
-from finsynth.builder.engine import ShardDone, run_engine
+from finsynth.builder.engine import ShardDone, ShardRows, run_engine
 from finsynth.builder.hashing import sha256_file
 from finsynth.builder.journal import Journal, Resumption, resumable
 from finsynth.builder.manifest import build_manifest, provenance, write_manifest
@@ -37,6 +37,7 @@ def run_build(
     on_plan: PlanReady | None = None,
     on_done: ShardDone | None = None,
     on_resume: Resumed | None = None,
+    on_rows: ShardRows | None = None,
 ) -> Path:
     """Build a dataset folder laid out like a Hugging Face dataset repository.
 
@@ -53,6 +54,8 @@ def run_build(
         on_plan: Called once with every shard spec before building starts.
         on_done: Called after each shard is written or reused.
         on_resume: Called once, before building, with what was taken over from an earlier run.
+        on_rows: Called as rows are written within a shard, before the shard's ``on_done``
+            (local engine only).
 
     Returns:
         The published folder.
@@ -81,6 +84,7 @@ def run_build(
             engine,
             num_proc=num_proc,
             address=address,
+            on_rows=on_rows,
         )
         reference = dataset_reference(build, build.repo_id)
         extra_files = write_harness(build, staging, reference) + write_card(
@@ -99,6 +103,7 @@ def _reuse_or_build(
     *,
     num_proc: int,
     address: str | None,
+    on_rows: ShardRows | None,
 ) -> list[ShardResult]:
     """Return every shard's result in plan order: reused from the journal, or built and journaled."""
     reused = {result.file_name: result for result in journal.resumption.reused}
@@ -111,5 +116,7 @@ def _reuse_or_build(
         on_done(spec, result)
 
     missing = [spec for spec in shards if spec.file_name not in reused]
-    built = iter(run_engine(engine, missing, journal.folder, done, num_proc=num_proc, address=address))
+    built = iter(
+        run_engine(engine, missing, journal.folder, done, num_proc=num_proc, address=address, on_rows=on_rows)
+    )
     return [reused[spec.file_name] if spec.file_name in reused else next(built) for spec in shards]

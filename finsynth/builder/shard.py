@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -259,12 +259,26 @@ def _batches(records: Iterator[Record]) -> Iterator[list[Record]]:
         yield batch
 
 
-def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
+def _reporting(tables: Iterator[pa.Table], on_rows: Callable[[int], None] | None) -> Iterator[pa.Table]:
+    """Yield ``tables``, calling ``on_rows`` with each one's row count once it has been written."""
+    for table in tables:
+        yield table
+        if on_rows is not None:
+            on_rows(table.num_rows)
+
+
+def build_shard(spec: ShardSpec, folder: Path, on_rows: Callable[[int], None] | None = None) -> ShardResult:
     """Build one shard into ``folder`` and return what was written.
 
     Memory stays bounded by one row group, whatever the shard size. The file is written under
     a temporary name and renamed, so a shard's name only ever holds a complete file, and a
     second writer of the same shard (a worker outliving a killed build) renames the same bytes.
+
+    Args:
+        spec: The shard to build.
+        folder: The staging folder.
+        on_rows: Called with the number of rows of each row group once it is written, so
+            progress can advance within a shard.
     """
     path = folder / spec.file_name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -275,7 +289,7 @@ def build_shard(spec: ShardSpec, folder: Path) -> ShardResult:
     # Records are plain acyclic dicts; the cyclic collector would only rescan each growing row group.
     with collector_paused():
         try:
-            rows = write_batches(writing, schema, shard_tables(spec))
+            rows = write_batches(writing, schema, _reporting(shard_tables(spec), on_rows))
             os.replace(writing, path)
         finally:
             writing.unlink(missing_ok=True)

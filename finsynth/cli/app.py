@@ -274,8 +274,14 @@ def build(
                 total = sum(s.rows for s in shards if (s.config, s.split) == key)
                 tasks[key] = progress.add_task(f"{spec.config}/{spec.split}", total=total)
 
-    def on_done(spec: ShardSpec, result: ShardResult) -> None:
-        progress.advance(tasks[(spec.config, spec.split)], result.rows)
+    shown: dict[str, int] = {}
+
+    def on_rows(spec: ShardSpec, rows: int) -> None:
+        shown[spec.file_name] = shown.get(spec.file_name, 0) + rows
+        progress.advance(tasks[(spec.config, spec.split)], rows)
+
+    def on_done(spec: ShardSpec, result: ShardResult) -> None:  # reused and Ray shards arrive whole
+        progress.advance(tasks[(spec.config, spec.split)], result.rows - shown.get(spec.file_name, 0))
 
     def on_resume(resumption: Resumption) -> None:
         if resumption.discarded:
@@ -302,6 +308,7 @@ def build(
                 on_plan=on_plan,
                 on_done=on_done,
                 on_resume=on_resume,
+                on_rows=on_rows,
             )
     except FinsynthError as error:
         failed = fail(error)
