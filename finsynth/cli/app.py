@@ -313,14 +313,15 @@ def verify(
 ) -> None:
     """Check every file against the manifest's sha256 and replay every record's trace.
 
-    Exits with 1 and prints the failing files and record ids if anything differs.
+    Exits with 1 and prints the failing files and record ids if anything differs, and with 2
+    (one line) if the traces have a version this finsynth does not read.
 
     Examples:
         finsynth verify build/finsynth/0.1.0
 
     """
     from finsynth.builder.manifest import check_files, read_manifest
-    from finsynth.generators.finchain.trace import check_record
+    from finsynth.generators.finchain.trace import check_record, unreadable_trace_version
 
     try:
         manifest = read_manifest(folder)
@@ -336,6 +337,10 @@ def verify(
         if family not in TRACED_FAMILIES or not file.exists():
             continue
         for record in _records_of_parquet(file):
+            unreadable = unreadable_trace_version(record)
+            if unreadable is not None:
+                errors.print(f"{file}: {unreadable}", highlight=False, markup=False)
+                raise typer.Exit(EXIT_BAD_INPUT)
             checked += 1
             record_problems = check_record(record)
             if record_problems:
