@@ -59,7 +59,7 @@ def test_generators_and_scorers_use_the_declared_conditions_and_kinds() -> None:
 
 
 def test_the_cli_and_harness_read_the_declarations() -> None:
-    from finsynth.cli.app import TRACED_FAMILIES
+    from finsynth.builder.verify import TRACED_FAMILIES
     from finsynth.harness.files import INSPECT_FAMILIES, LM_EVAL_FAMILIES
 
     assert TRACED_FAMILIES == ("finchain", "finchain_robust")

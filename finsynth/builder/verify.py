@@ -28,18 +28,18 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from finsynth.builder.folder_files import UnsafeFileError, folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
-from finsynth.errors import ConfigError, FormulaError, UnknownGeneratorError
+from finsynth.errors import ConfigError, FinsynthError, FormulaError, UnknownGeneratorError
+from finsynth.families import FAMILIES, families_where
 from finsynth.generators.finchain.quantities import Quantity, Unit
-from finsynth.generators.finchain.trace import Replay, check_record, replay_trace
+from finsynth.generators.finchain.trace import Replay, check_record, replay_trace, unreadable_trace_version
 from finsynth.input_files import parse_json
 
-TRACED_FAMILIES = ("finchain", "finchain_robust")
+TRACED_FAMILIES = families_where(traced=True)
 """Families whose records carry a FinChain trace that ``verify`` replays."""
 SMALL_WHOLE_NUMBER = 12
 """Whole trace inputs up to this may be written as words in a question (months, frequencies)."""
@@ -69,10 +69,8 @@ class Verdict:
 
 
 def known_families() -> frozenset[str]:
-    """Return the record families that have a schema (``<family>_record.schema.json``)."""
-    suffix = "_record.schema.json"
-    names = (entry.name for entry in resources.files("finsynth.schemas").iterdir())
-    return frozenset(name[: -len(suffix)] for name in names if name.endswith(suffix))
+    """Return the declared record families (:data:`finsynth.families.FAMILIES`)."""
+    return frozenset(FAMILIES)
 
 
 def verify_folder(folder: Path) -> Verdict:
@@ -134,6 +132,9 @@ def _check_config(
                 continue
             try:
                 for record in _records(folder, file):
+                    unreadable = unreadable_trace_version(record) if family in TRACED_FAMILIES else None
+                    if unreadable is not None:  # every check below would fail for the same reason
+                        raise FinsynthError(f"{folder / file}: {unreadable}")
                     rows += 1
                     verdict.records += 1
                     _check_record(

@@ -20,7 +20,6 @@ from rich.table import Table
 
 from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail, print_error
 from finsynth.errors import FinsynthError
-from finsynth.families import families_where
 from finsynth.generators.registry import Criteria
 
 app = typer.Typer(
@@ -31,8 +30,6 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     pretty_exceptions_enable=False,
 )
-TRACED_FAMILIES = families_where(traced=True)
-"""Families whose records carry a FinChain trace that ``verify`` replays."""
 
 
 DomainOption = Annotated[
@@ -443,7 +440,8 @@ def verify(
     """Check every file against the manifest, every record against its schema and trace.
 
     Only regular files inside the folder are read. Exits with 1 and prints every problem (file,
-    row count, id, target, question, solution or metadata that does not match) if anything differs.
+    row count, id, target, question, solution or metadata that does not match) if anything differs,
+    and with 2 (one line) if the traces have a version this finsynth does not read.
 
     Examples:
         finsynth verify build/finsynth/0.1.0

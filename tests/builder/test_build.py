@@ -228,6 +228,29 @@ def test_verify_replays_traces_and_catches_tampering(built: Path, tmp_path: Path
     assert rows[2]["id"] in result.stderr and rows[1]["id"] not in result.stderr
 
 
+def test_verify_says_in_one_line_when_it_meets_a_trace_version_it_does_not_read(
+    built: Path, tmp_path: Path
+) -> None:
+    import pyarrow.parquet as pq
+
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    shard = copy / "finchain/test-00000-of-00003.parquet"
+    table = pq.read_table(shard)
+    rows = table.to_pylist()
+    for row in rows:
+        trace = json.loads(row["trace"])
+        trace["version"] = 1
+        row["trace"] = json.dumps(trace)
+    pq.write_table(type(table).from_pylist(rows, schema=table.schema), shard)
+    result = cli("verify", str(copy))
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.splitlines() if "trace version" in line]
+    assert len(lines) == 1
+    assert "trace version 1 is not read by this finsynth, which reads version 2" in lines[0]
+    assert "test-00000-of-00003.parquet" in lines[0]
+
+
 def test_output_folder_is_name_then_version(tmp_path: Path) -> None:
     assert output_folder(parse_config(CONFIG, "x"), tmp_path) == tmp_path / "tiny" / "0.0.1"
 

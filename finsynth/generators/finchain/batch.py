@@ -14,8 +14,10 @@ draws one instance from a pair of seeds; a build or a training stream wants mill
 
 Whatever the column path cannot reproduce exactly (a formula over a series, a negative
 amount, a singular unit such as "1 year", a company name) falls back to the scalar code
-for that column or formula. The result equals the scalar path instance for instance, byte
-for byte; a test checks it for every template over 1,000 seed pairs.
+for that column or formula. An instance whose floats cannot decide a rounding (a value at a
+half-way point, which :mod:`~finsynth.generators.finchain.chain` then solves exactly) is
+drawn again by the scalar path. The result equals the scalar path instance for instance,
+byte for byte; a test checks it for every template over 1,000 seed pairs.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import numpy as np
 
 from finsynth.collector import collector_paused
 from finsynth.errors import UnsatisfiableConstraintsError
+from finsynth.generators.finchain.chain import Solution, decide, stated_value
 from finsynth.generators.finchain.dsl import DerivedGiven, NumericAnswer, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import (
     MAX_ATTEMPTS,
@@ -41,12 +44,12 @@ from finsynth.generators.finchain.engine import (
 )
 from finsynth.generators.finchain.formula import Formula
 from finsynth.generators.finchain.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
-from finsynth.generators.finchain.quantities import CURRENCY_SYMBOLS, Quantity, Unit
+from finsynth.generators.finchain.quantities import CURRENCY_SYMBOLS, Quantity, TooCloseToCall, Unit
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
     VectorEvaluator,
     compile_vector,
-    round_half_up_array,
+    decided_round_array,
 )
 from finsynth.seeding import rejection_limit, splitmix_words
 
@@ -145,6 +148,11 @@ class _Frame:
         self.integral = integral
         self.series = series
         self.numbers: dict[str, np.ndarray] = {}
+        """Values as later formulas use them: givens, and steps unrounded."""
+        self.shown: dict[str, np.ndarray] = {}
+        """Steps rounded to what they show."""
+        self.undecided = np.zeros(size, dtype=bool)
+        """Instances whose floats cannot decide a rounding: the scalar path draws them."""
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
@@ -165,11 +173,16 @@ class _Frame:
             pairs = self._pairs[name] = list(zip(repeat(name), self.python(name)))
         return pairs
 
+    def display(self, name: str) -> np.ndarray:
+        """Return the values of ``name`` as the text shows them (steps rounded)."""
+        shown = self.shown.get(name)
+        return self.numbers[name] if shown is None else shown
+
     def texts(self, name: str, spec: str) -> list[str]:
-        """Return ``format(value, spec)`` per instance, formatted once however often it is shown."""
+        """Return ``format(shown value, spec)`` per instance, formatted once however often it is shown."""
         texts = self._texts.get((name, spec))
         if texts is None:
-            texts = self._texts[(name, spec)] = list(map(format, self.numbers[name].tolist(), repeat(spec)))
+            texts = self._texts[(name, spec)] = list(map(format, self.display(name).tolist(), repeat(spec)))
         return texts
 
     def columns(self) -> dict[str, Any]:
@@ -180,16 +193,23 @@ class _Frame:
                 columns[name] = self.objects[name]
         return columns
 
-    def rows(self, names: Sequence[str]) -> list[dict[str, Any]]:
-        """Return one scalar environment per instance, holding ``names``."""
+    def rows(self, names: Sequence[str], *, shown: bool = False) -> list[dict[str, Any]]:
+        """Return one scalar environment per instance, holding ``names`` (as shown, if ``shown``)."""
         if not names:
             return [{} for _ in range(self.size)]
-        columns = [self.python(name) for name in names]
+        columns = [
+            self.shown[name].tolist() if shown and name in self.shown else self.python(name) for name in names
+        ]
         return [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
 
 
 def _evaluate(
-    formula: Formula, vector: VectorEvaluator | None, frame: _Frame, rows: np.ndarray | None = None
+    formula: Formula,
+    vector: VectorEvaluator | None,
+    frame: _Frame,
+    rows: np.ndarray | None = None,
+    *,
+    over_givens: bool = False,
 ) -> np.ndarray:
     """Evaluate a formula for the batch: column-wise if possible, else instance by instance.
 
@@ -197,9 +217,16 @@ def _evaluate(
         formula: The formula.
         vector: Its column-wise evaluator, if it has one.
         frame: The batch's values.
-        rows: For the scalar fallback, the instances to evaluate (others get ``False``);
-            ``None`` means all. Mirrors the scalar path's short-circuits, which never
-            evaluate a constraint or rule for an instance an earlier one settled.
+        rows: For conditions (constraints, rules), the instances to evaluate (others get
+            ``False``); ``None`` evaluates a step for all. Mirrors the scalar path's
+            short-circuits, which never evaluate a constraint or rule for an instance an
+            earlier one settled.
+        over_givens: Whether the condition reads givens only (a constraint), so that it can be
+            decided exactly from them here.
+
+    Instance by instance, a formula whose floats cannot decide a rounding marks its instance
+    undecided (the scalar path draws it again; its value here is a placeholder), except a
+    condition over givens, decided exactly here as the scalar path decides it.
 
     """
     if vector is not None:
@@ -209,14 +236,32 @@ def _evaluate(
             pass
     evaluate = formula.evaluator
     if rows is None:
-        return np.array([evaluate(env) for env in frame.rows(formula.names)])
-    results = np.zeros(frame.size, dtype=bool)
+        results: list[Any] = []
+        undecided = frame.undecided
+        for row, env in enumerate(frame.rows(formula.names)):
+            if undecided[row]:
+                results.append(0.0)
+                continue
+            try:
+                results.append(evaluate(env))
+            except TooCloseToCall:
+                undecided[row] = True
+                results.append(0.0)
+        return np.array(results)
+    truths = np.zeros(frame.size, dtype=bool)
     columns = [frame.python(name) for name in formula.names]
     for row in rows.tolist():
-        results[row] = (
-            evaluate({name: column[row] for name, column in zip(formula.names, columns, strict=True)}) is True
-        )
-    return results
+        if frame.undecided[row]:
+            continue
+        env = {name: column[row] for name, column in zip(formula.names, columns, strict=True)}
+        try:
+            truths[row] = evaluate(env) is True
+        except TooCloseToCall:
+            if not over_givens:
+                frame.undecided[row] = True
+                continue
+            truths[row] = decide(formula, Solution(env, {}, None)) is True
+    return truths
 
 
 @dataclass(frozen=True)
@@ -305,7 +350,7 @@ def _series_texts(quantity: Quantity, series: list[tuple[float, ...]]) -> list[s
 def _formula_piece(frame: _Frame, name: str, quantity: Quantity) -> _Piece:
     """How a value shows inside a step's arithmetic: negative values in parentheses."""
     texts = frame.texts(name, quantity.formula_spec)
-    values = frame.numbers[name]
+    values = frame.display(name)
     if not (values < 0).any():
         return _Piece(texts)
     return _Piece(
@@ -391,7 +436,10 @@ class BatchDrawer:
             frame = self._draw_values(np.asarray(values_seeds, dtype=np.uint64))
             names = self._draw_names(np.asarray(names_seeds, dtype=np.uint64))
             self._compute_steps(frame)
-            return self._assemble(frame, names)
+            instances = self._assemble(frame, names)
+        for row in np.flatnonzero(frame.undecided).tolist():
+            instances[row] = self.compiled.instance(int(names_seeds[row]), int(values_seeds[row]))
+        return instances
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -435,12 +483,28 @@ class BatchDrawer:
                 draw.objects[name] = self._draw_series(drawer, seeds, counters)
             else:
                 given, formula = drawer
-                raw = _evaluate(formula, self._derived[name], draw)
-                draw.numbers[name] = round_half_up_array(
-                    raw.astype(np.float64), given.quantity.stored_decimals
-                )
+                draw.numbers[name] = self._stated(name, given, formula, draw)
         all_counters[rows] = counters
         return draw
+
+    def _stated(self, name: str, given: DerivedGiven, formula: Formula, draw: _Frame) -> np.ndarray:
+        """A derived given for the batch, rounded once as stated; exactly where the floats cannot decide."""
+        decimals = given.quantity.stored_decimals
+        vector = self._derived[name]
+        if vector is not None:
+            try:
+                raw = vector(draw.columns() if draw.series else draw.numbers)
+                if raw.dtype.kind in "if":
+                    rounded, undecided = decided_round_array(raw.astype(np.float64), decimals)
+                    envs = draw.rows(formula.names)
+                    for row in np.flatnonzero(undecided).tolist():
+                        rounded[row] = stated_value(formula, envs[row], decimals)
+                    return rounded
+            except NeedsScalar:
+                pass
+        return np.array(
+            [stated_value(formula, env, decimals) for env in draw.rows(formula.names)], dtype=np.float64
+        )
 
     @staticmethod
     def _draw_series(
@@ -472,7 +536,7 @@ class BatchDrawer:
         """Which draws satisfy every constraint (checked in order, as the scalar path does)."""
         accepted = np.ones(draw.size, dtype=bool)
         for formula, vector in self._constraints:
-            result = _evaluate(formula, vector, draw, np.flatnonzero(accepted))
+            result = _evaluate(formula, vector, draw, np.flatnonzero(accepted), over_givens=True)
             if result.dtype != np.bool_:
                 return np.zeros(draw.size, dtype=bool)
             accepted &= result
@@ -489,12 +553,16 @@ class BatchDrawer:
     # Solving ------------------------------------------------------------------------------
 
     def _compute_steps(self, frame: _Frame) -> None:
-        """Evaluate every step for the batch, rounding each to its displayed precision."""
-        for plan, vector in self._steps:
+        """Evaluate every step for the batch, carried unrounded and shown rounded (as chain.solve)."""
+        for (plan, vector), link in zip(self._steps, self.compiled.chain, strict=True):
             raw = _evaluate(plan.formula, vector, frame)
             if raw.dtype.kind not in "if":
                 raise self.compiled.error(f"step {plan.name!r} must compute a number")
-            frame.numbers[plan.name] = round_half_up_array(raw.astype(np.float64), plan.digits)
+            carried = raw.astype(np.float64)
+            shown, undecided = decided_round_array(carried, plan.digits)
+            frame.undecided |= undecided
+            frame.shown[plan.name] = shown
+            frame.numbers[plan.name] = shown if link.rounded_before_use else carried
 
     def _decide(self, frame: _Frame) -> list[str]:
         """Label each instance with its first rule that holds, else the fallback label."""
@@ -503,7 +571,7 @@ class BatchDrawer:
         labels = [answer.otherwise] * frame.size
         undecided = np.ones(frame.size, dtype=bool)
         for label, formula, vector in self._rules:
-            result = _evaluate(formula, vector, frame, np.flatnonzero(undecided))
+            result = _evaluate(formula, vector, frame, np.flatnonzero(undecided & ~frame.undecided))
             if result.dtype != np.bool_:
                 continue
             chosen = undecided & result
@@ -531,7 +599,7 @@ class BatchDrawer:
         if isinstance(answer, NumericAnswer):
             quantity = compiled.answer_quantity
             assert quantity is not None
-            values = frame.numbers[answer.step]
+            values = frame.shown[answer.step]
             answer_values: Sequence[float | None] = values.tolist()
             answer_texts = _format_all([_question_piece(quantity, values)], size)
             answer_labels: Sequence[str | None] = repeat(None, size)  # type: ignore[assignment]
@@ -551,6 +619,7 @@ class BatchDrawer:
                     repeat(compiled.answer_quantity),
                     repeat(compiled.choices),
                     traces,
+                    repeat(compiled.note),
                     strict=False,
                 ),
             )
@@ -579,7 +648,7 @@ class BatchDrawer:
     ) -> list[StepResult]:
         plan, _ = self._steps[index]
         pattern = self._patterns[index]
-        values = frame.numbers[plan.name]
+        values = frame.shown[plan.name]
         parts: list[Part] = [plan.prefix]
         if pattern is not None:
             for literal, field in pattern:
@@ -589,7 +658,8 @@ class BatchDrawer:
         else:
             substitute = plan.formula.substituted
             shown = self.compiled._format
-            parts.append(_Piece([substitute(env, shown) for env in frame.rows(plan.formula.names)]))
+            rows = frame.rows(plan.formula.names, shown=True)
+            parts.append(_Piece([substitute(env, shown) for env in rows]))
         parts += [" = ", _Piece(frame.texts(plan.name, plan.quantity.formula_spec))]
         parts += _result_suffix(plan.quantity, values)
         texts = _format_all(parts, frame.size)
@@ -608,7 +678,7 @@ class BatchDrawer:
                     texts,
                     repeat(plan.source),
                     inputs,
-                    frame.python(plan.name),
+                    values.tolist(),
                     strict=False,
                 ),
             )

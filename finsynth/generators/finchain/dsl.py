@@ -9,7 +9,7 @@ earlier names, and a typed answer::
                 rate("rate", 1, 12), count("years", 2, 30, unit=Unit.YEARS)],
         question="{investor} deposits {principal} at {rate} compounded annually. "
                  "What is the balance after {years}?",
-        steps=[step("growth_factor", "(1 + rate) ** years", "Growth factor", decimals=6),
+        steps=[step("growth_factor", "(1 + rate) ** years", "Growth factor", unit=Unit.NONE, decimals=6),
                step("balance", "principal * growth_factor", "Balance", unit=Unit.USD)],
         answer=numeric("balance"),
     )
@@ -121,7 +121,11 @@ class Step:
         name: Name later steps and the answer use.
         formula: Formula in the restricted grammar of :mod:`~finsynth.generators.finchain.formula`.
         description: What the step computes, in words.
-        quantity: Unit and displayed decimals; the step's value is rounded to them.
+        quantity: Unit and displayed decimals; the step is shown rounded to them.
+        rounded_before_use: Whether later steps use the shown (rounded) value instead of the
+            unrounded one. Only for practice the question states in words (a payment rounded
+            to the cent, a z-value read from a table to two decimals); the question must say so
+            (with "round", "decimal", "whole", "to the cent" or "nearest").
 
     """
 
@@ -129,6 +133,7 @@ class Step:
     formula: str
     description: str
     quantity: Quantity
+    rounded_before_use: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,9 +257,21 @@ def derived(name: str, formula: str, *, unit: Unit = Unit.USD, decimals: int = 2
     return DerivedGiven(name, formula, Quantity(unit, decimals))
 
 
-def step(name: str, formula: str, description: str, *, unit: Unit = Unit.USD, decimals: int = 2) -> Step:
-    """A solution step; its value is rounded to ``decimals`` as displayed in ``unit``."""
-    return Step(name, formula, description, Quantity(unit, decimals))
+def step(
+    name: str,
+    formula: str,
+    description: str,
+    *,
+    unit: Unit = Unit.USD,
+    decimals: int = 2,
+    rounded_before_use: bool = False,
+) -> Step:
+    """A solution step, shown rounded to ``decimals`` in ``unit`` and carried unrounded.
+
+    Pass ``rounded_before_use=True`` only where the question tells the solver to round this
+    value before using it (see :class:`Step`).
+    """
+    return Step(name, formula, description, Quantity(unit, decimals), rounded_before_use)
 
 
 def numeric(step_name: str) -> NumericAnswer:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
+from finsynth.generators.finchain.chain import ChainStep, Solution, decide, solve, stated_value
 from finsynth.generators.finchain.dsl import (
     CategoricalAnswer,
     Entity,
@@ -28,7 +29,8 @@ from finsynth.generators.finchain.dsl import (
 )
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
 from finsynth.generators.finchain.names import company_name, person_name
-from finsynth.generators.finchain.quantities import Quantity, Unit, round_half_up
+from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.trace import TRACE_VERSION
 from finsynth.seeding import RandomStream, SplitMixStream, rejection_limit
 
 if TYPE_CHECKING:
@@ -37,9 +39,15 @@ if TYPE_CHECKING:
 MAX_ATTEMPTS = 1_000
 """Draws tried per instance before a template's constraints are declared unsatisfiable."""
 
-TRACE_VERSION = 1
+CARRIED_UNROUNDED = (
+    "Intermediate values are shown rounded; each step uses the unrounded values of earlier steps."
+)
+"""What the solution says once, before its steps, when it has more than one step."""
 
 _LOOP_INDEX = Quantity(Unit.NONE, 0)
+
+_STATED_ROUNDING = ("round", "decimal", "whole", "to the cent", "nearest")
+"""Words one of which a question uses when it tells the solver to round an intermediate value."""
 
 
 class TemplateDefinitionError(FormulaError):
@@ -54,7 +62,7 @@ class StepResult(NamedTuple):
         text: The step in words, with its formula, the numbers used and the result.
         formula: The formula as written in the template.
         inputs: The value of each name the formula reads.
-        value: The result, rounded to its displayed precision.
+        value: The result, rounded to its displayed precision (later steps use it unrounded).
 
     """
 
@@ -77,6 +85,8 @@ class Instance(NamedTuple):
     choices: tuple[str, ...]
     trace_json: str
     """The replayable trace as compact JSON (see :mod:`~finsynth.generators.finchain.trace`)."""
+    note: str
+    """Said once before the steps: how intermediate values are rounded (empty for one step)."""
 
     @property
     def trace(self) -> dict[str, Any]:
@@ -87,7 +97,8 @@ class Instance(NamedTuple):
     @property
     def solution(self) -> str:
         """The chain of thought as text: one line per step, then the answer."""
-        lines = [f"Step {number}: {item.text}" for number, item in enumerate(self.steps, 1)]
+        lines = [self.note] if self.note else []
+        lines += [f"Step {number}: {item.text}" for number, item in enumerate(self.steps, 1)]
         lines.append(f"Answer: {self.answer_text}")
         return "\n".join(lines)
 
@@ -143,9 +154,6 @@ class _StepPlan:
     quantity: Quantity
     prefix: str
     source: str
-
-
-_NUMBERS = frozenset({float, int})
 
 
 class CompiledTemplate:
@@ -235,6 +243,17 @@ class CompiledTemplate:
             )
             for item, formula, pattern, symbolic in self.steps
         ]
+        self.chain = tuple(
+            ChainStep(item.name, formula, item.quantity.stored_decimals, item.rounded_before_use)
+            for item, formula, _, _ in self.steps
+        )
+        self.note = CARRIED_UNROUNDED if len(self.steps) > 1 else ""
+        rounded = [item.name for item, _, _, _ in self.steps if item.rounded_before_use]
+        question = template.question.lower()
+        if rounded and not any(word in question for word in _STATED_ROUNDING):
+            raise self.error(
+                f"steps {rounded} are rounded before use, so the question must tell the solver to round them"
+            )
         answer_step = getattr(answer, "step", None)
         self.answer_quantity = None if answer_step is None else self.quantities[answer_step]
         # Inputs are written at the decimals they are drawn and shown with. That text is exact:
@@ -312,9 +331,10 @@ class CompiledTemplate:
                     values[name] = tuple(sampler.draw(stream) for _ in range(length))
                 else:
                     given, formula = drawer
-                    values[name] = given.quantity.round(float(formula.evaluate(values)))
+                    values[name] = stated_value(formula, values, given.quantity.stored_decimals)
+            drawn = Solution(values, {}, None)
             for constraint in self.constraints:
-                if constraint.evaluator(values) is not True:
+                if decide(constraint, drawn) is not True:
                     break
             else:
                 return values
@@ -338,20 +358,18 @@ class CompiledTemplate:
             if in_steps is not None:
                 in_formula[name] = in_steps(value)
         question = self.template.question.format_map(shown)
-        env: dict[str, Value] = dict(values)
+        solution = solve(self.chain, values, f"template {self.label}: ")
+        env = solution.values
+        shown_env: dict[str, Value] = {**values, **solution.shown}
         results = []
         for plan in self.step_plans:
-            raw = plan.formula.evaluator(env)
-            if type(raw) not in _NUMBERS:
-                raise self.error(f"step {plan.name!r} must compute a number")
-            value = round_half_up(cast(float, raw), plan.digits)
-            env[plan.name] = value
+            value = solution.shown[plan.name]
             result = plan.quantity.for_formula(value)
             in_formula[plan.name] = f"({result})" if value < 0 else result
             if plan.pattern is not None:
                 numbers = plan.pattern.format_map(in_formula)
             else:
-                numbers = plan.formula.substituted(env, self._format)
+                numbers = plan.formula.substituted(shown_env, self._format)
             shown_result = plan.quantity.for_question(value)
             if shown_result != result:
                 result = f"{result} ({shown_result})"
@@ -361,13 +379,13 @@ class CompiledTemplate:
             )
         answer = self.template.answer
         if isinstance(answer, NumericAnswer):
-            answer_value: float | None = float(env[answer.step])  # type: ignore[arg-type]
+            answer_value: float | None = solution.shown[answer.step]
             answer_label = None
             assert self.answer_quantity is not None and answer_value is not None
             answer_text = self.answer_quantity.for_answer(answer_value)
         else:
             answer_value = None
-            answer_label = answer_text = self._decide(env, answer)
+            answer_label = answer_text = self.decide(solution)
         trace_inputs = []
         for name, key in zip(self.stated_names, self.trace_keys, strict=True):
             value = values[name]
@@ -383,11 +401,15 @@ class CompiledTemplate:
             answer_quantity=self.answer_quantity,
             choices=self.choices,
             trace_json=self.trace_prefix + "{" + ",".join(trace_inputs) + "}" + self.trace_suffix,
+            note=self.note,
         )
 
-    def _decide(self, env: Mapping[str, Value], answer: CategoricalAnswer) -> str:
+    def decide(self, solution: Solution) -> str:
+        """Return the label of the first rule that holds for a solved instance, else the fallback."""
+        answer = self.template.answer
+        assert isinstance(answer, CategoricalAnswer)
         for label, formula in self.rules:
-            if formula.evaluate(env) is True:
+            if decide(formula, solution, self.chain) is True:
                 return label
         return answer.otherwise
 
@@ -404,7 +426,12 @@ class CompiledTemplate:
                 "otherwise": answer.otherwise,
             }
         steps = [
-            {"name": item.name, "formula": item.formula, "round_to": item.quantity.stored_decimals}
+            {
+                "name": item.name,
+                "formula": item.formula,
+                "round_to": item.quantity.stored_decimals,
+                "rounded_before_use": item.rounded_before_use,
+            }
             for item, _, _, _ in self.steps
         ]
         compact = (",", ":")

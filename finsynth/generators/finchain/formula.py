@@ -35,7 +35,12 @@ from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple, cast
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.finchain.quantities import (
+    UNDECIDED_RELATIVE,
+    UNDECIDED_WINDOW,
+    TooCloseToCall,
+    decided_round,
+)
 
 Value = float | int | bool | tuple[float, ...]
 """What a formula can compute: a number, a truth value, or a sequence of numbers."""
@@ -222,10 +227,43 @@ def _round(x: float, digits: float = 0) -> float:
     places = _index(digits, "round() digits")
     if not 0 <= places <= MAX_ROUND_DIGITS:
         raise FormulaError(f"round() digits must be 0..{MAX_ROUND_DIGITS}, got {places}")
-    return round_half_up(x, places)
+    return decided_round(x, places)
 
 
-def _normal_quantile(probability: float) -> float:
+def whole_number_is_clear(x: float) -> bool:
+    """Whether ``floor``/``ceil`` of a computed float is certain: whole, or clearly between two whole numbers.
+
+    A float that is whole is taken as it is (whole givens and their sums are exact); one a
+    hair off a whole number may stand for that whole number, so the exact value decides.
+    """
+    distance = abs(x - round(x))
+    return distance == 0 or distance > UNDECIDED_WINDOW + abs(x) * UNDECIDED_RELATIVE
+
+
+def _floor(x: float) -> float:
+    if not whole_number_is_clear(x):
+        raise TooCloseToCall(f"floor({x!r}) is too close to a whole number to decide")
+    return float(math.floor(x))
+
+
+def _ceil(x: float) -> float:
+    if not whole_number_is_clear(x):
+        raise TooCloseToCall(f"ceil({x!r}) is too close to a whole number to decide")
+    return float(math.ceil(x))
+
+
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function N(x), in double precision."""
+    return _STANDARD_NORMAL.cdf(x)
+
+
+def normal_quantile(probability: float) -> float:
+    """The standard normal quantile N⁻¹(p), in double precision.
+
+    Raises:
+        FormulaError: If ``probability`` is not strictly between 0 and 1.
+
+    """
     if not 0 < probability < 1:
         raise FormulaError(f"normal_quantile needs a probability strictly between 0 and 1, got {probability}")
     return _STANDARD_NORMAL.inv_cdf(probability)
@@ -317,10 +355,10 @@ _SCALAR_FUNCTIONS: dict[str, Callable[..., float]] = {
     "log10": lambda x: _log(x, 10),
     "exp": _exp,
     "sqrt": _sqrt,
-    "floor": lambda x: float(math.floor(x)),
-    "ceil": lambda x: float(math.ceil(x)),
-    "normal_quantile": _normal_quantile,
-    "normal_cdf": _STANDARD_NORMAL.cdf,
+    "floor": _floor,
+    "ceil": _ceil,
+    "normal_quantile": normal_quantile,
+    "normal_cdf": normal_cdf,
 }
 
 _SEQUENCE_FUNCTIONS: dict[str, Callable[[tuple[float, ...]], float]] = {

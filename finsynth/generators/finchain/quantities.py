@@ -1,8 +1,8 @@
 """How numbers are shown: in question text, inside step formulas, and as answers.
 
 A quantity has a unit and a number of displayed decimals. Values are stored in formula
-units (a rate of 5.25% is stored as 0.0525) and rounded to exactly what is displayed, so
-the numbers a reader sees are the numbers the next step uses.
+units (a rate of 5.25% is stored as 0.0525). Steps carry their values unrounded; what is
+displayed is the exact value rounded once, halves away from zero (:func:`round_exact`).
 """
 
 from __future__ import annotations
@@ -11,23 +11,72 @@ import math
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
+from fractions import Fraction
 
 _TIE_WINDOW = 1e-6
 
+UNDECIDED_WINDOW = 1e-4
+"""Distance from a half-way point, in units of the last kept decimal, under which a float cannot decide."""
+
+UNDECIDED_RELATIVE = 1e-13
+"""Relative error a float result may carry (about a thousand ulps), added to :data:`UNDECIDED_WINDOW`."""
+
+
+class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an error to report
+    """A float is too close to a rounding boundary to decide; the exact value must decide it."""
+
 
 def round_half_up(value: float, decimals: int) -> float:
-    """Round as a reader does: to ``decimals`` places, halves away from zero.
+    """Round a float that stands for its shortest decimal form: halves away from zero.
 
+    For numbers with no exact value behind them (a uniform draw, a ratio shown in prose).
     Python's ``round`` works on the binary value, so 0.09075 (stored as 0.0907499999…)
-    would become 0.0907 although the computation means 9.075% and a reader writes 9.08%.
+    would become 0.0907 although the text means 9.075% and a reader writes 9.08%.
     Near a tie the value's shortest decimal form is rounded exactly with ``Decimal``;
     elsewhere ``round`` already agrees. The result is the same on every platform.
+
+    FinChain never rounds a computed float this way: a computed float carries binary error
+    from its inputs, so it rounds with :func:`decided_round`, and with
+    :func:`round_exact` on the exact value where the float cannot decide.
     """
     scaled = abs(value) * 10.0**decimals
     if abs(scaled - math.floor(scaled) - 0.5) > _TIE_WINDOW:
         return round(value, decimals) + 0.0
     exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     return float(exact) + 0.0
+
+
+def round_exact(value: Fraction, decimals: int) -> Fraction:
+    """Round an exact value to ``decimals`` places, halves away from zero."""
+    unit = 10**decimals
+    units = math.floor(abs(value) * unit + Fraction(1, 2))
+    return Fraction(-units if value < 0 else units, unit)
+
+
+def too_close_to_call(value: float, decimals: int) -> bool:
+    """Whether rounding ``value`` (a float computed with binary error) might go either way.
+
+    True within :data:`UNDECIDED_WINDOW` (plus the relative error a long computation may
+    carry) of a half-way point ``(k + 1/2) / 10**decimals``, and for values too large or
+    small to tell; elsewhere the float and the exact value it approximates round alike.
+    """
+    scaled = abs(value) * 10.0**decimals
+    if not scaled < 2.0**52:
+        return True
+    return abs(scaled - math.floor(scaled) - 0.5) <= UNDECIDED_WINDOW + scaled * UNDECIDED_RELATIVE
+
+
+def decided_round(value: float, decimals: int) -> float:
+    """Round a computed float half away from zero, when the float alone decides it.
+
+    Raises:
+        TooCloseToCall: If the float lies too close to a half-way point: round the exact
+            value with :func:`round_exact` instead.
+
+    """
+    if too_close_to_call(value, decimals):
+        raise TooCloseToCall(f"{value!r} is too close to a half-way point at {decimals} decimals")
+    return round(value, decimals) + 0.0
 
 
 class Unit(str, Enum):
@@ -87,10 +136,6 @@ class Quantity:
         object.__setattr__(self, "stored_decimals", stored)
         object.__setattr__(self, "formula_spec", f".{stored}f")
         object.__setattr__(self, "question_spec", f",.{self.decimals}f")
-
-    def round(self, value: float) -> float:
-        """Round a computed value to what is displayed (the value later steps use)."""
-        return round_half_up(value, self.stored_decimals)
 
     def for_question(self, value: float) -> str:
         """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""

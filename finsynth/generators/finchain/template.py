@@ -17,7 +17,7 @@ from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.seeding import InstanceSeeds
 
 DIFFICULTIES = ("basic", "intermediate", "advanced")
-"""Reasoning depth: basic 1–3 steps, intermediate 3–5, advanced 4 or more that compose."""
+"""Labels earned by the work (see :mod:`~finsynth.generators.finchain.difficulty` for the rubric)."""
 
 _TEMPLATES_PACKAGE = "finsynth.generators.finchain.templates."
 

@@ -1,6 +1,8 @@
 """Replaying a record's trace with the restricted evaluator, and checking a record by it.
 
 A trace holds the givens' values, each step's formula and rounding, and the answer rule.
+Replay solves the steps exactly as drawing does (:mod:`~finsynth.generators.finchain.chain`):
+carried unrounded, each shown value rounded once on its exact value.
 Replay never runs template code: formulas go through
 :func:`~finsynth.generators.finchain.formula.parse_formula`, which rejects anything
 outside the allowed grammar, and every value read from the trace is type-checked first.
@@ -18,9 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from finsynth.errors import ConfigError, FormulaError
+from finsynth.generators.finchain.chain import ChainStep, decide, solve
 from finsynth.generators.finchain.formula import Value, parse_formula, work_budget
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.input_files import parse_json
+
+TRACE_VERSION = 2
+"""The trace version drawing writes and replay reads. Version 2 carries steps unrounded
+(``rounded_before_use`` marks the exceptions) and rounds every shown value once on its exact
+value; version 1 rounded every step before later steps used it."""
 
 MAX_TRACE_STEPS = 200
 MAX_INPUT_LENGTH = 10_000
@@ -36,7 +43,7 @@ class Replay:
     """What a trace computes.
 
     Attributes:
-        step_values: Each step's rounded value, in order.
+        step_values: Each step's shown value (rounded once from its unrounded value), in order.
         answer_value: The numeric answer, or ``None`` for a categorical answer.
         answer_label: The categorical answer, or ``None`` for a numeric answer.
 
@@ -45,6 +52,17 @@ class Replay:
     step_values: dict[str, float]
     answer_value: float | None
     answer_label: str | None
+
+
+class UnreadableTraceVersionError(FormulaError):
+    """A trace of a version this finsynth does not read (written by another finsynth version)."""
+
+    def __init__(self, version: Any) -> None:
+        super().__init__(
+            f"trace version {version!r} is not read by this finsynth, which reads version {TRACE_VERSION}: "
+            "verify the dataset with the finsynth version that built it, or rebuild it"
+        )
+        self.version = version
 
 
 def _number(value: Any, where: str) -> float:
@@ -95,23 +113,31 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
 
 
 def _replay(trace: object) -> Replay:
-    if not isinstance(trace, Mapping) or trace.get("version") != 1:
-        raise FormulaError("trace must be an object with version 1")
+    if not isinstance(trace, Mapping):
+        raise FormulaError("trace must be an object")
+    if trace.get("version") != TRACE_VERSION:
+        raise UnreadableTraceVersionError(trace.get("version"))
     env = _inputs(trace.get("inputs"))
     steps = trace.get("steps")
     if not isinstance(steps, list) or len(steps) > MAX_TRACE_STEPS:
         raise FormulaError(f"trace steps must be a list of at most {MAX_TRACE_STEPS}")
-    step_values: dict[str, float] = {}
+    chain = []
     for position, item in enumerate(steps):
         if not isinstance(item, dict):
             raise FormulaError(f"trace step {position} must be an object")
         name, formula, round_to = item.get("name"), item.get("formula"), item.get("round_to")
+        rounded_before_use = item.get("rounded_before_use")
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
             raise FormulaError(f"trace step {position} has a bad name {name!r}")
         if isinstance(round_to, bool) or not isinstance(round_to, int) or not 0 <= round_to <= MAX_ROUND_TO:
             raise FormulaError(f"trace step {name!r} must round to 0..{MAX_ROUND_TO} decimals")
-        value = _number(parse_formula(formula).evaluate(env), f"trace step {name!r}")
-        env[name] = step_values[name] = round_half_up(value, round_to)
+        if not isinstance(rounded_before_use, bool):
+            raise FormulaError(
+                f"trace step {name!r} must say whether it is rounded before use (true or false)"
+            )
+        chain.append(ChainStep(name, parse_formula(formula), round_to, rounded_before_use))
+    solution = solve(chain, env, "trace ")
+    step_values = solution.shown
     answer = trace.get("answer")
     if not isinstance(answer, dict):
         raise FormulaError("trace answer must be an object")
@@ -129,10 +155,21 @@ def _replay(trace: object) -> Replay:
         for rule in rules:
             if not isinstance(rule, dict) or not isinstance(rule.get("label"), str):
                 raise FormulaError("each trace rule needs a condition and a label")
-            if parse_formula(rule.get("when")).evaluate(env) is True:
+            if decide(parse_formula(rule.get("when")), solution, chain) is True:
                 return Replay(step_values, None, rule["label"])
         return Replay(step_values, None, otherwise)
     raise FormulaError(f"trace answer kind must be numeric or categorical, got {answer.get('kind')!r}")
+
+
+def unreadable_trace_version(record: Mapping[str, Any]) -> str | None:
+    """Say, in one line, that a record's trace has a version this finsynth does not read; else ``None``."""
+    raw = record.get("trace")
+    try:
+        trace = parse_json(raw, "trace") if isinstance(raw, str) else raw
+    except ConfigError:
+        return None  # replay says why
+    version = trace.get("version") if isinstance(trace, Mapping) else None
+    return None if version == TRACE_VERSION else str(UnreadableTraceVersionError(version))
 
 
 def check_record(record: Mapping[str, Any]) -> list[str]:
@@ -144,6 +181,8 @@ def check_record(record: Mapping[str, Any]) -> list[str]:
     """
     try:
         replay = replay_trace(record["trace"])
+    except UnreadableTraceVersionError as error:
+        return [str(error)]
     except FormulaError as error:
         return [f"trace does not replay: {error}"]
     problems = []

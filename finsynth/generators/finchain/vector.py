@@ -28,7 +28,6 @@ from __future__ import annotations
 import ast
 import math
 import operator
-import statistics
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,9 +40,11 @@ from finsynth.generators.finchain.formula import (
     MAX_EXPONENT,
     MAX_ROUND_DIGITS,
     Formula,
+    normal_cdf,
+    normal_quantile,
     parse_formula,
 )
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.generators.finchain.quantities import UNDECIDED_RELATIVE, UNDECIDED_WINDOW, TooCloseToCall
 
 
 class NeedsScalar(Exception):  # noqa: N818 - a signal to the caller, not an error to report
@@ -59,14 +60,11 @@ VectorEvaluator = Callable[[Mapping[str, np.ndarray]], np.ndarray]
 _Operand = Callable[[Columns], Any]
 """A compiled sub-expression: returns a column, or a Python constant that broadcasts."""
 
-_TIE_WINDOW = 1e-6
-"""Half-way distance under which :func:`round_half_up` rounds with ``Decimal`` (same value there)."""
-
 _FAST_ROUNDING_LIMIT = 2.0**33
 """Below this, ``x * 10**d`` is off the exact product by at most half an ulp, 2**-21 < 1e-6.
 
-So where the float product is farther than the tie window (1e-6) from a half-way point, the
-exact product lies on the same side of it and both round to the same integer ``k``.
+So where the float product is farther than the undecided window (≥ 1e-4) from a half-way
+point, the exact product lies on the same side of it and both round to the same integer ``k``.
 """
 
 _EXACT_POWERS_OF_TEN = 22
@@ -75,43 +73,41 @@ _EXACT_POWERS_OF_TEN = 22
 _EXACT_INTEGERS = 2.0**53
 """Integer arithmetic on Python ints and on floats agrees while every result stays below this."""
 
-_STANDARD_NORMAL = statistics.NormalDist()
 
-
-def round_half_up_array(values: np.ndarray, decimals: int) -> np.ndarray:
-    """Element-wise :func:`~finsynth.generators.finchain.quantities.round_half_up`, bit-identical, as float64.
+def decided_round_array(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
+    """Element-wise :func:`~finsynth.generators.finchain.quantities.decided_round`, bit-identical, as float64.
 
     Elements away from a half-way point and of moderate size are rounded column-wise
-    (``rint(x * 10**d) / 10**d``, provably the same double as ``round``); the others go
-    through the scalar function, which also raises what it raises for them.
+    (``rint(x * 10**d) / 10**d``, provably the same double as ``round``), other decided ones
+    with ``round`` one by one.
 
     Args:
-        values: The numbers to round.
+        values: The computed numbers to round.
         decimals: Decimal places to keep.
 
     Returns:
-        A new ``float64`` array of the rounded values.
+        The rounded values, and a mask of the elements too close to call (where
+        ``decided_round`` raises :class:`~finsynth.generators.finchain.quantities.TooCloseToCall`;
+        their rounded value is only a placeholder).
 
     """
     values = np.asarray(values, dtype=np.float64)
-    if not 0 <= decimals <= _EXACT_POWERS_OF_TEN:
-        return _round_each(values, decimals)
     power = 10.0**decimals
     with np.errstate(all="ignore"):
-        scaled = values * power
-        magnitude = np.abs(scaled)
-        # The same float expression round_half_up uses to decide whether the value is near a tie.
-        distance = np.abs(magnitude - np.floor(magnitude) - 0.5)
-        fast = (distance > _TIE_WINDOW) & (magnitude < _FAST_ROUNDING_LIMIT)
-        result = np.rint(scaled) / power + 0.0
-    if not fast.all():
-        slow = ~fast
-        result[slow] = _round_each(values[slow], decimals)
-    return result
-
-
-def _round_each(values: np.ndarray, decimals: int) -> np.ndarray:
-    return np.array([round_half_up(value, decimals) for value in values.tolist()], dtype=np.float64)
+        # The same float expressions too_close_to_call evaluates, element by element.
+        scaled = np.abs(values) * power
+        distance = np.abs(scaled - np.floor(scaled) - 0.5)
+        undecided = ~(scaled < 2.0**52) | (distance <= UNDECIDED_WINDOW + scaled * UNDECIDED_RELATIVE)
+        if decimals <= _EXACT_POWERS_OF_TEN:
+            fast = ~undecided & (scaled < _FAST_ROUNDING_LIMIT)
+            result = np.rint(values * power) / power + 0.0
+        else:
+            fast = np.zeros(values.shape, dtype=bool)
+            result = np.zeros(values.shape, dtype=np.float64)
+    slow = ~fast & ~undecided
+    if slow.any():
+        result[slow] = [round(value, decimals) + 0.0 for value in values[slow].tolist()]
+    return result, undecided
 
 
 _NUMBER = "number"
@@ -314,12 +310,21 @@ def _sqrt(x: Any) -> np.ndarray:
     return root
 
 
+def _whole_numbers_are_clear(x: Any) -> None:
+    """As formula.py's ``whole_number_is_clear``, for every element; else the scalar path decides."""
+    distance = np.abs(x - np.rint(x))  # np.rint rounds halves to even, as Python's round
+    if np.any((distance != 0) & (distance <= UNDECIDED_WINDOW + np.abs(x) * UNDECIDED_RELATIVE)):
+        raise NeedsScalar("floor or ceil of a value too close to a whole number")
+
+
 def _floor(x: Any) -> np.ndarray:
+    _whole_numbers_are_clear(x)
     whole: np.ndarray = np.floor(x) + 0.0  # float(math.floor(x)) is never -0.0; + 0.0 clears NumPy's
     return whole
 
 
 def _ceil(x: Any) -> np.ndarray:
+    _whole_numbers_are_clear(x)
     whole: np.ndarray = np.ceil(x) + 0.0  # math.ceil(-0.5) is the int 0, np.ceil(-0.5) is -0.0
     return whole
 
@@ -328,27 +333,25 @@ def _round(x: Any, digits: Any = 0.0) -> np.ndarray:
     places = np.asarray(digits, dtype=np.float64)
     if np.any((np.floor(places) != places) | (places < 0) | (places > MAX_ROUND_DIGITS)):
         raise NeedsScalar(f"round() digits are not a whole number in 0..{MAX_ROUND_DIGITS}")
-    try:
-        if places.ndim == 0:
-            return round_half_up_array(x, int(places))
-        values, places = np.broadcast_arrays(np.asarray(x, dtype=np.float64), places)
-        result = np.empty(values.shape, dtype=np.float64)
-        for decimals in np.unique(places).tolist():
-            chosen = places == decimals
-            result[chosen] = round_half_up_array(values[chosen], int(decimals))
-    except (ArithmeticError, ValueError):  # round_half_up itself fails on huge or non-finite values
-        raise NeedsScalar("round() of this value fails in the scalar path") from None
+    values, places = np.broadcast_arrays(np.asarray(x, dtype=np.float64), places)
+    result = np.empty(values.shape, dtype=np.float64)
+    for decimals in np.unique(places).tolist():
+        chosen = places == decimals
+        rounded, undecided = decided_round_array(values[chosen], int(decimals))
+        if undecided.any():
+            raise NeedsScalar("round() of a value too close to a half-way point")
+        result[chosen] = rounded
     return result
 
 
 def _normal_quantile(probability: Any) -> np.ndarray:
     if np.any((probability <= 0) | (probability >= 1)):
         raise NeedsScalar("normal_quantile of a value outside (0, 1)")
-    return _each(_STANDARD_NORMAL.inv_cdf, probability)
+    return _each(normal_quantile, probability)
 
 
 def _normal_cdf(x: Any) -> np.ndarray:
-    return _each(_STANDARD_NORMAL.cdf, x)
+    return _each(normal_cdf, x)
 
 
 _FUNCTIONS: dict[str, Callable[..., np.ndarray]] = {
@@ -417,7 +420,7 @@ class _VectorCompiler:
         """A sub-expression that reads no name: the scalar evaluator computes it once."""
         try:
             value = parse_formula(ast.unparse(node)).evaluate({})
-        except (FormulaError, ArithmeticError) as error:  # round_half_up may raise OverflowError
+        except (FormulaError, ArithmeticError, TooCloseToCall) as error:  # a tie is left to the scalar path
             return _Part(_fails(str(error)), _NEVER, constant=True)
         if isinstance(value, tuple):
             raise _ScalarOnlyError

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -25,6 +27,19 @@ from finsynth.seeding import derive_seed
 SEEDS = 1_000
 
 _SYMPY_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs}
+
+
+def exact(value: float) -> Fraction:
+    """The exact decimal a drawn given stands for (its shortest form)."""
+    return Fraction(repr(value))
+
+
+def rounded_exactly(value: Fraction, places: int) -> Fraction:
+    """Round an exact value half away from zero with ``decimal`` (independent of the engine's rounding)."""
+    with localcontext() as context:
+        context.prec = 100
+        number = Decimal(value.numerator) / Decimal(value.denominator)
+        return Fraction(number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
 
 
 def finchain(template_id: str) -> FinChainGenerator:
@@ -77,8 +92,8 @@ def assert_matches_reference(
 ) -> None:
     """Compare each instance's answer with an independent computation from its givens.
 
-    Numeric answers must agree within half a displayed unit plus ``relative`` (intermediate
-    steps are rounded to what they display); categorical answers must be equal.
+    Numeric answers must agree within half a displayed unit plus ``relative``; categorical
+    answers must be equal.
     """
     for givens, record in draws(template_id, count):
         expected = reference(givens)

@@ -43,15 +43,43 @@ def loan_template(**changes) -> Template:
     return Template(**fields)
 
 
-def test_later_steps_use_the_displayed_rounded_value():
+def test_later_steps_use_the_unrounded_value_and_show_it_rounded():
+    from fractions import Fraction
+
     compiled = CompiledTemplate(loan_template(), "test/loan")
     for seed in range(200):
         instance = compiled.instance(seed, seed + 1)
         growth, owed = instance.steps
-        assert growth.value == round(growth.value, 4)
-        amount = dict(owed.inputs)["amount"]
-        assert owed.value == round(amount * growth.value, 2)  # uses 4-decimal growth, not the exact one
         assert f"= {growth.value:.4f}" in growth.text
+        amount, rate, years = (Fraction(repr(value)) for value in instance.trace["inputs"].values())
+        carried = dict(owed.inputs)["growth"]
+        # Carried unrounded (to float precision), not as the 4-decimal growth shown.
+        assert abs(carried - float((1 + rate) ** int(years))) <= 1e-14
+        exact = amount * (1 + rate) ** int(years)
+        cents = exact * 100
+        assert Fraction(owed.value).limit_denominator(100) == (int(cents + Fraction(1, 2))) / Fraction(100)
+
+
+def test_a_step_rounded_before_use_is_used_as_shown():
+    template = loan_template(
+        question="{borrower} borrows {amount} at {annual_rate} for {years}; the growth factor is rounded to "
+        "four decimals. What is owed at the end?",
+        steps=[
+            step(
+                "growth",
+                "(1 + annual_rate) ** years",
+                "Growth",
+                unit=Unit.NONE,
+                decimals=4,
+                rounded_before_use=True,
+            ),
+            step("owed", "amount * growth", "Amount owed"),
+        ],
+    )
+    compiled = CompiledTemplate(template, "test/rounded")
+    for seed in range(50):
+        growth, owed = compiled.instance(seed, seed + 1).steps
+        assert dict(owed.inputs)["growth"] == growth.value == round(growth.value, 4)
 
 
 @given(st.integers(0, 2**62), st.integers(0, 2**62), st.integers(0, 2**62))

@@ -1,14 +1,25 @@
-"""Display rounding and formatting: what a reader sees is what the next step uses."""
+"""Display rounding and formatting: decided on exact values, shown as rounded."""
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+import math
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from finsynth.generators.finchain.quantities import Quantity, Unit, round_half_up
+from finsynth.generators.finchain.chain import ChainStep, solve
+from finsynth.generators.finchain.formula import parse_formula
+from finsynth.generators.finchain.quantities import (
+    Quantity,
+    TooCloseToCall,
+    Unit,
+    decided_round,
+    round_exact,
+    round_half_up,
+)
 
 
 @pytest.mark.parametrize(
@@ -32,11 +43,66 @@ def test_rounding_matches_exact_decimal_rounding_of_the_shown_value(value, decim
     assert round_half_up(value, decimals) == float(exact)
 
 
-@given(st.floats(-1e7, 1e7, allow_nan=False), st.sampled_from(list(Unit)), st.integers(0, 6))
+@given(st.fractions(min_value=-(10**7), max_value=10**7), st.sampled_from(list(Unit)), st.integers(0, 6))
 def test_formula_text_shows_exactly_the_rounded_value(value, unit, decimals):
     quantity = Quantity(unit, decimals)
-    rounded = quantity.round(value)
-    assert float(quantity.for_formula(rounded)) == rounded
+    rounded = round_exact(value, quantity.stored_decimals)
+    assert Fraction(quantity.for_formula(float(rounded))) == rounded
+
+
+def decimal_rounding(value: Fraction, decimals: int) -> Fraction:
+    """Independent reference: Decimal's ROUND_HALF_UP on the exact value (halves away from zero)."""
+    with localcontext(prec=200):
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return Fraction(exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
+
+
+# Ties k + 1/2 (in units of the last kept decimal) and values a hair either side of them.
+NUDGES = st.sampled_from(
+    [Fraction(0), Fraction(1, 10**15), Fraction(-1, 10**15), Fraction(1, 10**6), Fraction(-1, 10**6)]
+)
+
+
+@given(st.integers(-(10**9), 10**9), st.integers(0, 8), NUDGES)
+def test_exact_rounding_of_ties_and_near_ties_is_half_away_from_zero(units, decimals, nudge):
+    value = (Fraction(units) + Fraction(1, 2) + nudge) / 10**decimals
+    assert round_exact(value, decimals) == decimal_rounding(value, decimals)
+
+
+@given(st.fractions(min_value=-(10**9), max_value=10**9), st.integers(0, 8))
+def test_exact_rounding_of_any_value_is_half_away_from_zero(value, decimals):
+    assert round_exact(value, decimals) == decimal_rounding(value, decimals)
+
+
+@given(st.integers(-(10**9), 10**9), st.integers(0, 8), NUDGES, st.integers(-4, 4))
+def test_a_float_decides_only_when_it_rounds_like_its_exact_value(units, decimals, nudge, ulps):
+    exact = (Fraction(units) + Fraction(1, 2) + nudge) / 10**decimals
+    approximation = float(exact)
+    for _ in range(abs(ulps)):  # a float carrying a few ulps of binary error
+        approximation = math.nextafter(approximation, math.copysign(math.inf, ulps))
+    try:
+        rounded = decided_round(approximation, decimals)
+    except TooCloseToCall:
+        assert abs(nudge) < Fraction(1, 10**4) or abs(units) > 10**7  # only ties and near ties go exact
+        return
+    assert rounded == float(round_exact(exact, decimals))
+
+
+@pytest.mark.parametrize(
+    ("formula", "givens", "decimals", "expected"),
+    [
+        ("a * b", {"a": 0.90, "b": 0.0515}, 4, 0.0464),  # 0.046350 exactly
+        ("a - 1", {"a": 1.18715}, 4, 0.1872),  # 0.18715 exactly
+        ("a * b", {"a": 5_675, "b": 1.011}, 2, 5737.43),  # 5,737.425 exactly
+        ("a * b", {"a": 1.005, "b": 1}, 2, 1.01),
+        ("-a * b", {"a": 0.90, "b": 0.0515}, 4, -0.0464),
+    ],
+)
+def test_the_issue_examples_round_on_their_exact_value(formula, givens, decimals, expected):
+    solution = solve([ChainStep("result", parse_formula(formula), decimals)], givens)
+    assert solution.shown["result"] == expected
+    # The float alone would round the wrong way or could not tell.
+    assert solution.exact_values is not None
 
 
 def test_question_formats():

@@ -207,17 +207,22 @@ def liquidity_provider_return_net_of_impermanent_loss() -> Template:
         steps=[
             # The price ratio and pool share stay unrounded: the answer is a small difference of large values.
             step(
-                "hold_value", "deposit_value * (1 + current_price / entry_price) / 2", "Value if simply held"
+                "hold_value",
+                "deposit_value * (1 + current_price / entry_price) / 2",
+                "Value if simply held",
+                rounded_before_use=True,
             ),
             step(
                 "pool_value",
                 "deposit_value * sqrt(current_price / entry_price)",
                 "Value of the pool position",
+                rounded_before_use=True,
             ),
             step(
                 "fees_earned",
                 "daily_volume * swap_fee * (deposit_value / pool_liquidity) * days",
                 "Trading fees earned on the pool share",
+                rounded_before_use=True,
             ),
             step("provider_total", "pool_value + fees_earned", "Position plus fees"),
             step("advantage_over_holding", "provider_total - hold_value", "Advantage over holding"),

@@ -107,6 +107,7 @@ def event_beta_from_paired_returns() -> Template:
                 "Mean S&P 500 return",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "mean_bitcoin",
@@ -114,6 +115,7 @@ def event_beta_from_paired_returns() -> Template:
                 "Mean bitcoin return",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "event_beta",
@@ -172,6 +174,7 @@ def cumulative_abnormal_return_around_an_event() -> Template:
                 "Cumulative abnormal return",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "value_effect",

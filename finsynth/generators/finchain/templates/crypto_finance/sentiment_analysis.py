@@ -107,6 +107,7 @@ def bull_bear_ratio_signal() -> Template:
                 "Bullish share of the posts",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(
@@ -138,6 +139,7 @@ def exponentially_smoothed_sentiment() -> Template:
                 "Smoothed score on day 2",
                 unit=Unit.NONE,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "smoothed_day_3",
@@ -145,6 +147,7 @@ def exponentially_smoothed_sentiment() -> Template:
                 "Smoothed score on day 3",
                 unit=Unit.NONE,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "smoothed_day_4",
@@ -184,7 +187,12 @@ def sentiment_z_score_contrarian_signal() -> Template:
                 decimals=0,
             ),
             step(
-                "mean_score", "sum(past_scores) / observations", "Mean past score", unit=Unit.NONE, decimals=6
+                "mean_score",
+                "sum(past_scores) / observations",
+                "Mean past score",
+                unit=Unit.NONE,
+                decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "score_std_dev",
@@ -192,6 +200,7 @@ def sentiment_z_score_contrarian_signal() -> Template:
                 "Sample standard deviation of past scores",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "z_score",
@@ -199,6 +208,7 @@ def sentiment_z_score_contrarian_signal() -> Template:
                 "Today's z-score",
                 unit=Unit.NONE,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

@@ -244,7 +244,13 @@ def token_price_change_after_unlock_and_emission() -> Template:
                 decimals=0,
             ),
             step("new_market_cap", "market_cap * (1 + market_cap_growth)", "Market capitalization in a year"),
-            step("new_price", "new_market_cap / new_supply", "Token price in a year", decimals=6),
+            step(
+                "new_price",
+                "new_market_cap / new_supply",
+                "Token price in a year",
+                decimals=6,
+                rounded_before_use=True,
+            ),
             step(
                 "price_change",
                 "new_price / token_price - 1",

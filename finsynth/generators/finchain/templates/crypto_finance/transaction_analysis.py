@@ -232,7 +232,14 @@ def change_output_of_a_segwit_payment() -> Template:
                 unit=Unit.NONE,
                 decimals=1,
             ),
-            step("fee_sats", "tx_vsize * fee_rate", "Fee in satoshis", unit=Unit.NONE, decimals=0),
+            step(
+                "fee_sats",
+                "tx_vsize * fee_rate",
+                "Fee in satoshis",
+                unit=Unit.NONE,
+                decimals=0,
+                rounded_before_use=True,
+            ),
             step(
                 "fee_btc",
                 f"fee_sats / {SATS_PER_BTC}",

@@ -122,6 +122,7 @@ def structuring_red_flag_from_near_threshold_deposits() -> Template:
                 "Share of deposits inside the band",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical([("near_threshold_share >= flag_share", "flag for review")], otherwise="no flag"),
@@ -206,13 +207,21 @@ def review_cost_per_suspicious_activity_report() -> Template:
             "per SAR filed? Round to the nearest cent."
         ),
         steps=[
-            step("alerts", "monthly_transactions * alert_rate", "Alerts a month", unit=Unit.NONE, decimals=0),
+            step(
+                "alerts",
+                "monthly_transactions * alert_rate",
+                "Alerts a month",
+                unit=Unit.NONE,
+                decimals=0,
+                rounded_before_use=True,
+            ),
             step(
                 "investigations",
                 "alerts * escalation_rate",
                 "Investigations a month",
                 unit=Unit.NONE,
                 decimals=0,
+                rounded_before_use=True,
             ),
             step(
                 "sars_filed",
@@ -220,6 +229,7 @@ def review_cost_per_suspicious_activity_report() -> Template:
                 "SARs filed a month",
                 unit=Unit.NONE,
                 decimals=0,
+                rounded_before_use=True,
             ),
             step(
                 "review_hours",

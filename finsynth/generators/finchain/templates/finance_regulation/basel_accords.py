@@ -53,6 +53,7 @@ def cet1_ratio_against_minimum_plus_buffer() -> Template:
                 "CET1 ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "required_ratio",
@@ -210,6 +211,7 @@ def cet1_after_deductions_against_the_buffer() -> Template:
                 "CET1 ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "buffer_requirement",
@@ -300,6 +302,7 @@ def liquidity_coverage_ratio_test() -> Template:
                 "Liquidity coverage ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

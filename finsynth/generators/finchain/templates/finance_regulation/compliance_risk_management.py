@@ -69,7 +69,12 @@ def control_test_exception_rate_against_tolerance() -> Template:
         ),
         steps=[
             step(
-                "exception_rate", "exceptions / items_tested", "Exception rate", unit=Unit.PERCENT, decimals=2
+                "exception_rate",
+                "exceptions / items_tested",
+                "Exception rate",
+                unit=Unit.PERCENT,
+                decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical([("exception_rate <= tolerable_rate", "effective")], otherwise="deficient"),
@@ -207,6 +212,7 @@ def average_residual_risk_against_appetite() -> Template:
                 "Average residual risk",
                 unit=Unit.NONE,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

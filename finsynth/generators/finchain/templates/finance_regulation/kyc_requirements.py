@@ -151,7 +151,14 @@ def customer_risk_rating_from_weighted_factors() -> Template:
                 unit=Unit.NONE,
                 decimals=2,
             ),
-            step("risk_score", "weighted_score + pep_points", "Final risk score", unit=Unit.NONE, decimals=2),
+            step(
+                "risk_score",
+                "weighted_score + pep_points",
+                "Final risk score",
+                unit=Unit.NONE,
+                decimals=2,
+                rounded_before_use=True,
+            ),
         ],
         answer=categorical(
             [("risk_score >= high_cutoff", "high risk"), ("risk_score >= medium_cutoff", "medium risk")],
@@ -195,6 +202,7 @@ def beneficial_owners_to_identify() -> Template:
                 "First owner's effective stake",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "second_effective_stake",
@@ -202,6 +210,7 @@ def beneficial_owners_to_identify() -> Template:
                 "Second owner's effective stake",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "owners_to_identify",
@@ -218,7 +227,11 @@ def beneficial_owners_to_identify() -> Template:
 
 @template(difficulty="advanced")
 def annual_cost_of_risk_based_kyc_refresh() -> Template:
-    """Refresh cost per customer = Σ_tiers (customers / cycle × review hours × hourly cost) / customers."""
+    """Present value of KYC refresh costs per customer: a growing annuity of the yearly cost.
+
+    Yearly cost per customer c = Σ_tiers (customers / cycle × review hours × hourly cost) / customers;
+    PV = c · (1 − ((1 + g) / (1 + r))^N) / (r − g) for wage growth g, discount rate r, N years.
+    """
     return Template(
         givens=[
             company("bank"),
@@ -232,6 +245,9 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
             number("medium_review_hours", 1.5, 4, step=0.25),
             number("low_review_hours", 0.25, 1.5, step=0.25),
             money("hourly_cost", 40, 150, step=0.5),
+            rate("wage_growth", 1, 4, step=0.25),
+            rate("discount_rate", 5, 10, step=0.25),
+            count("years", 3, 10, unit=Unit.YEARS),
         ],
         question=(
             "{bank} refreshes the KYC file of each high-risk customer every {high_cycle}, each medium-risk "
@@ -239,7 +255,9 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
             "reviews evenly over the years. It has {high_risk_customers} high-risk, {medium_risk_customers} "
             "medium-risk and {low_risk_customers} low-risk customers. A review takes {high_review_hours}, "
             "{medium_review_hours} and {low_review_hours} hours for the three tiers, and staff time costs "
-            "{hourly_cost} an hour. What is the annual refresh cost per customer? Round to the nearest cent."
+            "{hourly_cost} an hour this year, rising by {wage_growth} a year. Paying each year's refresh "
+            "cost at the year's end and discounting at {discount_rate}, what is the present value of the "
+            "next {years} of refresh costs per customer? Round to the nearest cent."
         ),
         steps=[
             step(
@@ -263,8 +281,20 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
             step(
                 "cost_per_customer",
                 "total_refresh_cost / (high_risk_customers + medium_risk_customers + low_risk_customers)",
-                "Annual refresh cost per customer",
+                "Refresh cost per customer in the first year",
+            ),
+            step(
+                "growing_annuity_factor",
+                "(1 - ((1 + wage_growth) / (1 + discount_rate)) ** years) / (discount_rate - wage_growth)",
+                "Present value of 1 a year growing at the wage growth rate",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "present_value_per_customer",
+                "cost_per_customer * growing_annuity_factor",
+                "Present value of the refresh costs per customer",
             ),
         ],
-        answer=numeric("cost_per_customer"),
+        answer=numeric("present_value_per_customer"),
     )

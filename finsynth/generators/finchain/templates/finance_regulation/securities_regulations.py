@@ -59,6 +59,7 @@ def schedule_13d_filing_trigger() -> Template:
                 "Beneficial ownership of the class",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

@@ -216,6 +216,7 @@ def credit_spread_from_a_semiannual_yield_to_maturity() -> Template:
                 "Rate per half-year that discounts the flows to the price",
                 unit=Unit.NONE,
                 decimals=8,
+                rounded_before_use=True,
             ),
             step(
                 "bond_equivalent_yield",
@@ -223,6 +224,7 @@ def credit_spread_from_a_semiannual_yield_to_maturity() -> Template:
                 "Annualized (bond-equivalent) yield",
                 unit=Unit.PERCENT,
                 decimals=3,
+                rounded_before_use=True,
             ),
             step(
                 "spread",

@@ -44,8 +44,8 @@ def round_trip_cost_of_the_bid_ask_spread() -> Template:
             "the nearest cent."
         ),
         steps=[
-            step("euros", "dollars / ask", "Euros bought at the ask", unit=Unit.EUR),
-            step("dollars_back", "euros * bid", "Dollars received at the bid"),
+            step("euros", "dollars / ask", "Euros bought at the ask", unit=Unit.EUR, rounded_before_use=True),
+            step("dollars_back", "euros * bid", "Dollars received at the bid", rounded_before_use=True),
             step("round_trip_cost", "dollars - dollars_back", "Cost of the round trip"),
         ],
         answer=numeric("round_trip_cost"),
@@ -68,7 +68,14 @@ def yen_from_euros_through_a_cross_rate() -> Template:
             "decimal places). How many yen does {exporter} receive? Round to the nearest yen."
         ),
         steps=[
-            step("eur_jpy", "eur_usd * usd_jpy", "Implied EUR/JPY cross rate", unit=Unit.NONE, decimals=4),
+            step(
+                "eur_jpy",
+                "eur_usd * usd_jpy",
+                "Implied EUR/JPY cross rate",
+                unit=Unit.NONE,
+                decimals=4,
+                rounded_before_use=True,
+            ),
             step("yen", "euros * eur_jpy", "Yen received", unit=Unit.JPY, decimals=0),
         ],
         answer=numeric("yen"),
@@ -180,14 +187,48 @@ def triangular_arbitrage_profit() -> Template:
             "direction, what is the arbitrage profit? Round to the nearest cent."
         ),
         steps=[
-            step("euros_first", "dollars / eur_usd", "Euros bought with the dollars", unit=Unit.EUR),
             step(
-                "yen_second", "euros_first * eur_jpy", "Yen bought with the euros", unit=Unit.JPY, decimals=0
+                "euros_first",
+                "dollars / eur_usd",
+                "Euros bought with the dollars",
+                unit=Unit.EUR,
+                rounded_before_use=True,
             ),
-            step("dollars_via_euros", "yen_second / usd_jpy", "Dollars back via euros then yen"),
-            step("yen_first", "dollars * usd_jpy", "Yen bought with the dollars", unit=Unit.JPY, decimals=0),
-            step("euros_second", "yen_first / eur_jpy", "Euros bought with the yen", unit=Unit.EUR),
-            step("dollars_via_yen", "euros_second * eur_usd", "Dollars back via yen then euros"),
+            step(
+                "yen_second",
+                "euros_first * eur_jpy",
+                "Yen bought with the euros",
+                unit=Unit.JPY,
+                decimals=0,
+                rounded_before_use=True,
+            ),
+            step(
+                "dollars_via_euros",
+                "yen_second / usd_jpy",
+                "Dollars back via euros then yen",
+                rounded_before_use=True,
+            ),
+            step(
+                "yen_first",
+                "dollars * usd_jpy",
+                "Yen bought with the dollars",
+                unit=Unit.JPY,
+                decimals=0,
+                rounded_before_use=True,
+            ),
+            step(
+                "euros_second",
+                "yen_first / eur_jpy",
+                "Euros bought with the yen",
+                unit=Unit.EUR,
+                rounded_before_use=True,
+            ),
+            step(
+                "dollars_via_yen",
+                "euros_second * eur_usd",
+                "Dollars back via yen then euros",
+                rounded_before_use=True,
+            ),
             step(
                 "arbitrage_profit",
                 "max(dollars_via_euros, dollars_via_yen) - dollars",

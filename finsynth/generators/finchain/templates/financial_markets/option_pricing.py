@@ -1,8 +1,8 @@
 """Option pricing: fair values of European options on a non-dividend-paying stock.
 
-Covers put-call parity, the one-step binomial model with risk-neutral probabilities, and the
-Black-Scholes formula (N(·) is the standard normal distribution function), including a straddle
-priced from both legs.
+Covers intrinsic and time value, put-call parity, the one-step binomial model with risk-neutral
+probabilities, and the Black-Scholes formula (N(·) is the standard normal distribution function),
+including a straddle priced from both legs.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -29,9 +29,13 @@ D1 = f"(log(stock_price / strike) + (risk_free_rate + volatility ** 2 / 2) * {YE
 """Black-Scholes d1 = (ln(S/K) + (r + σ²/2)T) / (σ√T)."""
 
 
-def factor(name: str, formula: str, description: str, decimals: int = 6) -> Step:
+def factor(
+    name: str, formula: str, description: str, decimals: int = 6, *, rounded_before_use: bool = False
+) -> Step:
     """Return a dimensionless step (a d-value, a probability weight, a discount factor)."""
-    return step(name, formula, description, unit=Unit.NONE, decimals=decimals)
+    return step(
+        name, formula, description, unit=Unit.NONE, decimals=decimals, rounded_before_use=rounded_before_use
+    )
 
 
 def black_scholes_givens() -> list[Given]:
@@ -94,23 +98,33 @@ def put_price_from_put_call_parity() -> Template:
 
 
 @template(difficulty="basic")
-def risk_neutral_probability_of_exercise() -> Template:
-    """Black-Scholes risk-neutral probability that a call ends in the money: N(d2), d2 = d1 − σ√T."""
+def time_value_of_a_call_option() -> Template:
+    """Time value of a call = premium − intrinsic value, with intrinsic value = max(S − K, 0)."""
     return Template(
-        givens=black_scholes_givens(),
-        constraints=MONEYNESS,
+        givens=[
+            person("trader"),
+            company("issuer"),
+            money("stock_price", 20, 400, step=0.01),
+            money("strike", 15, 450, step=0.5),
+            money("premium", 0.5, 120, step=0.01),
+        ],
+        constraints=[
+            "0.8 * stock_price <= strike <= 1.2 * stock_price",
+            "premium >= max(stock_price - strike, 0) + 0.05",
+            "premium <= 0.25 * stock_price",
+        ],
         question=(
-            "{issuer} stock, which pays no dividends, trades at {stock_price} with volatility of "
-            "{volatility} a year. The continuously compounded risk-free rate is {risk_free_rate}. Under the "
-            "Black-Scholes model, what is the risk-neutral probability, N(d2), that a European call with a "
-            "strike of {strike} expiring in {months} finishes in the money? {trader} computes d2 to six "
-            "decimal places. Give the answer as a percentage to two decimal places."
+            "{issuer} stock trades at {stock_price}. {trader} looks at a European call on it with a strike "
+            "of {strike}, quoted at a premium of {premium}. How much of the premium is time value rather "
+            "than intrinsic value? Round to the nearest cent."
         ),
         steps=[
-            factor("d2", f"{D1} - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 of Black-Scholes"),
-            step("exercise_probability", "normal_cdf(d2)", "N(d2)", unit=Unit.PERCENT, decimals=2),
+            step(
+                "intrinsic_value", "max(stock_price - strike, 0)", "Value of exercising now (never negative)"
+            ),
+            step("time_value", "premium - intrinsic_value", "Premium above intrinsic value"),
         ],
-        answer=numeric("exercise_probability"),
+        answer=numeric("time_value"),
     )
 
 
@@ -144,6 +158,7 @@ def one_step_binomial_call_price() -> Template:
                 "up_probability",
                 "(period_rate + down_move) / (up_move + down_move)",
                 "Risk-neutral probability of the up move",
+                rounded_before_use=True,
             ),
             step("up_payoff", "max(stock_price * (1 + up_move) - strike, 0)", "Call payoff after an up move"),
             step(
@@ -175,10 +190,12 @@ def black_scholes_call_price() -> Template:
             "worth? Round to the nearest cent."
         ),
         steps=[
-            factor("d1", D1, "d1 of Black-Scholes"),
-            factor("d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T"),
-            factor("n_d1", "normal_cdf(d1)", "N(d1)"),
-            factor("n_d2", "normal_cdf(d2)", "N(d2)"),
+            factor("d1", D1, "d1 of Black-Scholes", rounded_before_use=True),
+            factor(
+                "d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T", rounded_before_use=True
+            ),
+            factor("n_d1", "normal_cdf(d1)", "N(d1)", rounded_before_use=True),
+            factor("n_d2", "normal_cdf(d2)", "N(d2)", rounded_before_use=True),
             step(
                 "call_price",
                 f"stock_price * n_d1 - strike * exp(-risk_free_rate * {YEARS_TO_EXPIRY}) * n_d2",
@@ -207,8 +224,10 @@ def black_scholes_straddle_cost() -> Template:
             "the nearest cent."
         ),
         steps=[
-            factor("d1", D1, "d1 of Black-Scholes"),
-            factor("d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T"),
+            factor("d1", D1, "d1 of Black-Scholes", rounded_before_use=True),
+            factor(
+                "d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T", rounded_before_use=True
+            ),
             factor(
                 "discount_factor",
                 f"exp(-risk_free_rate * {YEARS_TO_EXPIRY})",
@@ -220,12 +239,14 @@ def black_scholes_straddle_cost() -> Template:
                 "stock_price * normal_cdf(d1) - strike * discount_factor * normal_cdf(d2)",
                 "Call value",
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "put_price",
                 "call_price - stock_price + strike * discount_factor",
                 "Put value by parity",
                 decimals=4,
+                rounded_before_use=True,
             ),
             step("straddle_cost", "call_price + put_price", "Cost of the straddle"),
         ],

@@ -118,6 +118,7 @@ def price_weighted_index_divisor_after_a_split() -> Template:
                 "Index level before the split",
                 unit=Unit.NONE,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "prices_after_split",
@@ -211,11 +212,26 @@ def dividend_discount_valuation_verdict_with_capm() -> Template:
                 "CAPM required return",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
-            step("next_dividend", "current_dividend * (1 + growth_rate)", "Next year's dividend"),
-            step("intrinsic_value", "next_dividend / (required_return - growth_rate)", "Gordon growth value"),
             step(
-                "upside", "intrinsic_value / market_price - 1", "Upside to intrinsic value", unit=Unit.PERCENT
+                "next_dividend",
+                "current_dividend * (1 + growth_rate)",
+                "Next year's dividend",
+                rounded_before_use=True,
+            ),
+            step(
+                "intrinsic_value",
+                "next_dividend / (required_return - growth_rate)",
+                "Gordon growth value",
+                rounded_before_use=True,
+            ),
+            step(
+                "upside",
+                "intrinsic_value / market_price - 1",
+                "Upside to intrinsic value",
+                unit=Unit.PERCENT,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

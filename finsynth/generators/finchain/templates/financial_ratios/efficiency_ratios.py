@@ -41,6 +41,7 @@ def days_of_inventory_on_hand() -> Template:
                 "Times inventory is sold through in a year",
                 unit=Unit.TIMES,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "days_in_inventory",
@@ -126,6 +127,7 @@ def cash_conversion_cycle() -> Template:
                 "Days inventory outstanding",
                 unit=Unit.DAYS,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "days_sales_outstanding",
@@ -133,6 +135,7 @@ def cash_conversion_cycle() -> Template:
                 "Days sales outstanding",
                 unit=Unit.DAYS,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "days_payables_outstanding",
@@ -140,6 +143,7 @@ def cash_conversion_cycle() -> Template:
                 "Days payables outstanding",
                 unit=Unit.DAYS,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "cash_conversion_cycle",
@@ -188,6 +192,7 @@ def collection_period_on_credit_sales() -> Template:
                 "Times receivables are collected in a year",
                 unit=Unit.TIMES,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "collection_period",

@@ -146,6 +146,7 @@ def net_debt_to_ebitda_covenant_check() -> Template:
                 "Net debt per dollar of EBITDA",
                 unit=Unit.TIMES,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(
@@ -192,6 +193,7 @@ def eps_change_from_financial_leverage() -> Template:
                 "Degree of financial leverage",
                 unit=Unit.TIMES,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "eps_growth",

@@ -42,29 +42,30 @@ def current_ratio_from_the_balance_sheet() -> Template:
 
 @template(difficulty="basic")
 def quick_ratio_excluding_inventory() -> Template:
-    """Quick (acid-test) ratio = (cash + marketable securities + receivables) / current liabilities."""
+    """Quick (acid-test) ratio = (current assets − inventory − prepaid expenses) / current liabilities."""
     return Template(
         givens=[
             company("firm"),
-            money("cash", 10_000, 2_000_000, step=500),
-            money("marketable_securities", 0, 1_500_000, step=500),
-            money("receivables", 20_000, 3_000_000, step=500),
+            money("current_assets", 200_000, 12_000_000, step=500),
             money("inventory", 50_000, 5_000_000, step=500),
             money("prepaid_expenses", 0, 400_000, step=500),
             money("current_liabilities", 50_000, 6_000_000, step=500),
         ],
-        constraints=["0.2 <= (cash + marketable_securities + receivables) / current_liabilities <= 4"],
+        constraints=[
+            "inventory + prepaid_expenses <= 0.7 * current_assets",
+            "0.2 <= (current_assets - inventory - prepaid_expenses) / current_liabilities <= 4",
+        ],
         question=(
-            "{firm}'s balance sheet lists cash of {cash}, marketable securities of {marketable_securities}, "
-            "accounts receivable of {receivables}, inventory of {inventory} and prepaid expenses of "
-            "{prepaid_expenses}, against current liabilities of {current_liabilities}. What is its quick "
-            "(acid-test) ratio? Give the answer to two decimal places."
+            "{firm}'s balance sheet shows total current assets of {current_assets}, of which inventory is "
+            "{inventory} and prepaid expenses are {prepaid_expenses}, against current liabilities of "
+            "{current_liabilities}. What is its quick (acid-test) ratio? Give the answer to two decimal "
+            "places."
         ),
         steps=[
             step(
                 "quick_assets",
-                "cash + marketable_securities + receivables",
-                "Assets convertible to cash quickly",
+                "current_assets - inventory - prepaid_expenses",
+                "Current assets less those not quickly convertible to cash",
             ),
             step(
                 "quick_ratio",
@@ -154,6 +155,7 @@ def current_ratio_covenant_after_paying_suppliers() -> Template:
                 "Current ratio after the payment",
                 unit=Unit.TIMES,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

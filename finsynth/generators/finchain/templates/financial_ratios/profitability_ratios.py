@@ -54,24 +54,29 @@ def net_profit_margin() -> Template:
 
 @template(difficulty="basic")
 def return_on_average_equity() -> Template:
-    """Return on equity = net income / ((beginning equity + ending equity) / 2)."""
+    """Return on average equity = NI / ((E₀ + E₁) / 2), with E₁ = E₀ + NI − dividends."""
     return Template(
         givens=[
             company("firm"),
             money("net_income", 100_000, 50_000_000, step=10_000),
             money("beginning_equity", 1_000_000, 300_000_000, step=10_000),
-            money("ending_equity", 1_000_000, 300_000_000, step=10_000),
+            money("dividends_paid", 0, 30_000_000, step=10_000),
         ],
         constraints=[
-            "0.02 <= net_income / ((beginning_equity + ending_equity) / 2) <= 0.4",
-            "0.8 <= ending_equity / beginning_equity <= 1.4",
+            "dividends_paid <= net_income",
+            "0.02 <= net_income / beginning_equity <= 0.4",
         ],
         question=(
-            "{firm} earned net income of {net_income} this year. Shareholders' equity was {beginning_equity} "
-            "at the start of the year and {ending_equity} at the end. What was its return on average equity? "
-            "Give the answer as a percentage to two decimal places."
+            "{firm} began the year with shareholders' equity of {beginning_equity}, earned net income of "
+            "{net_income} and paid {dividends_paid} in dividends; nothing else changed its equity. What was "
+            "its return on average equity? Give the answer as a percentage to two decimal places."
         ),
         steps=[
+            step(
+                "ending_equity",
+                "beginning_equity + net_income - dividends_paid",
+                "Equity at year end: retained earnings added",
+            ),
             step("average_equity", "(beginning_equity + ending_equity) / 2", "Average shareholders' equity"),
             step(
                 "return_on_equity",
@@ -121,14 +126,23 @@ def roe_gain_from_a_higher_net_margin() -> Template:
                 "Current net profit margin",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
-            step("asset_turnover", "revenue / total_assets", "Asset turnover", unit=Unit.NONE, decimals=6),
+            step(
+                "asset_turnover",
+                "revenue / total_assets",
+                "Asset turnover",
+                unit=Unit.NONE,
+                decimals=6,
+                rounded_before_use=True,
+            ),
             step(
                 "equity_multiplier",
                 "total_assets / shareholders_equity",
                 "Equity multiplier",
                 unit=Unit.NONE,
                 decimals=6,
+                rounded_before_use=True,
             ),
             step(
                 "roe_increase",

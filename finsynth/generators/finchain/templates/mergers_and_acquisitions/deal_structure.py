@@ -56,7 +56,12 @@ def exchange_ratio_for_an_all_stock_offer() -> Template:
             "{target} share receive? Give the exchange ratio to four decimal places."
         ),
         steps=[
-            step("offer_price", "target_price * (1 + premium)", "Offer price per target share"),
+            step(
+                "offer_price",
+                "target_price * (1 + premium)",
+                "Offer price per target share",
+                rounded_before_use=True,
+            ),
             step(
                 "exchange_ratio",
                 "offer_price / acquirer_price",
@@ -141,8 +146,18 @@ def premium_of_a_cash_and_stock_offer() -> Template:
             "share price? Give the answer as a percentage to two decimal places."
         ),
         steps=[
-            step("stock_component", "exchange_ratio * acquirer_price", "Value of the stock part per share"),
-            step("offer_value", "cash_per_share + stock_component", "Offer value per target share"),
+            step(
+                "stock_component",
+                "exchange_ratio * acquirer_price",
+                "Value of the stock part per share",
+                rounded_before_use=True,
+            ),
+            step(
+                "offer_value",
+                "cash_per_share + stock_component",
+                "Offer value per target share",
+                rounded_before_use=True,
+            ),
             step(
                 "offer_premium",
                 "offer_value / target_price - 1",
@@ -240,6 +255,7 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
                 "New acquirer shares issued",
                 unit=Unit.SHARES,
                 decimals=0,
+                rounded_before_use=True,
             ),
             dollars("after_tax_synergies", "pretax_synergies * (1 - tax_rate)", "Synergies after tax"),
             step(
@@ -248,6 +264,7 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
                 " / (acquirer_shares + new_shares)",
                 "Combined earnings per share",
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "eps_change",

@@ -179,6 +179,7 @@ def customer_concentration_screen() -> Template:
                 "Largest customer's share of revenue",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             dollars(
                 "top_three_revenue",
@@ -191,6 +192,7 @@ def customer_concentration_screen() -> Template:
                 "Top-three share of revenue",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

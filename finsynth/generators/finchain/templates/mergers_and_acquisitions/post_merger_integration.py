@@ -169,6 +169,7 @@ def integration_budget_status() -> Template:
                 "Variance as a share of budget",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

@@ -77,6 +77,7 @@ def profit_from_cross_selling_revenue_synergies() -> Template:
                 "Customers expected to buy",
                 unit=Unit.NONE,
                 decimals=0,
+                rounded_before_use=True,
             ),
             dollars("added_revenue", "new_buyers * revenue_per_customer", "Revenue added"),
             dollars("added_profit", "added_revenue * contribution_margin", "Contribution added"),

@@ -152,6 +152,7 @@ def debt_to_income_ratio_check() -> Template:
                 "Back-end debt-to-income ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical([("debt_to_income <= dti_limit", "qualifies")], otherwise="does not qualify"),

@@ -63,6 +63,7 @@ def principal_repaid_by_the_first_payment() -> Template:
                 "first_month_interest",
                 "principal * annual_rate / 12",
                 "Interest for the first month, to the cent",
+                rounded_before_use=True,
             ),
             step(
                 "first_principal_repaid",
@@ -101,6 +102,7 @@ def total_interest_on_a_car_loan() -> Template:
                 "monthly_payment",
                 "amount_financed * (annual_rate / 12) / (1 - (1 + annual_rate / 12) ** -number_of_payments)",
                 "Level monthly payment, rounded to the cent",
+                rounded_before_use=True,
             ),
             step(
                 "total_interest",

@@ -1,6 +1,6 @@
 """Personal investment: the returns an individual investor earns and keeps.
 
-Covers holding-period returns with dividends, dollar-cost averaging, tax-exempt versus taxable
+Covers dividend reinvestment, dollar-cost averaging, tax-exempt versus taxable
 bonds, returns after tax and inflation, and rebalancing a two-asset portfolio.
 """
 
@@ -32,42 +32,40 @@ FEDERAL_BRACKET_RATES = {
 
 
 @template(difficulty="basic")
-def holding_period_return_with_dividends() -> Template:
-    """Holding-period return: HPR = n · (P₁ − P₀ + D) / (n · P₀)."""
+def shares_held_after_dividend_reinvestment() -> Template:
+    """Dividend reinvestment: shares after = n + n · D / P (fractional shares at the reinvestment price)."""
     return Template(
         givens=[
             person("investor"),
-            count("shares", 10, 2_000, unit=Unit.SHARES),
-            money("purchase_price", 5, 500, step=0.05),
-            money("sale_price", 3, 800, step=0.05),
-            money("dividend_per_share", 0, 20, step=0.05),
+            count("shares", 10, 5_000, unit=Unit.SHARES),
+            money("dividend_per_share", 0.05, 3, step=0.01),
+            money("reinvestment_price", 5, 400, step=0.01),
         ],
-        constraints=[
-            "0.5 * purchase_price <= sale_price <= 1.8 * purchase_price",
-            "dividend_per_share <= 0.08 * purchase_price",
-        ],
+        constraints=["0.002 <= dividend_per_share / reinvestment_price <= 0.03"],
         question=(
-            "{investor} bought {shares} of a stock at {purchase_price} per share, received dividends of "
-            "{dividend_per_share} per share while holding it, and sold every share at {sale_price}. Ignoring "
-            "taxes and commissions, what was the holding-period return? Give the answer as a percentage to "
-            "two decimal places (negative for a loss)."
+            "{investor} holds {shares} of a fund enrolled in a dividend reinvestment plan. The fund pays a "
+            "dividend of {dividend_per_share} per share, and the plan reinvests the whole dividend in "
+            "fractional shares at {reinvestment_price} per share. How many shares does {investor} hold "
+            "afterwards? Give the answer to four decimal places."
         ),
         steps=[
-            step("amount_invested", "shares * purchase_price", "Cost of the shares"),
+            step("dividend_received", "shares * dividend_per_share", "Cash dividend on the holding"),
             step(
-                "total_gain",
-                "shares * (sale_price - purchase_price + dividend_per_share)",
-                "Price change plus dividends received",
+                "shares_bought",
+                "dividend_received / reinvestment_price",
+                "Fractional shares the dividend buys",
+                unit=Unit.SHARES,
+                decimals=4,
             ),
             step(
-                "holding_period_return",
-                "total_gain / amount_invested",
-                "Gain as a share of the cost",
-                unit=Unit.PERCENT,
-                decimals=2,
+                "shares_after",
+                "shares + shares_bought",
+                "Shares held after reinvestment",
+                unit=Unit.SHARES,
+                decimals=4,
             ),
         ],
-        answer=numeric("holding_period_return"),
+        answer=numeric("shares_after"),
     )
 
 
@@ -93,6 +91,7 @@ def average_cost_per_share_with_dollar_cost_averaging() -> Template:
                 "Shares bought over all months",
                 unit=Unit.SHARES,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step("total_invested", "sum(monthly_amount for price in prices)", "Total amount invested"),
             step("average_cost", "total_invested / shares_bought", "Average cost per share"),
@@ -136,6 +135,7 @@ def municipal_versus_taxable_bond_choice() -> Template:
                 "Taxable yield that matches the municipal yield after tax",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "yield_advantage",

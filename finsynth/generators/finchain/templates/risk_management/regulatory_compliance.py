@@ -245,6 +245,7 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
                 "CET1 ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
             step(
                 "buffer_headroom",

@@ -106,13 +106,19 @@ def var_limit_utilization_status() -> Template:
                 unit=Unit.NONE,
                 decimals=6,
             ),
-            step("value_at_risk", "z_score * daily_volatility * position_value", "One-day VaR"),
+            step(
+                "value_at_risk",
+                "z_score * daily_volatility * position_value",
+                "One-day VaR",
+                rounded_before_use=True,
+            ),
             step(
                 "utilization",
                 "value_at_risk / var_limit",
                 "Share of the limit used",
                 unit=Unit.PERCENT,
                 decimals=2,
+                rounded_before_use=True,
             ),
         ],
         answer=categorical(

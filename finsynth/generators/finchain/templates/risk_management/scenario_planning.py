@@ -83,52 +83,52 @@ def operating_profit_in_a_downside_scenario() -> Template:
 
 
 @template(difficulty="intermediate")
-def standard_deviation_of_scenario_returns() -> Template:
-    """Scenario risk: E[r] = Σ p_s · r_s and σ = √(Σ p_s · (r_s − E[r])²)."""
+def credit_line_needed_in_the_downturn_scenario() -> Template:
+    """Credit line = max(0, minimum cash − (cash + downturn cash flow − debt due − capital spending))."""
     return Template(
         givens=[
-            company("stock"),
-            rate("boom_probability", 10, 40, step=1, decimals=0),
-            rate("recession_probability", 10, 40, step=1, decimals=0),
-            derived(
-                "normal_probability",
-                "1 - boom_probability - recession_probability",
-                unit=Unit.PERCENT,
-                decimals=0,
-            ),
-            rate("boom_return", 10, 45, step=0.1, decimals=1),
-            rate("normal_return", 2, 15, step=0.1, decimals=1),
-            rate("recession_return", -35, 1, step=0.1, decimals=1),
+            company("firm"),
+            money("opening_cash", 1_000_000, 40_000_000, step=50_000),
+            money("base_cash_flow", 2_000_000, 60_000_000, step=50_000),
+            rate("downturn_drop", 30, 90, step=1),
+            derived("downturn_cash_flow", "base_cash_flow * (1 - downturn_drop)", decimals=0),
+            money("debt_due", 500_000, 30_000_000, step=50_000),
+            money("capital_spending", 500_000, 30_000_000, step=50_000),
+            money("minimum_cash", 500_000, 10_000_000, step=50_000),
         ],
-        constraints=["boom_return > normal_return", "normal_return > recession_return"],
+        constraints=[
+            "opening_cash + base_cash_flow - debt_due - capital_spending >= minimum_cash",
+            "opening_cash + downturn_cash_flow - debt_due - capital_spending < minimum_cash",
+        ],
         question=(
-            "An analyst models the one-year return on {stock} shares in three economic scenarios: a boom "
-            "(probability {boom_probability}, return {boom_return}), a normal year (probability "
-            "{normal_probability}, return {normal_return}) and a recession (probability "
-            "{recession_probability}, return {recession_return}). What is the standard deviation of the "
-            "return across the scenarios? Give the answer as a percentage to two decimal places."
+            "{firm} plans next year's liquidity. It starts the year with {opening_cash} of cash and must "
+            "repay {debt_due} of debt and spend {capital_spending} on equipment during the year. "
+            "Operating cash flow is {base_cash_flow} in the base case but only {downturn_cash_flow} in a "
+            "downturn scenario. Treasury policy is to keep at least {minimum_cash} of cash at all times. "
+            "How large a committed credit line does {firm} need so that, even in the downturn, drawing it "
+            "keeps year-end cash at the minimum? Round to the nearest dollar."
         ),
         steps=[
             step(
-                "expected_return",
-                "boom_probability * boom_return + normal_probability * normal_return"
-                " + recession_probability * recession_return",
-                "Expected return",
-                unit=Unit.PERCENT,
-                decimals=4,
+                "downturn_funds",
+                "opening_cash + downturn_cash_flow",
+                "Cash available in the downturn",
+                decimals=0,
             ),
             step(
-                "variance",
-                "boom_probability * (boom_return - expected_return) ** 2"
-                " + normal_probability * (normal_return - expected_return) ** 2"
-                " + recession_probability * (recession_return - expected_return) ** 2",
-                "Probability-weighted squared deviations",
-                unit=Unit.NONE,
-                decimals=8,
+                "downturn_ending_cash",
+                "downturn_funds - debt_due - capital_spending",
+                "Year-end cash in the downturn before any borrowing",
+                decimals=0,
             ),
-            step("standard_deviation", "sqrt(variance)", "Standard deviation", unit=Unit.PERCENT, decimals=2),
+            step(
+                "credit_line_needed",
+                "max(0, minimum_cash - downturn_ending_cash)",
+                "Borrowing that restores the minimum cash balance",
+                decimals=0,
+            ),
         ],
-        answer=numeric("standard_deviation"),
+        answer=numeric("credit_line_needed"),
     )
 
 

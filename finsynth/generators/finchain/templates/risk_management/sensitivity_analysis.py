@@ -183,6 +183,7 @@ def price_elasticity_of_operating_profit() -> Template:
                 "Percentage change in operating profit",
                 unit=Unit.PERCENT,
                 decimals=4,
+                rounded_before_use=True,
             ),
             step(
                 "profit_elasticity",

@@ -209,6 +209,7 @@ def hedging_allowance_purchases_with_a_forward() -> Template:
                 "forward_price",
                 "spot_price * (1 + financing_rate) ** (months_to_delivery / 12)",
                 "Forward price per ton",
+                rounded_before_use=True,
             ),
             step("forward_cost", "shortfall * forward_price", "Cost of the shortfall under the forward"),
             step(

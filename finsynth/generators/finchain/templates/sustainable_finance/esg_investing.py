@@ -234,10 +234,11 @@ def return_cost_of_meeting_an_esg_score_target() -> Template:
 
 @template(difficulty="advanced")
 def portfolio_carbon_footprint_per_million_invested() -> Template:
-    """Carbon footprint = financed emissions / $ millions invested (PCAF).
+    """Years for a carbon footprint to reach a target: n = ln(target / footprint) / ln(1 − annual cut).
 
-    Financed emissions = Σ (investmentᵢ / EVICᵢ) · emissionsᵢ, attributing each company's emissions by
-    the investor's share of its enterprise value including cash.
+    Footprint = financed emissions / $ millions invested (PCAF), with financed emissions
+    Σ (investmentᵢ / EVICᵢ) · emissionsᵢ: each company's emissions attributed by the investor's
+    share of its enterprise value including cash.
     """
     return Template(
         givens=[
@@ -254,12 +255,20 @@ def portfolio_carbon_footprint_per_million_invested() -> Template:
             number("third_investment_millions", 1, 50, step=0.1, decimals=1),
             number("third_evic_millions", 500, 80_000, step=10, decimals=0),
             number("third_emissions", 10_000, 5_000_000, step=1_000, decimals=0, unit=Unit.TONS),
+            rate("annual_cut", 4, 12, step=0.5, decimals=1),
+            number("target_footprint", 1, 400, step=0.5, decimals=1, unit=Unit.TONS),
         ],
         constraints=[
             # Keep each company's emissions per $1 million of EVIC inside the range seen in listed equities.
             "first_emissions <= 1000 * first_evic_millions",
             "second_emissions <= 1000 * second_evic_millions",
             "third_emissions <= 1000 * third_evic_millions",
+            # The target lies 20%-80% below today's footprint, so the path takes a few years to decades.
+            "0.2 <= target_footprint * (first_investment_millions + second_investment_millions"
+            " + third_investment_millions)"
+            " / (first_investment_millions / first_evic_millions * first_emissions"
+            " + second_investment_millions / second_evic_millions * second_emissions"
+            " + third_investment_millions / third_evic_millions * third_emissions) <= 0.8",
         ],
         question=(
             "{fund} measures its financed emissions with the PCAF method, attributing each company's Scope 1 "
@@ -267,9 +276,11 @@ def portfolio_carbon_footprint_per_million_invested() -> Template:
             "${first_investment_millions} million of {first_company} (EVIC ${first_evic_millions} million, "
             "emissions {first_emissions}), ${second_investment_millions} million of {second_company} (EVIC "
             "${second_evic_millions} million, {second_emissions}) and ${third_investment_millions} million "
-            "of {third_company} (EVIC ${third_evic_millions} million, {third_emissions}). What is the "
-            "portfolio's carbon footprint, in metric tons of CO2-equivalent per $1 million invested? Round "
-            "to two decimal places."
+            "of {third_company} (EVIC ${third_evic_millions} million, {third_emissions}). Its carbon "
+            "footprint is measured in metric tons of CO2-equivalent per $1 million invested. If the fund "
+            "cuts the footprint by {annual_cut} a year, compounding, how many years will it take to reach "
+            "{target_footprint} per $1 million? Treat the number of years as continuous and give it to two "
+            "decimal places."
         ),
         steps=[
             step(
@@ -308,6 +319,13 @@ def portfolio_carbon_footprint_per_million_invested() -> Template:
                 unit=Unit.TONS,
                 decimals=2,
             ),
+            step(
+                "years_to_target",
+                "log(target_footprint / carbon_footprint) / log(1 - annual_cut)",
+                "Years of compounding cuts to reach the target",
+                unit=Unit.YEARS,
+                decimals=2,
+            ),
         ],
-        answer=numeric("carbon_footprint"),
+        answer=numeric("years_to_target"),
     )

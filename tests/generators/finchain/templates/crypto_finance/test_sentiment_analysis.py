@@ -3,7 +3,12 @@
 import math
 
 from finsynth.generators.finchain.quantities import round_half_up
-from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+from tests.generators.finchain.harness import (
+    assert_matches_reference,
+    assert_symbolically_equal,
+    exact,
+    rounded_exactly,
+)
 from tests.generators.finchain.templates.crypto_finance.labels import assert_label_mix
 
 TOPIC = "finchain/crypto_finance/sentiment_analysis/"
@@ -45,11 +50,12 @@ def test_exponentially_smoothed_sentiment() -> None:
     template_id = TOPIC + "exponentially_smoothed_sentiment"
 
     def reference(g):
-        alpha, scores = g["smoothing"], g["daily_scores"]
+        # In exact decimals: each day's value is rounded on its exact value, as the question says.
+        alpha, scores = exact(g["smoothing"]), [exact(score) for score in g["daily_scores"]]
         smoothed = scores[0]
         for value in scores[1:]:
-            smoothed = round_half_up(alpha * value + (1 - alpha) * smoothed, 4)
-        return smoothed
+            smoothed = rounded_exactly(alpha * value + (1 - alpha) * smoothed, 4)
+        return float(smoothed)
 
     def within_the_observed_range(givens, record):
         scores = givens["daily_scores"]

@@ -92,40 +92,29 @@ def test_beneficial_owners_to_identify() -> None:
 def test_annual_cost_of_risk_based_kyc_refresh() -> None:
     template_id = TOPIC + "annual_cost_of_risk_based_kyc_refresh"
 
-    def reference(
-        high_risk_customers,
-        medium_risk_customers,
-        low_risk_customers,
-        high_cycle,
-        medium_cycle,
-        low_cycle,
-        high_review_hours,
-        medium_review_hours,
-        low_review_hours,
-        hourly_cost,
-    ):
+    def yearly_cost_per_customer(g):
         reviews_hours = (
-            high_risk_customers * high_review_hours / high_cycle
-            + medium_risk_customers * medium_review_hours / medium_cycle
-            + low_risk_customers * low_review_hours / low_cycle
+            g["high_risk_customers"] * g["high_review_hours"] / g["high_cycle"]
+            + g["medium_risk_customers"] * g["medium_review_hours"] / g["medium_cycle"]
+            + g["low_risk_customers"] * g["low_review_hours"] / g["low_cycle"]
         )
-        return (
-            reviews_hours * hourly_cost / (high_risk_customers + medium_risk_customers + low_risk_customers)
-        )
+        customers = g["high_risk_customers"] + g["medium_risk_customers"] + g["low_risk_customers"]
+        return reviews_hours * g["hourly_cost"] / customers
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        # Year by year, not by the growing-annuity formula: cost in year t is c·(1+g)^(t−1), paid at t.
+        first = yearly_cost_per_customer(g)
+        return sum(
+            first * (1 + g["wage_growth"]) ** (t - 1) / (1 + g["discount_rate"]) ** t
+            for t in range(1, g["years"] + 1)
+        )
 
     def sane(givens, record):
+        first = yearly_cost_per_customer(givens)
+        # Growth below the discount rate: more than one year's cost, less than N undiscounted grown years.
+        assert first - 0.01 <= record["answer_value"]
         assert (
-            givens["high_cycle"] < givens["medium_cycle"] + 1 and givens["medium_cycle"] < givens["low_cycle"]
+            record["answer_value"] <= first * givens["years"] * (1 + givens["wage_growth"]) ** givens["years"]
         )
-        # Per customer, the cost lies between the cheapest and the dearest tier's yearly cost.
-        per_tier = [
-            givens["high_review_hours"] / givens["high_cycle"],
-            givens["medium_review_hours"] / givens["medium_cycle"],
-            givens["low_review_hours"] / givens["low_cycle"],
-        ]
-        low, high = (min(per_tier) * givens["hourly_cost"], max(per_tier) * givens["hourly_cost"])
-        assert low - 0.01 <= record["answer_value"] <= high + 0.01
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=sane)

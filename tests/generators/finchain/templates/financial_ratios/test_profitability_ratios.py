@@ -25,14 +25,16 @@ def test_net_profit_margin() -> None:
 def test_return_on_average_equity() -> None:
     template_id = TOPIC + "return_on_average_equity"
 
-    def roe(net_income, beginning_equity, ending_equity):
-        return net_income / ((beginning_equity + ending_equity) / 2)
+    def roe(net_income, beginning_equity, dividends_paid):
+        ending_equity = beginning_equity + net_income - dividends_paid
+        return 2 * net_income / (beginning_equity + ending_equity)
 
     assert_symbolically_equal(template_id, roe)
 
     def sane(givens, record):
-        assert givens["beginning_equity"] > 0 and givens["ending_equity"] > 0
-        assert 0.02 - 5e-5 <= record["answer_value"] <= 0.4 + 5e-5
+        assert givens["dividends_paid"] <= givens["net_income"]
+        # Retained earnings raise average equity, so ROAE is at most net income over opening equity.
+        assert 0 < record["answer_value"] <= givens["net_income"] / givens["beginning_equity"] + 5e-5
 
     assert_matches_reference(template_id, lambda g: roe(**g), invariants=sane)
 

@@ -82,10 +82,10 @@ def test_continuous_versus_monthly_compounding() -> None:
 
     assert_matches_reference(
         template_id,
-        # Each balance is stated to the cent before the difference is taken, as a reader would.
+        # Both balances at full precision: the question asks only for the difference to the cent.
         lambda g: (
-            round(g["principal"] * math.exp(g["annual_rate"] * g["years"]), 2)
-            - round(g["principal"] * (1 + g["annual_rate"] / 12) ** (12 * g["years"]), 2)
+            g["principal"] * math.exp(g["annual_rate"] * g["years"])
+            - g["principal"] * (1 + g["annual_rate"] / 12) ** (12 * g["years"])
         ),
         invariants=continuous_pays_more,
     )

@@ -8,25 +8,19 @@ from tests.generators.finchain.harness import assert_matches_reference, assert_s
 TOPIC = "finchain/personal_finance/personal_investment/"
 
 
-def test_holding_period_return_with_dividends() -> None:
-    template_id = TOPIC + "holding_period_return_with_dividends"
+def test_shares_held_after_dividend_reinvestment() -> None:
+    template_id = TOPIC + "shares_held_after_dividend_reinvestment"
 
-    # The share count cancels out of the composed answer, so the reference takes only per-share figures.
-    def holding_period_return(purchase_price, sale_price, dividend_per_share):
-        return (sale_price - purchase_price + dividend_per_share) / purchase_price
+    def shares_after(shares, dividend_per_share, reinvestment_price):
+        return shares * (1 + dividend_per_share / reinvestment_price)
 
-    assert_symbolically_equal(template_id, holding_period_return)
+    assert_symbolically_equal(template_id, shares_after)
 
     def sane(givens, record):
-        assert givens["shares"] >= 10
-        # Bounded by the price constraint: at worst half the price is lost, at best 80% plus dividends.
-        assert -0.5 - 1e-9 <= record["answer_value"] <= 0.88 + 1e-9
+        # The dividend yield at the reinvestment price is 0.2%-3%, so the holding grows by that much.
+        assert givens["shares"] * 1.002 - 5e-5 <= record["answer_value"] <= givens["shares"] * 1.03 + 5e-5
 
-    assert_matches_reference(
-        template_id,
-        lambda g: holding_period_return(g["purchase_price"], g["sale_price"], g["dividend_per_share"]),
-        invariants=sane,
-    )
+    assert_matches_reference(template_id, lambda g: shares_after(**g), invariants=sane)
 
 
 def test_average_cost_per_share_with_dollar_cost_averaging() -> None:

@@ -1,5 +1,6 @@
 """ESG investing templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+import math
 from collections import Counter
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
@@ -102,17 +103,21 @@ def test_portfolio_carbon_footprint_per_million_invested() -> None:
     template_id = TOPIC + "portfolio_carbon_footprint_per_million_invested"
     names = ("first", "second", "third")
 
-    def reference(**g):
+    def footprint(g):
         financed = sum(
             g[f"{which}_investment_millions"] / g[f"{which}_evic_millions"] * g[f"{which}_emissions"]
             for which in names
         )
         return financed / sum(g[f"{which}_investment_millions"] for which in names)
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        # Solved for n in footprint · (1 − cut)^n = target, with base-10 logarithms this time.
+        return math.log10(g["target_footprint"] / footprint(g)) / math.log10(1 - g["annual_cut"])
 
-    def between_lowest_and_highest(givens, record):
+    def sane(givens, record):
         per_million = [givens[f"{which}_emissions"] / givens[f"{which}_evic_millions"] for which in names]
-        assert min(per_million) - 0.01 <= record["answer_value"] <= max(per_million) + 0.01
+        assert min(per_million) <= footprint(givens) <= max(per_million)
+        # A 20%-80% cut at 4%-12% a year takes between about 1.7 and 40 years.
+        assert 1.7 <= record["answer_value"] <= 40
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_lowest_and_highest)
+    assert_matches_reference(template_id, reference, invariants=sane)

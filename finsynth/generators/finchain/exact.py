@@ -1,0 +1,304 @@
+"""Exact evaluation of a formula, for the rounding decisions a float cannot make.
+
+Givens are exact decimals (every drawn number lies on its decimal grid), so a formula of
+``+ - × ÷``, whole powers, ``abs``, ``min``/``max``, ``floor``/``ceil``/``round`` and sums has
+an exact rational value: it is computed with :class:`fractions.Fraction`. The other
+functions have irrational values, which are never exactly half-way; they are computed so
+that ties are decided the same on every machine:
+
+- ``exp``, ``log``, ``log10``, ``sqrt`` and fractional powers with :mod:`decimal` at
+  :data:`DIGITS` significant digits (correctly rounded there, exact for perfect squares);
+- ``normal_cdf``, ``normal_quantile`` and ``irr`` with their double-precision functions,
+  the result then taken as the exact value of that double.
+
+The evaluator walks the same checked tree as :class:`~finsynth.generators.finchain.formula.Formula`
+(never ``eval``). It is slow next to the compiled float closures and runs only when a float
+result is too close to a rounding boundary to decide.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Callable, Mapping
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_EVEN, Context, Decimal, localcontext
+from fractions import Fraction
+
+from finsynth.errors import FormulaError
+from finsynth.generators.finchain.formula import (
+    MAX_EXPONENT,
+    MAX_ROUND_DIGITS,
+    MAX_SEQUENCE_LENGTH,
+    Formula,
+    Value,
+    internal_rate_of_return,
+    normal_cdf,
+    normal_quantile,
+)
+from finsynth.generators.finchain.quantities import round_exact
+
+DIGITS = 60
+"""Significant digits of the transcendental functions and of values whose fractions grow too long."""
+
+MAX_DENOMINATOR_BITS = 20_000
+"""Longer exact fractions (long chains of powers) are cut to :data:`DIGITS` significant digits."""
+
+_DIGITS = Context(prec=DIGITS, rounding=ROUND_HALF_EVEN, Emax=MAX_EMAX, Emin=MIN_EMIN)
+_GUARDED = Context(prec=DIGITS + 10, rounding=ROUND_HALF_EVEN, Emax=MAX_EMAX, Emin=MIN_EMIN)
+"""Contexts spelled out in full, so no change to Python's default decimal context can alter a result."""
+
+ExactValue = Fraction | bool | tuple[Fraction, ...]
+"""What an exact formula computes: a rational number, a truth value, or a sequence of them."""
+
+ExactEnv = Mapping[str, ExactValue]
+
+
+def exact(value: Value) -> ExactValue:
+    """The exact value a given stands for: a float on a decimal grid is that decimal.
+
+    A float's shortest form (``repr``) is the decimal it was drawn as, since every grid
+    value has far fewer than 15 significant digits.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, tuple):
+        return tuple(Fraction(repr(float(item))) for item in value)
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(repr(value))
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _trimmed(value: Fraction) -> Fraction:
+    """Keep exact fractions exact unless they grow past :data:`MAX_DENOMINATOR_BITS`."""
+    if value.denominator.bit_length() <= MAX_DENOMINATOR_BITS:
+        return value
+    with localcontext(_DIGITS):
+        return Fraction(_decimal(value))
+
+
+def _number(value: ExactValue, what: str) -> Fraction:
+    if not isinstance(value, Fraction):
+        raise FormulaError(f"{what} must be a number")
+    return value
+
+
+def _power(base: Fraction, exponent: Fraction) -> Fraction:
+    if abs(exponent) > MAX_EXPONENT:
+        raise FormulaError(f"exponent {float(exponent)} is larger than the allowed {MAX_EXPONENT}")
+    if exponent.denominator == 1:
+        if base == 0 and exponent < 0:
+            raise FormulaError("zero raised to a negative power")
+        return _trimmed(base ** int(exponent))
+    if base < 0:
+        raise FormulaError("result is not a real number (negative base with a fractional exponent)")
+    if base == 0:
+        return Fraction(0)
+    with localcontext(_GUARDED):
+        power = (_decimal(exponent) * _decimal(base).ln()).exp()
+    with localcontext(_DIGITS):
+        return Fraction(+power)
+
+
+def _log(x: Fraction, base: Fraction | None = None) -> Fraction:
+    if x <= 0 or (base is not None and (base <= 0 or base == 1)):
+        raise FormulaError(f"log is undefined for {float(x)}")
+    with localcontext(_GUARDED):
+        value = _decimal(x).ln()
+        if base is not None:
+            value = value / _decimal(base).ln()
+    with localcontext(_DIGITS):
+        return Fraction(+value)
+
+
+def _exp(x: Fraction) -> Fraction:
+    if x > 1_000:
+        raise FormulaError(f"exp({float(x)}) is too large")
+    with localcontext(_DIGITS):
+        return Fraction(_decimal(x).exp())
+
+
+def _sqrt(x: Fraction) -> Fraction:
+    if x < 0:
+        raise FormulaError(f"sqrt is undefined for {float(x)}")
+    with localcontext(_DIGITS):
+        return Fraction(_decimal(x).sqrt())
+
+
+def _round(x: Fraction, digits: Fraction = Fraction(0)) -> Fraction:
+    if digits.denominator != 1 or not 0 <= digits <= MAX_ROUND_DIGITS:
+        raise FormulaError(f"round() digits must be 0..{MAX_ROUND_DIGITS}")
+    return round_exact(x, int(digits))
+
+
+def _through_float(function: Callable[[float], float]) -> Callable[[Fraction], Fraction]:
+    """A function with no exact form: its double result, taken as exact."""
+    return lambda x: Fraction(function(float(x)))
+
+
+_SCALAR: dict[str, Callable[..., Fraction]] = {
+    "abs": abs,
+    "round": _round,
+    "log": _log,
+    "log10": lambda x: _log(x, Fraction(10)),
+    "exp": _exp,
+    "sqrt": _sqrt,
+    "floor": lambda x: Fraction(math.floor(x)),
+    "ceil": lambda x: Fraction(math.ceil(x)),
+    "normal_quantile": _through_float(normal_quantile),
+    "normal_cdf": _through_float(normal_cdf),
+}
+
+_SEQUENCE: dict[str, Callable[[tuple[Fraction, ...]], Fraction]] = {
+    "min": min,
+    "max": max,
+    "sum": lambda values: _trimmed(sum(values, Fraction(0))),
+    "len": lambda values: Fraction(len(values)),
+    "irr": lambda values: Fraction(internal_rate_of_return([float(value) for value in values])),
+}
+
+_COMPARE: dict[type[ast.cmpop], Callable[[Fraction, Fraction], bool]] = {
+    ast.Lt: lambda a, b: a < b,
+    ast.LtE: lambda a, b: a <= b,
+    ast.Gt: lambda a, b: a > b,
+    ast.GtE: lambda a, b: a >= b,
+    ast.Eq: lambda a, b: a == b,
+    ast.NotEq: lambda a, b: a != b,
+}
+
+
+def _arithmetic(operation: ast.operator, a: Fraction, b: Fraction) -> Fraction:
+    if isinstance(operation, ast.Add):
+        return a + b
+    if isinstance(operation, ast.Sub):
+        return a - b
+    if isinstance(operation, ast.Mult):
+        return _trimmed(a * b)
+    if isinstance(operation, ast.Pow):
+        return _power(a, b)
+    if b == 0:
+        raise FormulaError("division by zero")
+    if isinstance(operation, ast.Div):
+        return _trimmed(a / b)
+    if isinstance(operation, ast.FloorDiv):
+        return Fraction(a // b)
+    return a % b
+
+
+def exact_evaluate(formula: Formula, env: ExactEnv) -> ExactValue:
+    """Evaluate a checked formula exactly (see the module docstring for what "exactly" means).
+
+    Args:
+        formula: A formula from :func:`~finsynth.generators.finchain.formula.parse_formula`.
+        env: The exact value of every name it reads (see :func:`exact`).
+
+    Raises:
+        FormulaError: If a value has the wrong kind or the result is undefined.
+
+    """
+    return _evaluate(formula.tree, env)
+
+
+def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
+    if isinstance(node, ast.Constant):
+        assert isinstance(node.value, (int, float))  # parse_formula admits only numbers
+        return Fraction(repr(float(node.value)))
+    if isinstance(node, ast.Name):
+        try:
+            return env[node.id]
+        except KeyError:
+            raise FormulaError(f"no value for {node.id!r}") from None
+    if isinstance(node, ast.BinOp):
+        left = _number(_evaluate(node.left, env), "operand")
+        right = _number(_evaluate(node.right, env), "operand")
+        return _arithmetic(node.op, left, right)
+    if isinstance(node, ast.UnaryOp):
+        operand = _evaluate(node.operand, env)
+        if isinstance(node.op, ast.Not):
+            return not operand
+        number = _number(operand, "operand")
+        return -number if isinstance(node.op, ast.USub) else number
+    if isinstance(node, ast.Compare):
+        values = [_number(_evaluate(item, env), "compared value") for item in (node.left, *node.comparators)]
+        return all(
+            _COMPARE[type(test)](a, b) for test, a, b in zip(node.ops, values, values[1:], strict=False)
+        )
+    if isinstance(node, ast.BoolOp):
+        if isinstance(node.op, ast.And):
+            return all(_evaluate(value, env) is True for value in node.values)
+        return any(_evaluate(value, env) is True for value in node.values)
+    if isinstance(node, ast.IfExp):
+        return _evaluate(node.body if _evaluate(node.test, env) is True else node.orelse, env)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return tuple(_number(_evaluate(item, env), "list element") for item in node.elts)
+    if isinstance(node, ast.Subscript):
+        sequence = _evaluate(node.value, env)
+        position = _number(_evaluate(node.slice, env), "index")
+        if not isinstance(sequence, tuple) or position.denominator != 1:
+            raise FormulaError("only a sequence can be indexed, by a whole number")
+        return sequence[int(position)]
+    if isinstance(node, ast.Call):
+        return _call(node, env)
+    raise FormulaError(f"{type(node).__name__} is not allowed in a formula")
+
+
+def _call(node: ast.Call, env: ExactEnv) -> Fraction:
+    assert isinstance(node.func, ast.Name)  # parse_formula accepts nothing else
+    name = node.func.id
+    if name in _SEQUENCE and len(node.args) == 1:
+        argument = node.args[0]
+        if isinstance(argument, ast.GeneratorExp):
+            items = _generate(argument, env)
+        else:
+            value = _evaluate(argument, env)
+            if not isinstance(value, tuple):
+                raise FormulaError(f"argument of {name}() must be a sequence of numbers")
+            items = value
+        if not items and name in ("min", "max", "irr"):
+            raise FormulaError(f"{name}() of an empty sequence")
+        return _SEQUENCE[name](items)
+    arguments = [_number(_evaluate(argument, env), f"argument of {name}()") for argument in node.args]
+    if name in _SEQUENCE:
+        return _SEQUENCE[name](tuple(arguments))
+    return _SCALAR[name](*arguments)
+
+
+def _generate(node: ast.GeneratorExp, env: ExactEnv) -> tuple[Fraction, ...]:
+    clause = node.generators[0]
+    targets = [
+        item.id
+        for item in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
+        if isinstance(item, ast.Name)
+    ]
+    results = []
+    for binding in _bindings(clause.iter, env):
+        scope = {**env, **dict(zip(targets, binding, strict=False))}
+        if all(_evaluate(condition, scope) is True for condition in clause.ifs):
+            results.append(_number(_evaluate(node.elt, scope), "generated element"))
+    return tuple(results)
+
+
+def _whole(value: ExactValue, what: str) -> int:
+    number = _number(value, what)
+    if number.denominator != 1 or abs(number) > MAX_SEQUENCE_LENGTH:
+        raise FormulaError(f"{what} must be a whole number of at most {MAX_SEQUENCE_LENGTH}")
+    return int(number)
+
+
+def _bindings(node: ast.expr, env: ExactEnv) -> list[tuple[Fraction, ...]]:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
+        ends = [_whole(_evaluate(argument, env), "range bound") for argument in node.args]
+        return [(Fraction(index),) for index in range(*ends)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate":
+        values = _evaluate(node.args[0], env)
+        first = _whole(_evaluate(node.args[1], env), "enumerate start") if len(node.args) == 2 else 0
+        if not isinstance(values, tuple):
+            raise FormulaError("argument of enumerate() must be a sequence")
+        return [(Fraction(first + index), value) for index, value in enumerate(values)]
+    values = _evaluate(node, env)
+    if not isinstance(values, tuple):
+        raise FormulaError("a loop must run over a sequence")
+    return [(value,) for value in values]

@@ -1,0 +1,88 @@
+"""Exact evaluation: rational where the operations allow, high precision elsewhere, decided like floats."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from finsynth.errors import FormulaError
+from finsynth.generators.finchain.chain import ChainStep, solve
+from finsynth.generators.finchain.exact import exact, exact_evaluate
+from finsynth.generators.finchain.formula import parse_formula
+
+DECIMALS = st.decimals(min_value=-10_000, max_value=10_000, places=4, allow_nan=False, allow_infinity=False)
+
+
+@given(DECIMALS, DECIMALS, DECIMALS)
+def test_rational_formulas_are_exact(a, b, c):
+    env = {"a": float(a), "b": float(b), "c": float(c)}
+    fa, fb, fc = Fraction(a), Fraction(b), Fraction(c)
+    assert exact(env["a"]) == fa  # a float drawn on a decimal grid stands for that decimal
+    formula = parse_formula("(a + b) * c - a * b ** 2 + abs(c) - min(a, b, c)")
+    assert exact_evaluate(formula, {"a": fa, "b": fb, "c": fc}) == (fa + fb) * fc - fa * fb**2 + abs(
+        fc
+    ) - min(fa, fb, fc)
+    if fb != 0:
+        assert exact_evaluate(parse_formula("a / b"), {"a": fa, "b": fb}) == fa / fb
+
+
+@given(st.lists(DECIMALS, min_size=1, max_size=6), DECIMALS.filter(lambda rate: rate > -0.9))
+def test_sums_over_periods_are_exact(flows, rate):
+    rate = rate / 10_000
+    formula = parse_formula("sum(flow / (1 + rate) ** t for t, flow in enumerate(flows, 1))")
+    env = {"flows": tuple(Fraction(flow) for flow in flows), "rate": Fraction(rate)}
+    expected = sum(Fraction(flow) / (1 + Fraction(rate)) ** t for t, flow in enumerate(flows, 1))
+    assert exact_evaluate(formula, env) == expected
+
+
+@pytest.mark.parametrize(
+    ("source", "value", "expected"),
+    [
+        ("sqrt(x)", Fraction("0.0004"), Fraction("0.02")),  # perfect squares stay exact
+        ("x ** 0.5", Fraction("2.25"), Fraction("1.5")),
+        ("exp(x)", Fraction(0), Fraction(1)),
+        ("log(x)", Fraction(1), Fraction(0)),
+        ("log10(x)", Fraction(1000), Fraction(3)),
+    ],
+)
+def test_functions_are_exact_where_their_value_is(source, value, expected):
+    assert exact_evaluate(parse_formula(source), {"x": value}) == expected
+
+
+@given(st.floats(0.01, 100), st.floats(-3, 3))
+def test_transcendental_values_agree_with_floats(x, y):
+    env = {"x": Fraction(x), "y": Fraction(y)}
+    for source, reference in [
+        ("log(x)", math.log(x)),
+        ("exp(y)", math.exp(y)),
+        ("sqrt(x)", math.sqrt(x)),
+        ("x ** y", x**y),
+    ]:
+        value = exact_evaluate(parse_formula(source), env)
+        assert isinstance(value, Fraction)
+        assert math.isclose(float(value), reference, rel_tol=1e-14), source
+
+
+@pytest.mark.parametrize(
+    ("source", "env", "expected"),
+    [
+        ("floor(a / b)", {"a": 1000.0, "b": 0.1}, 10_000),  # 9999.999... in floats
+        ("ceil(a * 3 * 10)", {"a": 0.1}, 3),  # 3.0000000000000004 in floats
+        ("round(a * b, 4)", {"a": 0.90, "b": 0.0515}, 0.0464),
+    ],
+)
+def test_decisions_the_float_gets_wrong_are_made_on_the_exact_value(source, env, expected):
+    solution = solve([ChainStep("result", parse_formula(source), 4)], env)
+    assert solution.shown["result"] == expected
+
+
+@pytest.mark.parametrize(
+    "source", ["1 / (a - a)", "log(a - a)", "sqrt(-a)", "(-a) ** 0.5", "(a - a) ** -1", "exp(a * 10000)"]
+)
+def test_undefined_values_raise_formula_errors(source):
+    with pytest.raises(FormulaError):
+        exact_evaluate(parse_formula(source), {"a": Fraction(2)})

@@ -1,0 +1,146 @@
+"""No two FinChain templates compute the same chain of formulas under different names."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+
+import sympy
+
+from finsynth.generators.finchain.dsl import CategoricalAnswer
+from finsynth.generators.finchain.engine import CompiledTemplate
+from finsynth.generators.finchain.quantities import Quantity
+from finsynth.generators.finchain.template import FinChainGenerator
+from finsynth.generators.registry import all_generators
+
+TEMPLATES = [
+    generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
+]
+_COMMUTATIVE = (ast.Add, ast.Mult)
+
+
+def _shape(node: ast.AST) -> str:
+    """A node's text with every name blanked: what it computes, whatever its variables are called."""
+
+    class Blank(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.Name:
+            return ast.Name("_", name.ctx)
+
+    return ast.dump(Blank().visit(ast.parse(ast.unparse(node), mode="eval")))
+
+
+class _Canonicalizer(ast.NodeTransformer):
+    """Puts the operands of ``+`` and ``×`` in a fixed order, then renames variables ``v0, v1, ...``.
+
+    Operands are ordered by their shape (names blanked), so ``price * (1 + growth)`` and
+    ``(markup + 1) * cost`` become the same text; names are then numbered in order of first
+    appearance across the whole chain.
+    """
+
+    def __init__(self, functions: set[str], kinds: dict[str, str]) -> None:
+        self.names: dict[str, str] = {}
+        self.functions = functions
+        self.kinds = kinds
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.BinOp:
+        if isinstance(node.op, _COMMUTATIVE) and _shape(node.right) < _shape(node.left):
+            node.left, node.right = node.right, node.left
+        self.generic_visit(node)
+        return node
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        if node.id in self.functions:
+            return node
+        canonical = self.names.setdefault(node.id, f"{self.kinds.get(node.id, 'v')}{len(self.names)}")
+        return ast.copy_location(ast.Name(canonical, node.ctx), node)
+
+    def canonical(self, source: str) -> str:
+        return ast.unparse(self.visit(ast.parse(source, mode="eval")))
+
+
+def _kind(quantity: Quantity) -> str:
+    """What a variable measures, as part of its canonical name: renaming keeps units."""
+    return {"": "number", "%": "rate"}.get(quantity.unit.value, quantity.unit.value.lower())
+
+
+def formula_chain(compiled: CompiledTemplate) -> tuple[str, ...]:
+    """The template's steps and answer rule with every name replaced by its canonical name."""
+    from finsynth.generators.finchain.formula import FUNCTIONS
+
+    kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}
+    renamer = _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds)
+    chain = []
+    for item in compiled.template.steps:
+        chain.append(renamer.canonical(item.formula))
+        renamer.names.setdefault(item.name, f"{kinds[item.name]}{len(renamer.names)}")
+    answer = compiled.template.answer
+    if isinstance(answer, CategoricalAnswer):
+        chain += [renamer.canonical(rule.when) for rule in answer.rules]
+    else:
+        chain.append(renamer.names[answer.step])
+    return tuple(chain)
+
+
+_SYMPY_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "Abs": sympy.Abs}
+
+
+def composed_answer(compiled: CompiledTemplate) -> str | None:
+    """The answer composed from the steps as one simplified expression of the givens, canonically named.
+
+    Catches duplicates that split the work differently (a share count that cancels out).
+    ``None`` where sympy cannot read a formula (sequences, irr, normal functions, conditions).
+    """
+    from finsynth.generators.finchain.formula import FUNCTIONS
+
+    answer = compiled.template.answer
+    if isinstance(answer, CategoricalAnswer):
+        return None
+    expressions: dict[str, object] = {name: sympy.Symbol(name) for name in compiled.given_names}
+    try:
+        for item in compiled.template.steps:
+            source = item.formula.replace("abs(", "Abs(")
+            expressions[item.name] = sympy.sympify(source, locals={**_SYMPY_FUNCTIONS, **expressions})
+        composed = sympy.cancel(sympy.together(expressions[answer.step]))
+        text = sympy.sstr(composed).replace("Abs(", "abs(")
+        kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}
+        return _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds).canonical(text)
+    except (sympy.SympifyError, SyntaxError, TypeError, AttributeError):
+        return None
+
+
+def test_the_canonical_chain_ignores_names_and_operand_order() -> None:
+    from finsynth.generators.finchain.dsl import Template, money, numeric, rate, step
+
+    def template(first: str, second: str, formula: str) -> CompiledTemplate:
+        spec = Template(
+            givens=[money(first, 1, 10, step=1), rate(second, 1, 10)],
+            question=f"{{{first}}} at {{{second}}}?",
+            steps=[step("result", formula, "Result")],
+            answer=numeric("result"),
+        )
+        return CompiledTemplate(spec, "test")
+
+    same = formula_chain(template("price", "growth", "price * (1 + growth)"))
+    assert same == formula_chain(template("cost", "markup", "(markup + 1) * cost"))
+    assert same == formula_chain(template("cost", "markup", "cost * (markup + 1)"))
+    assert same != formula_chain(template("price", "growth", "price * (1 - growth)"))
+    assert same != formula_chain(template("price", "growth", "price / (1 + growth)"))
+
+
+def test_no_two_templates_share_a_formula_chain() -> None:
+    by_chain: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for generator in TEMPLATES:
+        by_chain[formula_chain(generator.compiled)].append(generator.info.id)
+    duplicates = [ids for ids in by_chain.values() if len(ids) > 1]
+    assert duplicates == []
+
+
+def test_no_two_templates_compose_to_the_same_answer() -> None:
+    by_answer: dict[str, list[str]] = defaultdict(list)
+    for generator in TEMPLATES:
+        composed = composed_answer(generator.compiled)
+        if composed is not None:
+            by_answer[composed].append(generator.info.id)
+    duplicates = [ids for ids in by_answer.values() if len(ids) > 1]
+    assert duplicates == []
+    assert len(by_answer) >= 200  # most templates are checked this way, not skipped
