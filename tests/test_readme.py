@@ -158,6 +158,25 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
         fake.stop()
 
 
+@pytest.fixture(scope="module")
+def chat_server(workspace: Path) -> Iterator[dict[str, str]]:
+    """A scripted OpenAI-compatible model on 127.0.0.1 that answers from the workspace build's gold."""
+    import datasets
+
+    from tests.harness.gold_server import serve
+
+    folder = str(workspace / "build" / "finsynth" / _default_version())
+    configs = ("finchain", "finchain_robust", "failsafe_conditions")
+    rows = [dict(row) for name in configs for row in datasets.load_dataset(folder, name, split="test")]
+    with serve(rows) as server:
+        yield {"OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "not-a-secret", "INSPECT_DISPLAY": "none"}
+
+
+def _default_version() -> str:
+    config = yaml.safe_load((ROOT / "configs" / "default.yaml").read_text(encoding="utf-8"))
+    return str(config["version"])
+
+
 def _config_problems(snippet: Snippet) -> list[str]:
     """A YAML snippet is a build config; ``plugins`` in an example name the reader's own package."""
     from finsynth.builder import parse_config
@@ -216,6 +235,8 @@ def test_the_readme_runs_as_written(workspace: Path, request: pytest.FixtureRequ
         extra: dict[str, str] = {}
         if snippet.directive == "hub":
             extra = request.getfixturevalue("hub")
+        elif snippet.directive == "chat-server":
+            extra = request.getfixturevalue("chat_server")
         elif snippet.directive:
             raise AssertionError(f"{snippet.name}: unknown directive {snippet.directive!r}")
         ran = subprocess.run(
