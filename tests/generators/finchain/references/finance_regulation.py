@@ -224,13 +224,24 @@ def annual_cost_of_risk_based_kyc_refresh(
     medium_review_hours: F,
     low_review_hours: F,
     hourly_cost: F,
+    wage_growth: F,
+    discount_rate: F,
+    years: F,
 ) -> F:
     hours = (
         high_risk_customers / high_cycle * high_review_hours
         + medium_risk_customers / medium_cycle * medium_review_hours
         + low_risk_customers / low_cycle * low_review_hours
     )
-    return hours * hourly_cost / (high_risk_customers + medium_risk_customers + low_risk_customers)
+    first_year = hours * hourly_cost / (high_risk_customers + medium_risk_customers + low_risk_customers)
+    # Year t's cost, c·(1+g)^(t-1), paid at the end of year t and discounted at r.
+    return sum(
+        (
+            first_year * (1 + wage_growth) ** (t - 1) / (1 + discount_rate) ** t
+            for t in range(1, int(years) + 1)
+        ),
+        F(0),
+    )
 
 
 @reference("kyc_requirements")

@@ -152,12 +152,9 @@ def put_price_from_put_call_parity(
 
 
 @reference("option_pricing")
-def risk_neutral_probability_of_exercise(
-    stock_price: F, strike: F, volatility: F, risk_free_rate: F, months: F
-) -> Any:
-    years = months / 12
-    d1 = black_scholes_d1(stock_price, strike, volatility, risk_free_rate, years)
-    return normal_cdf(rounded(d1 - sigma_root_t(volatility, years), 6))
+def time_value_of_a_call_option(stock_price: F, strike: F, premium: F) -> F:
+    intrinsic = max(stock_price - strike, F(0))  # exercising now is worth nothing out of the money
+    return premium - intrinsic
 
 
 # --- stock_market_analysis ------------------------------------------------------------------------

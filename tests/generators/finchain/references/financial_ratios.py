@@ -137,12 +137,9 @@ def defensive_interval_in_days(
 
 @reference("liquidity_ratios")
 def quick_ratio_excluding_inventory(
-    cash: F,
-    marketable_securities: F,
-    receivables: F,
-    current_liabilities: F,
+    current_assets: F, inventory: F, prepaid_expenses: F, current_liabilities: F
 ) -> F:
-    return (cash + marketable_securities + receivables) / current_liabilities
+    return (current_assets - inventory - prepaid_expenses) / current_liabilities
 
 
 # --- profitability_ratios -------------------------------------------------------------------------
@@ -157,7 +154,8 @@ def net_profit_margin(
 
 
 @reference("profitability_ratios")
-def return_on_average_equity(net_income: F, beginning_equity: F, ending_equity: F) -> F:
+def return_on_average_equity(net_income: F, beginning_equity: F, dividends_paid: F) -> F:
+    ending_equity = beginning_equity + net_income - dividends_paid  # clean surplus: nothing else moved it
     return net_income / ((beginning_equity + ending_equity) / 2)
 
 

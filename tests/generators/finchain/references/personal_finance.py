@@ -154,10 +154,8 @@ def average_cost_per_share_with_dollar_cost_averaging(monthly_amount: F, prices:
 
 
 @reference("personal_investment")
-def holding_period_return_with_dividends(
-    shares: F, purchase_price: F, sale_price: F, dividend_per_share: F
-) -> F:
-    return shares * (sale_price - purchase_price + dividend_per_share) / (shares * purchase_price)
+def shares_held_after_dividend_reinvestment(shares: F, dividend_per_share: F, reinvestment_price: F) -> F:
+    return shares + shares * dividend_per_share / reinvestment_price
 
 
 @reference("personal_investment")

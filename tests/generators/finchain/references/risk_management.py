@@ -227,21 +227,11 @@ def operating_profit_in_a_downside_scenario(
 
 
 @reference("scenario_planning")
-def standard_deviation_of_scenario_returns(
-    boom_probability: F,
-    recession_probability: F,
-    normal_probability: F,
-    boom_return: F,
-    normal_return: F,
-    recession_return: F,
-) -> Any:
-    pairs = [
-        (boom_probability, boom_return),
-        (normal_probability, normal_return),
-        (recession_probability, recession_return),
-    ]
-    mean = sum((p * r for p, r in pairs), F(0))
-    return mpmath.sqrt(mp(sum((p * (r - mean) ** 2 for p, r in pairs), F(0))))
+def credit_line_needed_in_the_downturn_scenario(
+    opening_cash: F, downturn_cash_flow: F, debt_due: F, capital_spending: F, minimum_cash: F
+) -> F:
+    year_end_cash = opening_cash + downturn_cash_flow - debt_due - capital_spending
+    return max(F(0), minimum_cash - year_end_cash)
 
 
 # --- sensitivity_analysis -------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import mpmath
+
 from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, power
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
@@ -102,14 +104,18 @@ def portfolio_carbon_footprint_per_million_invested(
     third_investment_millions: F,
     third_evic_millions: F,
     third_emissions: F,
-) -> F:
+    annual_cut: F,
+    target_footprint: F,
+) -> Any:
     holdings = [
         (first_investment_millions, first_evic_millions, first_emissions),
         (second_investment_millions, second_evic_millions, second_emissions),
         (third_investment_millions, third_evic_millions, third_emissions),
     ]
     financed = sum((invested / evic * emissions for invested, evic, emissions in holdings), F(0))
-    return financed / sum((invested for invested, _, _ in holdings), F(0))
+    footprint = financed / sum((invested for invested, _, _ in holdings), F(0))
+    # footprint · (1 − cut)^n = target, n continuous.
+    return mpmath.log(mp(target_footprint / footprint)) / mpmath.log(mp(1 - annual_cut))
 
 
 @reference("esg_investing")
