@@ -17,7 +17,9 @@ mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real
 
 If the drawn kind has no candidate, another kind is drawn from the shares of the kinds not
 yet tried, and the op records ``fallback_from``. Protected words (see :mod:`.protected_terms`)
-are never touched unless ``protect=False``. If no kind has a candidate, the text comes back
+are never touched unless ``protect=False``; numbers never are, and neither are quoted labels,
+the answer labels given as ``keep`` or polarity words such as ``not`` and ``without`` (see
+:mod:`.invariants`), whatever ``protect`` says. If no kind has a candidate, the text comes back
 unchanged with one ``no_candidate`` op.
 """
 
@@ -31,6 +33,7 @@ from typing import Any
 
 from finsynth.errors import FinsynthError
 from finsynth.perturbations.common_typos import typos_by_word
+from finsynth.perturbations.invariants import protected_spans
 from finsynth.perturbations.lexicons import confusable_words, jargon_lexicon, word_parts
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.options import read_options
@@ -57,6 +60,8 @@ class MisspellOptions:
     """How many misspellings to make, at different words (fewer if candidates run out)."""
     protect: bool = True
     """Leave tickers, dates, amount words and financial terms alone."""
+    keep: Sequence[str] = ()
+    """Answer labels left as written wherever they occur (e.g. a question's choices)."""
 
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds.split(",")) if isinstance(self.kinds, str) else tuple(self.kinds)
@@ -70,6 +75,8 @@ class MisspellOptions:
             raise FinsynthError(f"misspell: edits must be a whole number of at least 1, got {self.edits!r}")
         if not isinstance(self.protect, bool):
             raise FinsynthError(f"misspell: protect must be true or false, got {self.protect!r}")
+        if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
+            raise FinsynthError("misspell: keep must be a list of labels (strings)")
 
 
 _DEFAULT_OPTIONS = MisspellOptions()
@@ -80,11 +87,15 @@ class _Query:
 
     __slots__ = ("editable", "gaps", "lowered", "starts", "text", "texts")
 
-    def __init__(self, text: str, protect: bool) -> None:
+    def __init__(self, text: str, protect: bool, keep: Sequence[str]) -> None:
         found = words(text)
         self.text = text
         self.texts, self.lowered, self.gaps, self.starts = found
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
+        for start, end in protected_spans(text, keep):
+            for index, word_start in enumerate(self.starts):
+                if word_start < end and start < word_start + len(self.texts[index]):
+                    self.editable[index] = False
 
     def pairs(self) -> list[int]:
         """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""
@@ -275,7 +286,7 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The query.
         rng: The stream every draw comes from.
-        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``).
+        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``, ``keep``).
 
     Returns:
         The misspelled query with one op per misspelling (its kind, span, before and after),
@@ -291,7 +302,7 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     kinds = tuple(settings.kinds)
     if "typo" in kinds:
         typos_by_word()  # fail early and clearly when codespell is missing
-    query = _Query(text, settings.protect)
+    query = _Query(text, settings.protect, settings.keep)
     ops: list[Op] = []
     for _ in range(settings.edits):
         op = _misspelling(query, kinds, rng)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -180,6 +181,47 @@ def _number_mask(codes: CodeArray) -> BoolArray:
     return digit | between
 
 
+def _whitespace(codes: CodeArray, ascii_only: bool) -> BoolArray:
+    """Whether each character is whitespace; ASCII text skips the table (tab to CR, FS to space)."""
+    if ascii_only:
+        # Unsigned wrap-around: code - 9 <= 4 holds exactly for 9..13, code - 28 <= 4 for 28..32.
+        result: BoolArray = ((codes - np.uint32(9)) <= 4) | ((codes - np.uint32(28)) <= 4)
+        return result
+    return _look_up(_whitespace_table(), codes)
+
+
+def _thinned_positions(
+    length: int, top_rate: float, generator: np.random.Generator
+) -> tuple[IntArray, FloatArray]:
+    """Positions chosen each with probability ``top_rate`` and a uniform draw in ``[0, top_rate)`` for each.
+
+    Gaps between chosen positions are geometric, so only about ``top_rate × length`` draws are
+    made instead of one per character; keeping a position when its draw is below its own rate
+    then chooses it with exactly that rate.
+    """
+    if top_rate <= 0.0 or length == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+    expected = top_rate * length
+    batch = int(expected + 6.0 * math.sqrt(expected) + 16)
+    gaps = generator.geometric(top_rate, size=batch)
+    while int(gaps.sum()) < length:
+        gaps = np.concatenate((gaps, generator.geometric(top_rate, size=batch)))
+    positions = np.cumsum(gaps) - 1
+    positions = positions[positions < length].astype(np.int64)
+    draws: FloatArray = generator.random(len(positions)) * top_rate
+    return positions, draws
+
+
+def _span_mask(length: int, spans: Sequence[tuple[int, int]]) -> BoolArray:
+    """Mark the characters inside any of ``spans``."""
+    bounds = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
+    change = np.zeros(length + 1, dtype=np.int64)
+    np.add.at(change, bounds[:, 0], 1)
+    np.add.at(change, bounds[:, 1], -1)
+    inside: BoolArray = np.cumsum(change[:-1]) > 0
+    return inside
+
+
 def _block_edges(length: int, spaces: IntArray, block_chars: int, generator: np.random.Generator) -> IntArray:
     """Return block start offsets plus ``length``: seeded lengths, each cut moved to the next whitespace."""
     shortest = max(1, block_chars // 2)
@@ -222,6 +264,7 @@ def ocr_noise(
     protect_digits: bool = False,
     keep_layout: bool = True,
     block_chars: int = 500,
+    keep_spans: Sequence[tuple[int, int]] = (),
 ) -> Perturbed:
     """Corrupt ``text`` as a noisy OCR pass would.
 
@@ -238,6 +281,9 @@ def ocr_noise(
             dropped, replaced or inserted like any other character.
         block_chars: Typical block length in characters (lengths are drawn between half and one and a
             half times this).
+        keep_spans: ``(start, end)`` character spans left exactly as written, with no character
+            inserted inside them or just before them (the numbers an answer needs, for instance);
+            the rest of the text still gets the block's error rate.
 
     Returns:
         The corrupted text, with one ``ocr_block`` op per block that changed (offsets into ``text``;
@@ -249,33 +295,45 @@ def ocr_noise(
 
     """
     _validate(text, cap, mean, std, block_chars)
+    if any(not 0 <= start <= end <= len(text) for start, end in keep_spans):
+        raise FinsynthError(f"ocr: keep_spans must lie inside the text of {len(text)} characters")
     generator = numpy_generator(rng.next_word())
     channel = _channel(keep_layout, protect_digits)
     codes = _codes(text)
     length = len(codes)
-    whitespace = _look_up(_whitespace_table(), codes)
+    whitespace = _whitespace(codes, text.isascii())
     spaces = np.flatnonzero(whitespace)
     edges = _block_edges(length, spaces, block_chars, generator)
     block_lengths = np.diff(edges)
     rates = np.clip(generator.normal(mean, std, size=len(block_lengths)), 0.0, cap)
-    select_draw = generator.random(length)
 
-    numbers = _number_mask(codes) if protect_digits else np.zeros(length, dtype=np.bool_)
-    editable = ~numbers & (~whitespace if keep_layout else np.ones(length, dtype=np.bool_))
+    numbers = _number_mask(codes) if protect_digits else None
+    if len(keep_spans):
+        spans = _span_mask(length, keep_spans)
+        numbers = spans if numbers is None else numbers | spans
+    fixed = whitespace if numbers is None else (whitespace | numbers if keep_layout else numbers)
+    editable = ~fixed if keep_layout or numbers is not None else np.ones(length, dtype=np.bool_)
     # Raise the rate of editable characters so each block's expected edits are rate × block length.
-    editable_per_block = np.add.reduceat(editable.astype(np.int64), edges[:-1])
+    editable_before = np.concatenate(([0], np.cumsum(editable, dtype=np.int64)))
+    editable_per_block = np.diff(editable_before[edges])
     block_scale = np.divide(
         block_lengths, editable_per_block, out=np.zeros(len(rates)), where=editable_per_block > 0
     )
-    position_rate = np.repeat(rates * block_scale, block_lengths)
+    block_rate = np.minimum(rates * block_scale, 1.0)
     # An edit costing c character edits is kept with probability rate / c, so every candidate has
     # select_draw < rate; only candidates get an edit drawn.
-    candidates = np.flatnonzero(editable & (select_draw < position_rate))
+    positions, select_draw = _thinned_positions(length, float(block_rate.max(initial=0.0)), generator)
+    position_rate = block_rate[np.searchsorted(edges, positions, side="right") - 1]
+    chosen = editable[positions] & (select_draw < position_rate)
+    candidates, select_draw, position_rate = positions[chosen], select_draw[chosen], position_rate[chosen]
     kind_draw, pick_draw = generator.random((2, len(candidates)))
     edits = _draw_edits(codes, editable, candidates, kind_draw, pick_draw, channel)
-    edits = edits.where(select_draw[candidates] * edits.cost < position_rate[candidates])
+    edits = edits.where(select_draw * edits.cost < position_rate)
     # An insertion lands before the next character: never inside a protected number.
-    edits = edits.where(~((edits.kind == _INSERT) & np.append(numbers, False)[edits.position + 1]))
+    if numbers is not None:
+        following = np.minimum(edits.position + 1, length - 1)
+        inside = numbers[following] & (edits.position + 1 < length)
+        edits = edits.where(~((edits.kind == _INSERT) & inside))
     edits, consumed = _resolve_pairs(edits, channel)
 
     emitted = np.ones(length, dtype=np.int64)
@@ -397,17 +455,25 @@ def _block_ops(edges: IntArray, rates: FloatArray, edits: _Edits) -> tuple[Op, .
     counts = np.zeros((3, len(rates)), dtype=np.int64)
     block = np.searchsorted(edges, edits.position, side="right") - 1
     np.add.at(counts, (edits.kind, block), 1)
+    changed = np.flatnonzero(counts.sum(axis=0))
+    columns = zip(
+        edges[changed].tolist(),
+        edges[changed + 1].tolist(),
+        rates[changed].tolist(),
+        *counts[:, changed].tolist(),
+        strict=True,
+    )
     return tuple(
         Op(
             kind="ocr_block",
-            start=int(edges[index]),
-            end=int(edges[index + 1]),
+            start=start,
+            end=end,
             details={
-                "rate": float(rates[index]),
-                "substitutions": int(counts[_SUBSTITUTE, index]),
-                "deletions": int(counts[_DELETE, index]),
-                "insertions": int(counts[_INSERT, index]),
+                "rate": rate,
+                "substitutions": substitutions,
+                "deletions": deletions,
+                "insertions": inserts,
             },
         )
-        for index in np.flatnonzero(counts.sum(axis=0)).tolist()
+        for start, end, rate, substitutions, deletions, inserts in columns
     )
