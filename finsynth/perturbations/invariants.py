@@ -17,6 +17,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from finsynth.perturbations.phrase_patterns import phrase_alternation
+
 Span = tuple[int, int]
 
 NUMBER = re.compile(r"(?<![\w.,])[-−+]?[$€£¥]?\d+(?:[.,]\d+)*%?")
@@ -51,9 +53,7 @@ POLARITY_PHRASES = (
 """Words and phrases that flip or bound what a question asks; each must survive a perturbation."""
 
 POLARITY = re.compile(
-    r"(?<![\w-])(?:"
-    + "|".join(re.escape(phrase).replace(r"\ ", r"\s+") for phrase in sorted(POLARITY_PHRASES, key=len)[::-1])
-    + r")(?![\w-])|\w+n['’]t(?!\w)",
+    rf"(?<![\w-])(?:{phrase_alternation(POLARITY_PHRASES)}|\w*n['’]t)(?![\w-])",
     re.IGNORECASE,
 )
 """One polarity phrase, or a contraction ending in ``n't`` (``isn't``, ``doesn't``)."""

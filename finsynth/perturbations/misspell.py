@@ -26,6 +26,7 @@ unchanged with one ``no_candidate`` op.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -93,9 +94,12 @@ class _Query:
         self.texts, self.lowered, self.gaps, self.starts = found
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
         for start, end in protected_spans(text, keep):
-            for index, word_start in enumerate(self.starts):
-                if word_start < end and start < word_start + len(self.texts[index]):
+            # Words overlapping [start, end): from the last word starting at or before start.
+            index = max(bisect_right(self.starts, start) - 1, 0)
+            while index < len(self.starts) and self.starts[index] < end:
+                if start < self.starts[index] + len(self.texts[index]):
                     self.editable[index] = False
+                index += 1
 
     def pairs(self) -> list[int]:
         """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""

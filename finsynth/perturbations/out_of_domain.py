@@ -28,6 +28,7 @@ from finsynth.perturbations.lexicons import jargon_lexicon
 from finsynth.perturbations.llm_rewrite import rewrite_with_model
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.options import read_options
+from finsynth.perturbations.phrase_patterns import phrase_alternation
 from finsynth.perturbations.registry import perturbation
 from finsynth.perturbations.spans import edited, no_candidate, require_text
 from finsynth.seeding import RandomStream
@@ -66,16 +67,10 @@ class OutOfDomainOptions:
             raise FinsynthError("out_of_domain: give client= exactly when method='llm'")
 
 
-def _term_pattern(term: str) -> str:
-    pieces = [re.escape(piece).replace("'", "['’]") for piece in term.split()]
-    return r"\s+".join(pieces)
-
-
 @cache
 def _jargon() -> re.Pattern[str]:
-    """One pattern matching any lexicon term; longer terms come first so they win."""
-    terms = sorted(jargon_lexicon(), key=lambda term: (-len(term), term))
-    alternatives = "|".join(_term_pattern(term) for term in terms)
+    """One pattern matching any lexicon term; where terms overlap, the longest wins."""
+    alternatives = phrase_alternation(jargon_lexicon())
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
 
 
