@@ -43,6 +43,7 @@ _PAIR_SHIFT = np.uint64(21)  # a code point fits in 21 bits, so two make one 42-
 _LAST_WHITESPACE = 0x3000  # no code point above U+3000 is whitespace (the tests check every one)
 _LAST_DIGIT = 0x1FBF9  # nor above U+1FBF9 a decimal digit
 _NO_CODE = np.uint64(1 << 63)  # a pair key that matches no table row
+_DENSE_LIMIT = 1 << 17  # keys below this (single characters of the table) get a direct index
 
 IntArray = npt.NDArray[np.int64]
 KeyArray = npt.NDArray[np.uint64]
@@ -60,9 +61,16 @@ class _Groups:
     last_row: IntArray
     base: FloatArray
     total: FloatArray
+    dense: IntArray
+    """Group index of every key up to the largest single-character key (-1 for none), plus a last -1;
+    empty for pair keys, which are looked up by binary search."""
 
     def lookup(self, keys: KeyArray) -> tuple[IntArray, FloatArray]:
         """Return each key's group index (or -1) and the group's total weight (0 when absent)."""
+        if len(self.dense):
+            group = self.dense[np.minimum(keys, np.uint64(len(self.dense) - 1))]
+            found = group >= 0
+            return group, np.where(found, self.total[np.maximum(group, 0)], 0.0)
         index = np.searchsorted(self.keys, keys)
         inside = index < len(self.keys)
         found = np.zeros(len(keys), dtype=np.bool_)
@@ -105,12 +113,16 @@ def _groups(keys: list[int], cumulative: FloatArray, rows: list[int]) -> _Groups
     last = [rows[len(keys) - 1 - keys[::-1].index(key)] for key in unique]
     base = [float(cumulative[row - 1]) if row else 0.0 for row in first]
     total = [float(cumulative[end]) - start for end, start in zip(last, base, strict=True)]
+    single_characters = bool(unique) and unique[-1] < _DENSE_LIMIT
+    dense = np.full(unique[-1] + 2 if single_characters else 0, -1, dtype=np.int64)
+    dense[unique if single_characters else []] = np.arange(len(unique) if single_characters else 0)
     return _Groups(
         np.array(unique, dtype=np.uint64),
         np.array(first, dtype=np.int64),
         np.array(last, dtype=np.int64),
         np.array(base, dtype=np.float64),
         np.array(total, dtype=np.float64),
+        dense,
     )
 
 
@@ -181,12 +193,11 @@ def _number_mask(codes: CodeArray) -> BoolArray:
     return digit | between
 
 
-def _whitespace(codes: CodeArray, ascii_only: bool) -> BoolArray:
-    """Whether each character is whitespace; ASCII text skips the table (tab to CR, FS to space)."""
-    if ascii_only:
-        # Unsigned wrap-around: code - 9 <= 4 holds exactly for 9..13, code - 28 <= 4 for 28..32.
-        result: BoolArray = ((codes - np.uint32(9)) <= 4) | ((codes - np.uint32(28)) <= 4)
-        return result
+def _whitespace(text: str, codes: CodeArray) -> BoolArray:
+    """Whether each character is whitespace; ASCII text is looked up byte by byte in a small table."""
+    if text.isascii():
+        ascii_whitespace: BoolArray = _whitespace_table()[:128][np.frombuffer(text.encode("ascii"), np.uint8)]
+        return ascii_whitespace
     return _look_up(_whitespace_table(), codes)
 
 
@@ -301,7 +312,7 @@ def ocr_noise(
     channel = _channel(keep_layout, protect_digits)
     codes = _codes(text)
     length = len(codes)
-    whitespace = _whitespace(codes, text.isascii())
+    whitespace = _whitespace(text, codes)
     spaces = np.flatnonzero(whitespace)
     edges = _block_edges(length, spaces, block_chars, generator)
     block_lengths = np.diff(edges)
@@ -314,8 +325,11 @@ def ocr_noise(
     fixed = whitespace if numbers is None else (whitespace | numbers if keep_layout else numbers)
     editable = ~fixed if keep_layout or numbers is not None else np.ones(length, dtype=np.bool_)
     # Raise the rate of editable characters so each block's expected edits are rate × block length.
-    editable_before = np.concatenate(([0], np.cumsum(editable, dtype=np.int64)))
-    editable_per_block = np.diff(editable_before[edges])
+    if numbers is None and keep_layout:  # only whitespace is fixed: count it from its offsets
+        editable_per_block = block_lengths - np.diff(np.searchsorted(spaces, edges))
+    else:
+        editable_before = np.concatenate(([0], np.cumsum(editable, dtype=np.int64)))
+        editable_per_block = np.diff(editable_before[edges])
     block_scale = np.divide(
         block_lengths, editable_per_block, out=np.zeros(len(rates)), where=editable_per_block > 0
     )
