@@ -182,14 +182,16 @@ def check_ocr(context: str, ocr_context: str, needed: Sequence[str]) -> Problems
     return tuple(problems)
 
 
+_CONTEXT_SAMPLE = 200
+"""Characters of the context looked for in a missing-context prompt."""
+
+
 def check_missing_context(prompt_text: str, context: str) -> Problems:
-    """Return a problem if a missing-context prompt still holds any of the document."""
-    first_line = next((line for line in context.splitlines() if line.strip()), "")
-    return (
-        ("the missing-context prompt still holds the document",)
-        if first_line and first_line in prompt_text
-        else ()
-    )
+    """Return a problem if a missing-context prompt still holds the start of the document."""
+    sample = context.strip()[:_CONTEXT_SAMPLE]
+    if sample and sample in prompt_text:
+        return ("the missing-context prompt still holds the document",)
+    return ()
 
 
 def check_out_of_scope(context: str, query: str, out_of_scope_query: str, company: str) -> Problems:

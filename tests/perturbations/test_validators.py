@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.perturbations import (
+    check_missing_context,
     check_ocr,
+    check_out_of_scope,
     check_query,
     get_perturbation,
     incomplete,
@@ -293,3 +295,32 @@ def test_every_lay_phrasing_is_a_bare_noun_phrase_without_digits() -> None:
 def test_redraw_seeds_are_salted_and_deterministic() -> None:
     assert attempt_seed(5, 0) == 5
     assert attempt_seed(5, 1) == attempt_seed(5, 1) != attempt_seed(5, 2)
+
+
+# --- missing and irrelevant context ----------------------------------------------------------
+
+
+@settings(deadline=None)
+@given(st.text(min_size=1, max_size=300).filter(str.strip), st.text(max_size=80))
+def test_a_prompt_is_missing_its_context_exactly_when_the_document_is_absent(
+    context: str, query: str
+) -> None:
+    from finsynth.generators.failsafe.conditions import prompt
+
+    assert check_missing_context(prompt("", query), context) == () or context.strip()[:200] in query
+    assert check_missing_context(prompt(context, query), context)
+
+
+def test_out_of_scope_queries_must_name_an_absent_company_and_differ() -> None:
+    context = "Harmon Systems, Inc. reported revenue of $5 million."
+    assert (
+        check_out_of_scope(
+            context, "What was revenue?", "What was Bauer Foods, Inc.'s revenue?", "Bauer Foods, Inc."
+        )
+        == ()
+    )
+    assert check_out_of_scope(context, "Q?", "Q?", "Harmon Systems, Inc.") == (
+        "the out-of-scope query is the item's own query",
+        "the out-of-scope query does not name its company 'Harmon Systems, Inc.'",
+        "the context mentions the out-of-scope company 'Harmon Systems, Inc.'",
+    )
