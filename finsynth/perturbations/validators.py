@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from finsynth.perturbations.invariants import (
-    NUMBER,
     labels_in,
     missing,
     number_tokens,
@@ -161,13 +160,11 @@ def needed_numbers(answer: str, evidence: Iterable[str]) -> list[str]:
     return quoted if quoted else number_tokens(answer)
 
 
-def _readable_count(number: str, text: str) -> int:
-    bare = number.lstrip("-−+")
-    return len(re.findall(rf"(?<![\w.,]){re.escape(bare)}(?![\d%]|[.,]\d)", text))
-
-
 def check_ocr(context: str, ocr_context: str, needed: Sequence[str]) -> Problems:
     """Return the needed numbers that no longer read as written in ``ocr_context`` (as often as before).
+
+    A number reads as written when the noisy context holds it as a whole number token
+    (:data:`~finsynth.perturbations.invariants.NUMBER`), no digit added, lost or changed.
 
     Args:
         context: The clean context.
@@ -175,11 +172,14 @@ def check_ocr(context: str, ocr_context: str, needed: Sequence[str]) -> Problems
         needed: Numbers the answer needs (:func:`needed_numbers`).
 
     """
-    problems = []
-    for number, count in sorted(Counter(needed).items()):
-        if _readable_count(number, ocr_context) < min(count, _readable_count(number, context)):
-            problems.append(f"the needed number {number} no longer reads as written in the OCR context")
-    return tuple(problems)
+    if not needed:
+        return ()
+    before, after = Counter(number_tokens(context)), Counter(number_tokens(ocr_context))
+    return tuple(
+        f"the needed number {number} no longer reads as written in the OCR context"
+        for number, count in sorted(Counter(needed).items())
+        if after[number] < min(count, before[number])
+    )
 
 
 _CONTEXT_SAMPLE = 200
@@ -212,8 +212,3 @@ def check_out_of_scope(context: str, query: str, out_of_scope_query: str, compan
     if company in context:
         problems.append(f"the context mentions the out-of-scope company {company!r}")
     return tuple(problems)
-
-
-def count_numbers(text: str) -> int:
-    """Return how many numbers ``text`` holds (see :data:`~finsynth.perturbations.invariants.NUMBER`)."""
-    return sum(1 for _ in NUMBER.finditer(text))
