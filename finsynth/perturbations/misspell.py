@@ -63,6 +63,9 @@ class MisspellOptions:
     """Leave tickers, dates, amount words and financial terms alone."""
     keep: Sequence[str] = ()
     """Answer labels left as written wherever they occur (e.g. a question's choices)."""
+    first_kind: str | None = None
+    """The kind of the first misspelling, instead of drawing it (see :func:`kind_at`); when it has no
+    candidate, the others are drawn from the mix as usual."""
 
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds.split(",")) if isinstance(self.kinds, str) else tuple(self.kinds)
@@ -74,6 +77,10 @@ class MisspellOptions:
         object.__setattr__(self, "kinds", tuple(kind for kind in KINDS if kind in kinds))
         if isinstance(self.edits, bool) or not isinstance(self.edits, int) or self.edits < 1:
             raise FinsynthError(f"misspell: edits must be a whole number of at least 1, got {self.edits!r}")
+        if self.first_kind is not None and self.first_kind not in self.kinds:
+            raise FinsynthError(
+                f"misspell: first_kind must be one of {', '.join(self.kinds)}, got {self.first_kind!r}"
+            )
         if not isinstance(self.protect, bool):
             raise FinsynthError(f"misspell: protect must be true or false, got {self.protect!r}")
         if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
@@ -267,9 +274,28 @@ def _draw_kind(kinds: tuple[str, ...], rng: RandomStream) -> str:
     return kinds[-1]
 
 
-def _misspelling(query: _Query, kinds: tuple[str, ...], rng: RandomStream) -> Op | None:
+def kind_at(position: int) -> str:
+    """Return the misspelling kind for item ``position`` of a set, following :data:`MIX` evenly.
+
+    Positions step through ``[0, 1)`` by the golden ratio (a low-discrepancy sequence), so any
+    run of consecutive positions, even a couple of hundred, holds each kind close to its share;
+    independent draws would stray by several points at that size.
+    """
+    fraction = (0.5 + position * _GOLDEN_STEP) % 1.0
+    for kind, bound in zip(KINDS, _cumulative_shares(KINDS), strict=True):
+        if fraction < bound:
+            return kind
+    return KINDS[-1]
+
+
+_GOLDEN_STEP = 0.6180339887498949
+
+
+def _misspelling(
+    query: _Query, kinds: tuple[str, ...], rng: RandomStream, first_kind: str | None = None
+) -> Op | None:
     """Make one misspelling of a drawn kind, redrawing among the other kinds while none applies."""
-    requested = _draw_kind(kinds, rng)
+    requested = first_kind if first_kind is not None else _draw_kind(kinds, rng)
     op = _MAKERS[requested](query, rng)
     remaining = tuple(kind for kind in kinds if kind != requested)
     while op is None and remaining:
@@ -290,7 +316,8 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The query.
         rng: The stream every draw comes from.
-        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``, ``keep``).
+        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``, ``keep``,
+            ``first_kind``).
 
     Returns:
         The misspelled query with one op per misspelling (its kind, span, before and after),
@@ -308,8 +335,8 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
         typos_by_word()  # fail early and clearly when codespell is missing
     query = _Query(text, settings.protect, settings.keep)
     ops: list[Op] = []
-    for _ in range(settings.edits):
-        op = _misspelling(query, kinds, rng)
+    for edit in range(settings.edits):
+        op = _misspelling(query, kinds, rng, settings.first_kind if edit == 0 else None)
         if op is None:
             break
         ops.append(op)

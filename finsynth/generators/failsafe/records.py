@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from finsynth.generators.failsafe.conditions import prompt
 from finsynth.generators.failsafe.items import SourceItem
@@ -23,6 +24,7 @@ from finsynth.generators.registry import Record
 from finsynth.perturbations import Perturbed, check_ocr, check_query, get_perturbation, perturb_checked
 from finsynth.perturbations.citations import citation_context
 from finsynth.perturbations.invariants import Span, number_spans, number_tokens
+from finsynth.perturbations.misspell import kind_at
 from finsynth.perturbations.tokens import count_tokens
 from finsynth.seeding import RandomStream, derive_seed
 
@@ -64,10 +66,16 @@ def evidence_spans(context: str, citations: Sequence[str]) -> list[Span]:
     return spans
 
 
-def _query(column: str, question: str, seed: int) -> tuple[Perturbed | None, int]:
+def _query(column: str, question: str, seed: int, idx: int) -> tuple[Perturbed | None, int]:
     name = QUERY_PERTURBATIONS[column]
+    # Items of a split take the misspelling kinds in turn, so even 220 items follow the mix closely.
+    options: dict[str, Any] = {"first_kind": kind_at(idx)} if name == "misspell" else {}
     checked = perturb_checked(
-        name, question, derive_seed(seed, name), lambda perturbed: check_query(name, question, perturbed)
+        name,
+        question,
+        derive_seed(seed, name),
+        lambda perturbed: check_query(name, question, perturbed),
+        **options,
     )
     return checked.perturbed, checked.redraws
 
@@ -112,7 +120,7 @@ def failsafe_record(
     queries: dict[str, Perturbed] = {}
     redraws: dict[str, int] = {}
     for column in QUERY_PERTURBATIONS:
-        perturbed, redrawn = _query(column, item.question, seed)
+        perturbed, redrawn = _query(column, item.question, seed, idx)
         if perturbed is None:
             return LeftOut(KIND_OF_COLUMN[column])
         queries[column], redraws[KIND_OF_COLUMN[column]] = perturbed, redrawn
