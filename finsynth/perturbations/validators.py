@@ -150,14 +150,13 @@ def check_query(perturbation: str, original: str, perturbed: Perturbed, keep: Se
     )
 
 
-def needed_numbers(answer: str, evidence: Iterable[str]) -> list[str]:
+def needed_numbers(evidence: Iterable[str]) -> list[str]:
     """Return the numbers of the cited evidence, as written: the figures an answer is built from.
 
-    Every number of the evidence counts (an answer may compute from figures it does not quote);
-    with no evidence, the numbers the answer itself quotes.
+    Every number of the evidence counts, since an answer may compute from figures it does not
+    quote (and a figure it computes need not appear in the document at all).
     """
-    quoted = [number for text in evidence for number in number_tokens(text)]
-    return quoted if quoted else number_tokens(answer)
+    return [number for text in evidence for number in number_tokens(text)]
 
 
 def check_ocr(context: str, ocr_context: str, needed: Sequence[str]) -> Problems:

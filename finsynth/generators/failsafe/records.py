@@ -21,9 +21,16 @@ from typing import Any
 from finsynth.generators.failsafe.conditions import prompt
 from finsynth.generators.failsafe.items import SourceItem
 from finsynth.generators.registry import Record
-from finsynth.perturbations import Perturbed, check_ocr, check_query, get_perturbation, perturb_checked
+from finsynth.perturbations import (
+    Perturbed,
+    check_ocr,
+    check_query,
+    get_perturbation,
+    needed_numbers,
+    perturb_checked,
+)
 from finsynth.perturbations.citations import citation_context
-from finsynth.perturbations.invariants import Span, number_spans, number_tokens
+from finsynth.perturbations.invariants import Span, number_spans
 from finsynth.perturbations.misspell import kind_at
 from finsynth.perturbations.tokens import count_tokens
 from finsynth.seeding import RandomStream, derive_seed
@@ -84,7 +91,7 @@ def _ocr(context: str, evidence: Sequence[Span], seed: int) -> Perturbed | None:
     """OCR noise that keeps the evidence's numbers; ``None`` if one still fails to read (never seen)."""
     keep = number_spans(context, evidence)
     noisy = get_perturbation("ocr")(context, RandomStream(derive_seed(seed, "ocr")), keep_spans=keep)
-    needed = [number for start, end in evidence for number in number_tokens(context[start:end])]
+    needed = needed_numbers(context[start:end] for start, end in evidence)
     return None if check_ocr(context, noisy.text, needed) else noisy
 
 
