@@ -195,7 +195,10 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
             # Kinds vary fastest, so one drawn record serves all of its rows.
             if expanded is None or expanded[:2] != (generator_id, index):
                 expanded = (generator_id, index, draws.draw(seeder, spec.split, index, None))
-            record = expand(expanded[2], kind)
+            expanded_row = expand(expanded[2], kind)
+            if expanded_row is None:  # left out by the expander (see Expander.expand)
+                continue
+            record = expanded_row
         else:
             record = draws.draw(seeder, spec.split, index, kind)
             if with_variation:

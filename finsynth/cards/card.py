@@ -21,6 +21,7 @@ import finsynth
 from finsynth.builder.config import BuildConfig, ConfigSpec
 from finsynth.builder.shard import ShardResult
 from finsynth.cards import plots
+from finsynth.cards.perturbation_checks import perturbation_check_counts
 from finsynth.cards.statistics import (
     ConfigStatistics,
     SplitFiles,
@@ -213,6 +214,15 @@ def _split_files(config: ConfigSpec, shards: Sequence[ShardResult]) -> list[Spli
     ]
 
 
+def _expected_rows(config: ConfigSpec, statistics: Mapping[str, ConfigStatistics]) -> dict[str, int] | None:
+    """Rows per kind an expansion would have if none were left out (its source config's rows)."""
+    if config.expand is None or config.expand.of_config not in statistics:
+        return None
+    source = statistics[config.expand.of_config].rows_per_split
+    rows = sum(source.get(split.name, 0) for split in config.splits)
+    return dict.fromkeys(config.kinds, rows)
+
+
 def write_card(
     build: BuildConfig, shards: Sequence[ShardResult], folder: Path, reference: DatasetReference
 ) -> list[str]:
@@ -234,6 +244,9 @@ def write_card(
     for config in build.configs:
         stats = config_statistics(folder, _split_files(config, shards), tag_names(config.generator_ids))
         statistics[config.name] = stats
+        checks = perturbation_check_counts(
+            folder, _split_files(config, shards), _expected_rows(config, statistics)
+        )
         config_figures = _plots(config.name, stats)
         figures.update(config_figures)
         configs.append(
@@ -248,6 +261,7 @@ def write_card(
                 "columns": _columns(config, stats.schema),
                 "cross": _cross_table(stats),
                 "facets": _facet_tables(config, stats),
+                "perturbation_checks": [vars(counts) for counts in checks],
                 "tokens": [{"column": t.column, **t.summary} for t in stats.tokens],
                 "token_rows": stats.sampled_rows,
                 "requests": sorted(stats.requests.items(), key=lambda item: (-item[1], item[0]))[

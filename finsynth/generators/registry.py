@@ -311,7 +311,7 @@ def select(
     return kept
 
 
-Expand = Callable[[Record, str], Record]
+Expand = Callable[[Record, str], Record | None]
 """Turns one record and a kind (e.g. a test condition) into one row of another family."""
 
 
@@ -323,7 +323,8 @@ class Expander:
         family: The family of the rows made (fixes their schema).
         source_family: The family of the records expanded.
         kinds: The kinds allowed, in their canonical order.
-        expand: The function; it must be pure (the same record and kind give the same row).
+        expand: The function; it must be pure (the same record and kind give the same row). It
+            returns ``None`` to leave a row out (a perturbation that failed its checks every try).
 
     """
 

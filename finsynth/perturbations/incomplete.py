@@ -13,6 +13,11 @@ Methods:
 - ``rules``: the same idea from word lists alone, no spaCy needed.
 - ``llm``: a model writes the keywords (see :mod:`.llm_rewrite`); needs ``client=``.
 
+Whatever the method picks, a keyword query keeps the words that decide the answer, as
+written: every word holding a digit (``3-for-2``, ``−$360,000``, ``FY2023``), quoted labels
+(``'no form filed'``), the answer labels given as ``keep``, and polarity words (``no``,
+``not``, ``without``, ``net of``; see :mod:`.invariants`).
+
 ``spacy`` and ``rules`` are deterministic (the stream is not used). Each run of dropped
 text between two kept words becomes one ``keywords`` op replacing it by a single space
 (by nothing at either end), so the kept words are untouched.
@@ -21,12 +26,13 @@ text between two kept words becomes one ``keywords`` op replacing it by a single
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from finsynth.errors import FinsynthError
+from finsynth.perturbations.invariants import merge_spans, protected_spans
 from finsynth.perturbations.lexicons import query_scaffolding
 from finsynth.perturbations.llm_rewrite import rewrite_with_model
 from finsynth.perturbations.ops import Op, Perturbed
@@ -60,6 +66,9 @@ _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 
 Span = tuple[int, int]
 
+_WORD_WITH_DIGIT = re.compile(r"[^\s(\[]*\d[^\s]*")
+_TRAILING_PUNCTUATION = ".,;:?!)]"
+
 
 @dataclass(frozen=True)
 class IncompleteOptions:
@@ -69,8 +78,12 @@ class IncompleteOptions:
     """``spacy``, ``rules`` or ``llm``."""
     client: object = None
     """For ``method="llm"``: an object with ``complete(messages) -> str``."""
+    keep: Sequence[str] = ()
+    """Answer labels kept as written wherever they occur (e.g. a question's choices)."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
+            raise FinsynthError("incomplete: keep must be a list of labels (strings)")
         if self.method not in METHODS:
             raise FinsynthError(
                 f"incomplete: method must be one of {', '.join(METHODS)}, got {self.method!r}"
@@ -129,6 +142,15 @@ def kept_by_spacy(text: str) -> list[Span]:
     return kept
 
 
+def must_keep(text: str, keep: Sequence[str] = ()) -> list[Span]:
+    """Return the spans a keyword query keeps whatever the method: numbers, labels, polarity words."""
+    spans = protected_spans(text, keep)
+    for match in _WORD_WITH_DIGIT.finditer(text):
+        word = match.group().rstrip(_TRAILING_PUNCTUATION)
+        spans.append((match.start(), match.start() + len(word)))
+    return merge_spans(spans)
+
+
 def keyword_ops(text: str, kept: list[Span], method: str) -> list[Op]:
     """Return ops dropping everything between the kept spans but plain spaces between neighbours."""
     ops = []
@@ -152,7 +174,7 @@ def incomplete(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The question.
         rng: Unused by ``spacy`` and ``rules`` (they are deterministic); kept for the common signature.
-        **options: See :class:`IncompleteOptions` (``method``, ``client``).
+        **options: See :class:`IncompleteOptions` (``method``, ``client``, ``keep``).
 
     Returns:
         The keywords with one ``keywords`` op per dropped run, or the text unchanged with a
@@ -168,6 +190,8 @@ def incomplete(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     if settings.method == "llm":
         return rewrite_with_model("incomplete", text, settings.client, LLM_INSTRUCTION)
     kept = _KEEPERS[settings.method](text)
+    if kept:
+        kept = merge_spans([*kept, *must_keep(text, settings.keep)])
     if not kept:
         return no_candidate(text, "no content word to keep as a keyword")
     ops = keyword_ops(text, kept, settings.method)

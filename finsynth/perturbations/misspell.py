@@ -17,13 +17,16 @@ mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real
 
 If the drawn kind has no candidate, another kind is drawn from the shares of the kinds not
 yet tried, and the op records ``fallback_from``. Protected words (see :mod:`.protected_terms`)
-are never touched unless ``protect=False``. If no kind has a candidate, the text comes back
+are never touched unless ``protect=False``; numbers never are, and neither are quoted labels,
+the answer labels given as ``keep`` or polarity words such as ``not`` and ``without`` (see
+:mod:`.invariants`), whatever ``protect`` says. If no kind has a candidate, the text comes back
 unchanged with one ``no_candidate`` op.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -31,6 +34,7 @@ from typing import Any
 
 from finsynth.errors import FinsynthError
 from finsynth.perturbations.common_typos import typos_by_word
+from finsynth.perturbations.invariants import protected_spans
 from finsynth.perturbations.lexicons import confusable_words, jargon_lexicon, word_parts
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.options import read_options
@@ -57,6 +61,11 @@ class MisspellOptions:
     """How many misspellings to make, at different words (fewer if candidates run out)."""
     protect: bool = True
     """Leave tickers, dates, amount words and financial terms alone."""
+    keep: Sequence[str] = ()
+    """Answer labels left as written wherever they occur (e.g. a question's choices)."""
+    first_kind: str | None = None
+    """The kind of the first misspelling, instead of drawing it (see :func:`kind_at`); when it has no
+    candidate, the others are drawn from the mix as usual."""
 
     def __post_init__(self) -> None:
         kinds = tuple(self.kinds.split(",")) if isinstance(self.kinds, str) else tuple(self.kinds)
@@ -68,8 +77,14 @@ class MisspellOptions:
         object.__setattr__(self, "kinds", tuple(kind for kind in KINDS if kind in kinds))
         if isinstance(self.edits, bool) or not isinstance(self.edits, int) or self.edits < 1:
             raise FinsynthError(f"misspell: edits must be a whole number of at least 1, got {self.edits!r}")
+        if self.first_kind is not None and self.first_kind not in self.kinds:
+            raise FinsynthError(
+                f"misspell: first_kind must be one of {', '.join(self.kinds)}, got {self.first_kind!r}"
+            )
         if not isinstance(self.protect, bool):
             raise FinsynthError(f"misspell: protect must be true or false, got {self.protect!r}")
+        if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
+            raise FinsynthError("misspell: keep must be a list of labels (strings)")
 
 
 _DEFAULT_OPTIONS = MisspellOptions()
@@ -80,11 +95,18 @@ class _Query:
 
     __slots__ = ("editable", "gaps", "lowered", "starts", "text", "texts")
 
-    def __init__(self, text: str, protect: bool) -> None:
+    def __init__(self, text: str, protect: bool, keep: Sequence[str]) -> None:
         found = words(text)
         self.text = text
         self.texts, self.lowered, self.gaps, self.starts = found
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
+        for start, end in protected_spans(text, keep):
+            # Words overlapping [start, end): from the last word starting at or before start.
+            index = max(bisect_right(self.starts, start) - 1, 0)
+            while index < len(self.starts) and self.starts[index] < end:
+                if start < self.starts[index] + len(self.texts[index]):
+                    self.editable[index] = False
+                index += 1
 
     def pairs(self) -> list[int]:
         """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""
@@ -265,9 +287,28 @@ def _draw_kind(kinds: tuple[str, ...], rng: RandomStream) -> str:
     return kinds[-1]
 
 
-def _misspelling(query: _Query, kinds: tuple[str, ...], rng: RandomStream) -> Op | None:
+def kind_at(position: int) -> str:
+    """Return the misspelling kind for item ``position`` of a set, following :data:`MIX` evenly.
+
+    Positions step through ``[0, 1)`` by the golden ratio (a low-discrepancy sequence), so any
+    run of consecutive positions, even a couple of hundred, holds each kind close to its share;
+    independent draws would stray by several points at that size.
+    """
+    fraction = (0.5 + position * _GOLDEN_STEP) % 1.0
+    for kind, bound in zip(KINDS, _cumulative_shares(KINDS), strict=True):
+        if fraction < bound:
+            return kind
+    return KINDS[-1]
+
+
+_GOLDEN_STEP = 0.6180339887498949
+
+
+def _misspelling(
+    query: _Query, kinds: tuple[str, ...], rng: RandomStream, first_kind: str | None = None
+) -> Op | None:
     """Make one misspelling of a drawn kind, redrawing among the other kinds while none applies."""
-    requested = _draw_kind(kinds, rng)
+    requested = first_kind if first_kind is not None else _draw_kind(kinds, rng)
     op = _MAKERS[requested](query, rng)
     remaining = tuple(kind for kind in kinds if kind != requested)
     while op is None and remaining:
@@ -288,7 +329,8 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The query.
         rng: The stream every draw comes from.
-        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``).
+        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``, ``keep``,
+            ``first_kind``).
 
     Returns:
         The misspelled query with one op per misspelling (its kind, span, before and after),
@@ -304,10 +346,10 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     kinds = tuple(settings.kinds)
     if "typo" in kinds:
         typos_by_word()  # fail early and clearly when codespell is missing
-    query = _Query(text, settings.protect)
+    query = _Query(text, settings.protect, settings.keep)
     ops: list[Op] = []
-    for _ in range(settings.edits):
-        op = _misspelling(query, kinds, rng)
+    for edit in range(settings.edits):
+        op = _misspelling(query, kinds, rng, settings.first_kind if edit == 0 else None)
         if op is None:
             break
         ops.append(op)

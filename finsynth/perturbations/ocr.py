@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -42,6 +43,7 @@ _PAIR_SHIFT = np.uint64(21)  # a code point fits in 21 bits, so two make one 42-
 _LAST_WHITESPACE = 0x3000  # no code point above U+3000 is whitespace (the tests check every one)
 _LAST_DIGIT = 0x1FBF9  # nor above U+1FBF9 a decimal digit
 _NO_CODE = np.uint64(1 << 63)  # a pair key that matches no table row
+_DENSE_LIMIT = 1 << 17  # keys below this (single characters of the table) get a direct index
 
 IntArray = npt.NDArray[np.int64]
 KeyArray = npt.NDArray[np.uint64]
@@ -59,9 +61,16 @@ class _Groups:
     last_row: IntArray
     base: FloatArray
     total: FloatArray
+    dense: IntArray
+    """Group index of every key up to the largest single-character key (-1 for none), plus a last -1;
+    empty for pair keys, which are looked up by binary search."""
 
     def lookup(self, keys: KeyArray) -> tuple[IntArray, FloatArray]:
         """Return each key's group index (or -1) and the group's total weight (0 when absent)."""
+        if len(self.dense):
+            group = self.dense[np.minimum(keys, np.uint64(len(self.dense) - 1))]
+            found = group >= 0
+            return group, np.where(found, self.total[np.maximum(group, 0)], 0.0)
         index = np.searchsorted(self.keys, keys)
         inside = index < len(self.keys)
         found = np.zeros(len(keys), dtype=np.bool_)
@@ -104,12 +113,16 @@ def _groups(keys: list[int], cumulative: FloatArray, rows: list[int]) -> _Groups
     last = [rows[len(keys) - 1 - keys[::-1].index(key)] for key in unique]
     base = [float(cumulative[row - 1]) if row else 0.0 for row in first]
     total = [float(cumulative[end]) - start for end, start in zip(last, base, strict=True)]
+    single_characters = bool(unique) and unique[-1] < _DENSE_LIMIT
+    dense = np.full(unique[-1] + 2 if single_characters else 0, -1, dtype=np.int64)
+    dense[unique if single_characters else []] = np.arange(len(unique) if single_characters else 0)
     return _Groups(
         np.array(unique, dtype=np.uint64),
         np.array(first, dtype=np.int64),
         np.array(last, dtype=np.int64),
         np.array(base, dtype=np.float64),
         np.array(total, dtype=np.float64),
+        dense,
     )
 
 
@@ -180,6 +193,46 @@ def _number_mask(codes: CodeArray) -> BoolArray:
     return digit | between
 
 
+def _whitespace(text: str, codes: CodeArray) -> BoolArray:
+    """Whether each character is whitespace; ASCII text is looked up byte by byte in a small table."""
+    if text.isascii():
+        ascii_whitespace: BoolArray = _whitespace_table()[:128][np.frombuffer(text.encode("ascii"), np.uint8)]
+        return ascii_whitespace
+    return _look_up(_whitespace_table(), codes)
+
+
+def _thinned_positions(
+    length: int, top_rate: float, generator: np.random.Generator
+) -> tuple[IntArray, FloatArray]:
+    """Positions chosen each with probability ``top_rate`` and a uniform draw in ``[0, top_rate)`` for each.
+
+    Gaps between chosen positions are geometric, so only about ``top_rate × length`` draws are
+    made instead of one per character; keeping a position when its draw is below its own rate
+    then chooses it with exactly that rate.
+    """
+    if top_rate <= 0.0 or length == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float64)
+    expected = top_rate * length
+    batch = int(expected + 6.0 * math.sqrt(expected) + 16)
+    gaps = generator.geometric(top_rate, size=batch)
+    while int(gaps.sum()) < length:
+        gaps = np.concatenate((gaps, generator.geometric(top_rate, size=batch)))
+    positions = np.cumsum(gaps) - 1
+    positions = positions[positions < length].astype(np.int64)
+    draws: FloatArray = generator.random(len(positions)) * top_rate
+    return positions, draws
+
+
+def _span_mask(length: int, spans: Sequence[tuple[int, int]]) -> BoolArray:
+    """Mark the characters inside any of ``spans``."""
+    bounds = np.asarray(spans, dtype=np.int64).reshape(-1, 2)
+    change = np.zeros(length + 1, dtype=np.int64)
+    np.add.at(change, bounds[:, 0], 1)
+    np.add.at(change, bounds[:, 1], -1)
+    inside: BoolArray = np.cumsum(change[:-1]) > 0
+    return inside
+
+
 def _block_edges(length: int, spaces: IntArray, block_chars: int, generator: np.random.Generator) -> IntArray:
     """Return block start offsets plus ``length``: seeded lengths, each cut moved to the next whitespace."""
     shortest = max(1, block_chars // 2)
@@ -222,6 +275,7 @@ def ocr_noise(
     protect_digits: bool = False,
     keep_layout: bool = True,
     block_chars: int = 500,
+    keep_spans: Sequence[tuple[int, int]] = (),
 ) -> Perturbed:
     """Corrupt ``text`` as a noisy OCR pass would.
 
@@ -238,6 +292,9 @@ def ocr_noise(
             dropped, replaced or inserted like any other character.
         block_chars: Typical block length in characters (lengths are drawn between half and one and a
             half times this).
+        keep_spans: ``(start, end)`` character spans left exactly as written, with no character
+            inserted inside them or just before them (the numbers an answer needs, for instance);
+            the rest of the text still gets the block's error rate.
 
     Returns:
         The corrupted text, with one ``ocr_block`` op per block that changed (offsets into ``text``;
@@ -249,33 +306,48 @@ def ocr_noise(
 
     """
     _validate(text, cap, mean, std, block_chars)
+    if any(not 0 <= start <= end <= len(text) for start, end in keep_spans):
+        raise FinsynthError(f"ocr: keep_spans must lie inside the text of {len(text)} characters")
     generator = numpy_generator(rng.next_word())
     channel = _channel(keep_layout, protect_digits)
     codes = _codes(text)
     length = len(codes)
-    whitespace = _look_up(_whitespace_table(), codes)
+    whitespace = _whitespace(text, codes)
     spaces = np.flatnonzero(whitespace)
     edges = _block_edges(length, spaces, block_chars, generator)
     block_lengths = np.diff(edges)
     rates = np.clip(generator.normal(mean, std, size=len(block_lengths)), 0.0, cap)
-    select_draw = generator.random(length)
 
-    numbers = _number_mask(codes) if protect_digits else np.zeros(length, dtype=np.bool_)
-    editable = ~numbers & (~whitespace if keep_layout else np.ones(length, dtype=np.bool_))
+    numbers = _number_mask(codes) if protect_digits else None
+    if len(keep_spans):
+        spans = _span_mask(length, keep_spans)
+        numbers = spans if numbers is None else numbers | spans
+    fixed = whitespace if numbers is None else (whitespace | numbers if keep_layout else numbers)
+    editable = ~fixed if keep_layout or numbers is not None else np.ones(length, dtype=np.bool_)
     # Raise the rate of editable characters so each block's expected edits are rate × block length.
-    editable_per_block = np.add.reduceat(editable.astype(np.int64), edges[:-1])
+    if numbers is None and keep_layout:  # only whitespace is fixed: count it from its offsets
+        editable_per_block = block_lengths - np.diff(np.searchsorted(spaces, edges))
+    else:
+        editable_before = np.concatenate(([0], np.cumsum(editable, dtype=np.int64)))
+        editable_per_block = np.diff(editable_before[edges])
     block_scale = np.divide(
         block_lengths, editable_per_block, out=np.zeros(len(rates)), where=editable_per_block > 0
     )
-    position_rate = np.repeat(rates * block_scale, block_lengths)
+    block_rate = np.minimum(rates * block_scale, 1.0)
     # An edit costing c character edits is kept with probability rate / c, so every candidate has
     # select_draw < rate; only candidates get an edit drawn.
-    candidates = np.flatnonzero(editable & (select_draw < position_rate))
+    positions, select_draw = _thinned_positions(length, float(block_rate.max(initial=0.0)), generator)
+    position_rate = block_rate[np.searchsorted(edges, positions, side="right") - 1]
+    chosen = editable[positions] & (select_draw < position_rate)
+    candidates, select_draw, position_rate = positions[chosen], select_draw[chosen], position_rate[chosen]
     kind_draw, pick_draw = generator.random((2, len(candidates)))
     edits = _draw_edits(codes, editable, candidates, kind_draw, pick_draw, channel)
-    edits = edits.where(select_draw[candidates] * edits.cost < position_rate[candidates])
+    edits = edits.where(select_draw * edits.cost < position_rate)
     # An insertion lands before the next character: never inside a protected number.
-    edits = edits.where(~((edits.kind == _INSERT) & np.append(numbers, False)[edits.position + 1]))
+    if numbers is not None:
+        following = np.minimum(edits.position + 1, length - 1)
+        inside = numbers[following] & (edits.position + 1 < length)
+        edits = edits.where(~((edits.kind == _INSERT) & inside))
     edits, consumed = _resolve_pairs(edits, channel)
 
     emitted = np.ones(length, dtype=np.int64)
@@ -397,17 +469,25 @@ def _block_ops(edges: IntArray, rates: FloatArray, edits: _Edits) -> tuple[Op, .
     counts = np.zeros((3, len(rates)), dtype=np.int64)
     block = np.searchsorted(edges, edits.position, side="right") - 1
     np.add.at(counts, (edits.kind, block), 1)
+    changed = np.flatnonzero(counts.sum(axis=0))
+    columns = zip(
+        edges[changed].tolist(),
+        edges[changed + 1].tolist(),
+        rates[changed].tolist(),
+        *counts[:, changed].tolist(),
+        strict=True,
+    )
     return tuple(
         Op(
             kind="ocr_block",
-            start=int(edges[index]),
-            end=int(edges[index + 1]),
+            start=start,
+            end=end,
             details={
-                "rate": float(rates[index]),
-                "substitutions": int(counts[_SUBSTITUTE, index]),
-                "deletions": int(counts[_DELETE, index]),
-                "insertions": int(counts[_INSERT, index]),
+                "rate": rate,
+                "substitutions": substitutions,
+                "deletions": deletions,
+                "insertions": inserts,
             },
         )
-        for index in np.flatnonzero(counts.sum(axis=0)).tolist()
+        for start, end, rate, substitutions, deletions, inserts in columns
     )

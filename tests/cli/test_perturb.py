@@ -33,7 +33,7 @@ def test_json_output_names_each_op_kind(tmp_path: Path) -> None:
     assert code == 0
     result = json.loads(out)
     assert result["text"] != QUESTION
-    assert [op["kind"] for op in result["ops"]] == ["plain_language"]
+    assert {op["kind"] for op in result["ops"]} == {"plain_language"}
     assert result["ops"][0]["before"] == "net income"
 
 

@@ -87,7 +87,8 @@ def test_empty_text_is_an_error(text: str) -> None:
         ({"method": "regex"}, "method must be one of"),
         ({"method": "llm"}, "client= exactly when"),
         ({"method": "rules", "client": ScriptedClient("x")}, "client= exactly when"),
-        ({"keep": 3}, "unknown option"),
+        ({"kept": 3}, "unknown option"),
+        ({"keep": 3}, "keep must be a list"),
     ],
 )
 def test_bad_options_are_errors(options: dict[str, object], message: str) -> None:

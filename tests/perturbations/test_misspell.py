@@ -244,3 +244,18 @@ def test_same_seed_same_output_across_processes_and_hash_seeds() -> None:
         )
         outputs.append(json.loads(run.stdout))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("count", [220, 1000, 2900])
+def test_kinds_taken_in_turn_follow_the_mix_within_a_point(count: int) -> None:
+    from finsynth.perturbations.misspell import kind_at
+
+    kinds = Counter(kind_at(position) for position in range(count))
+    assert all(abs(kinds[kind] / count - share) <= 0.01 for kind, share in MIX.items())
+
+
+def test_first_kind_is_made_when_it_applies_and_falls_back_when_not() -> None:
+    for seed in range(20):
+        assert misspell("The amount was repaid", _stream(seed), first_kind="typo").ops[0].kind == "typo"
+    fallback = misspell("Cat dogs ran", _stream(0), first_kind="real_word").ops[0]
+    assert fallback.details.get("fallback_from") == "real_word"

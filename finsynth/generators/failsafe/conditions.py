@@ -11,7 +11,9 @@ import json
 from dataclasses import dataclass
 from typing import Literal
 
+from finsynth.errors import FinsynthError
 from finsynth.generators.registry import Expander, Record, register_expander
+from finsynth.perturbations.validators import check_missing_context
 
 ContextKind = Literal["full", "ocr", "none"]
 
@@ -69,6 +71,9 @@ def condition_row(record: Record, name: str) -> Record:
     condition = next(condition for condition in CONDITIONS if condition.name == name)
     context = {"full": record["context"], "ocr": record["ocr_context"], "none": ""}[condition.context]
     query = record[condition.query_column]
+    shown = prompt(context, query)
+    if condition.context == "none" and check_missing_context(shown, record["context"]):
+        raise FinsynthError(f"{record['id']}: the missing-context prompt still holds the document")
     metadata = {
         "item_id": record["id"],
         "condition": name,
@@ -78,7 +83,7 @@ def condition_row(record: Record, name: str) -> Record:
     }
     return {
         "id": f"{record['id']}/{name}",
-        "input": prompt(context, query),
+        "input": shown,
         "target": record["answer"] if condition.answerable else UNANSWERABLE_TARGET,
         "choices": [],
         "metadata": json.dumps(metadata, sort_keys=True, separators=(",", ":")),

@@ -4,6 +4,11 @@ Each FinChain record becomes one row per kind — ``misspelled``, ``incomplete``
 ``out_of_domain`` — whose question is the original perturbed with a seed derived from the
 record's id, value seed and the kind. The solution, trace and answer stay those of the
 original, so the same scorers apply and any drop in accuracy measures robustness.
+
+Every perturbed question passes its checks (:func:`~finsynth.perturbations.check_query`,
+with the record's choices as answer labels) before it is written: a failing draw is redrawn
+with a salted seed, and after :data:`~finsynth.perturbations.MAX_TRIES` failures the row is
+left out. ``metadata.perturbation_redraws`` says how many redraws a written row took.
 """
 
 from __future__ import annotations
@@ -11,8 +16,8 @@ from __future__ import annotations
 import json
 
 from finsynth.generators.registry import Expander, Record, register_expander
-from finsynth.perturbations import get_perturbation
-from finsynth.seeding import RandomStream, derive_seed
+from finsynth.perturbations import Perturbed, check_query, perturb_checked
+from finsynth.seeding import derive_seed
 
 PERTURBATION_OF_KIND = {
     "misspelled": "misspell",
@@ -22,20 +27,35 @@ PERTURBATION_OF_KIND = {
 """Row kind -> the registered perturbation applied to the question."""
 
 
-def perturbed_question_row(record: Record, kind: str) -> Record:
-    """Return the ``finchain_robust`` row of a FinChain record for one kind of query failure."""
+def answer_labels(record: Record) -> tuple[str, ...]:
+    """The labels a perturbed question must keep: the record's choices and its answer label."""
+    labels = [*(record.get("choices") or ()), record.get("answer_label") or ""]
+    return tuple(dict.fromkeys(label for label in labels if label))
+
+
+def perturbed_question_row(record: Record, kind: str) -> Record | None:
+    """Return the ``finchain_robust`` row of a FinChain record for one kind, or ``None`` to leave it out."""
+    name = PERTURBATION_OF_KIND[kind]
+    original, labels = record["input"], answer_labels(record)
+
+    def check(perturbed: Perturbed) -> tuple[str, ...]:
+        return check_query(name, original, perturbed, labels)
+
     seed = derive_seed("finchain_robust", record["id"], record["seed_values"], kind)
-    perturbed = get_perturbation(PERTURBATION_OF_KIND[kind])(record["input"], RandomStream(seed))
+    checked = perturb_checked(name, original, seed, check, keep=labels)
+    if checked.perturbed is None:
+        return None
     metadata = json.loads(record["metadata"])
     metadata["perturbation"] = kind
+    metadata["perturbation_redraws"] = checked.redraws
     return {
         **record,
         "id": f"{record['id']}/{kind}",
-        "input": perturbed.text,
+        "input": checked.perturbed.text,
         "metadata": json.dumps(metadata, sort_keys=True, separators=(",", ":")),
         "perturbation": kind,
-        "original_input": record["input"],
-        "perturbation_ops": perturbed.ops_json(),
+        "original_input": original,
+        "perturbation_ops": checked.perturbed.ops_json(),
     }
 
 

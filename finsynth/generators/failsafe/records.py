@@ -2,17 +2,36 @@
 
 Every perturbation draws from its own seed, derived from the item's seed and the
 perturbation's name, so changing one perturbation's options never shifts another's draws.
+
+Every perturbed query passes :func:`~finsynth.perturbations.check_query`, redrawn with a
+salted seed while it fails (:func:`~finsynth.perturbations.perturb_checked`). The OCR pass
+leaves the numbers of the cited evidence as written (the figures the answer is built from)
+and :func:`~finsynth.perturbations.check_ocr` confirms they still read the same. An item
+whose query fails every try gets no record but a :class:`LeftOut` saying which condition
+failed; its caller leaves the item out and counts it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from finsynth.generators.failsafe.conditions import prompt
 from finsynth.generators.failsafe.items import SourceItem
 from finsynth.generators.registry import Record
-from finsynth.perturbations import Perturbed, get_perturbation
+from finsynth.perturbations import (
+    Perturbed,
+    check_ocr,
+    check_query,
+    get_perturbation,
+    needed_numbers,
+    perturb_checked,
+)
 from finsynth.perturbations.citations import citation_context
+from finsynth.perturbations.invariants import Span, number_spans
+from finsynth.perturbations.misspell import kind_at
 from finsynth.perturbations.tokens import count_tokens
 from finsynth.seeding import RandomStream, derive_seed
 
@@ -23,9 +42,57 @@ QUERY_PERTURBATIONS = {
 }
 """``failsafe`` column -> the perturbation of the query that fills it."""
 
+KIND_OF_COLUMN = {
+    "error_query": "misspelled",
+    "incomplete_query": "incomplete",
+    "out-of-domain_query": "out_of_domain",
+    "ocr_context": "ocr",
+}
+"""``failsafe`` column -> the condition it serves (the name the card counts redraws under)."""
 
-def _perturb(name: str, text: str, seed: int) -> Perturbed:
-    return get_perturbation(name)(text, RandomStream(derive_seed(seed, name)))
+
+@dataclass(frozen=True)
+class LeftOut:
+    """An item that gets no record: one of its perturbations failed its checks every try.
+
+    Attributes:
+        kind: The condition whose perturbation failed (a value of :data:`KIND_OF_COLUMN`).
+
+    """
+
+    kind: str
+
+
+def evidence_spans(context: str, citations: Sequence[str]) -> list[Span]:
+    """Return where each citation first occurs in ``context`` (citations not found are skipped)."""
+    spans = []
+    for citation in citations:
+        start = context.find(citation)
+        if start >= 0:
+            spans.append((start, start + len(citation)))
+    return spans
+
+
+def _query(column: str, question: str, seed: int, idx: int) -> tuple[Perturbed | None, int]:
+    name = QUERY_PERTURBATIONS[column]
+    # Items of a split take the misspelling kinds in turn, so even 220 items follow the mix closely.
+    options: dict[str, Any] = {"first_kind": kind_at(idx)} if name == "misspell" else {}
+    checked = perturb_checked(
+        name,
+        question,
+        derive_seed(seed, name),
+        lambda perturbed: check_query(name, question, perturbed),
+        **options,
+    )
+    return checked.perturbed, checked.redraws
+
+
+def _ocr(context: str, evidence: Sequence[Span], seed: int) -> Perturbed | None:
+    """OCR noise that keeps the evidence's numbers; ``None`` if one still fails to read (never seen)."""
+    keep = number_spans(context, evidence)
+    noisy = get_perturbation("ocr")(context, RandomStream(derive_seed(seed, "ocr")), keep_spans=keep)
+    needed = needed_numbers(context[start:end] for start, end in evidence)
+    return None if check_ocr(context, noisy.text, needed) else noisy
 
 
 def failsafe_record(
@@ -36,8 +103,10 @@ def failsafe_record(
     seed: int,
     out_of_scope_query: str,
     citations: str | None = None,
-) -> Record:
-    """Return the ``failsafe`` record of an item (see ``failsafe_record.schema.json``).
+    evidence: Sequence[Span] | None = None,
+    left_out: dict[str, int] | None = None,
+) -> Record | LeftOut:
+    """Return the ``failsafe`` record of an item (see ``failsafe_record.schema.json``), or why it has none.
 
     Args:
         item: The context, question, answer and citations.
@@ -47,10 +116,25 @@ def failsafe_record(
         out_of_scope_query: A question about another document, for the irrelevant-context condition.
         citations: The citation context, if the caller built it (e.g. from sentences it already
             knows); by default it is built from ``item.citations``.
+        evidence: Spans of the context the answer relies on; by default where ``item.citations`` occur.
+        left_out: Items left out before this one, per condition, recorded in ``metadata.left_out``.
+
+    Returns:
+        The record, or a :class:`LeftOut` when a perturbation failed its checks every try (the
+        item must be left out).
 
     """
-    queries = {column: _perturb(name, item.question, seed) for column, name in QUERY_PERTURBATIONS.items()}
-    ocr = _perturb("ocr", item.context, seed)
+    queries: dict[str, Perturbed] = {}
+    redraws: dict[str, int] = {}
+    for column in QUERY_PERTURBATIONS:
+        perturbed, redrawn = _query(column, item.question, seed, idx)
+        if perturbed is None:
+            return LeftOut(KIND_OF_COLUMN[column])
+        queries[column], redraws[KIND_OF_COLUMN[column]] = perturbed, redrawn
+    spans = evidence_spans(item.context, item.citations) if evidence is None else evidence
+    ocr = _ocr(item.context, spans, seed)
+    if ocr is None:
+        return LeftOut(KIND_OF_COLUMN["ocr_context"])
     if citations is None:
         citations = citation_context(item.context, item.citations).text if item.citations else ""
     tokens = count_tokens(item.context)
@@ -64,6 +148,8 @@ def failsafe_record(
         "source_id": item.id,
         "tokens": tokens,
         "seed": seed,
+        "perturbation_redraws": redraws,
+        "left_out": dict(left_out or {}),
     }
     return {
         "id": record_id,

@@ -11,21 +11,26 @@ from __future__ import annotations
 
 from finsynth.errors import FinsynthError
 from finsynth.generators.failsafe.items import SourceItem
-from finsynth.generators.failsafe.records import failsafe_record
+from finsynth.generators.failsafe.records import LeftOut, failsafe_record
 from finsynth.generators.filings.document import Filing, make_filing
 from finsynth.generators.filings.qa import make_item, make_qa
 from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.generators.source_hash import package_source_hash
+from finsynth.perturbations import check_out_of_scope
 from finsynth.perturbations.citations import citation_context
+from finsynth.perturbations.redraw import attempt_seed
 from finsynth.perturbations.sentences import Sentence
 from finsynth.seeding import InstanceSeeds, derive_seed
 
 OTHER_FILING_TOKENS = 4000
 """Tokens of the other company's filing that the out-of-scope question is drawn from."""
 MAX_OUT_OF_SCOPE_TRIES = 20
+MAX_ITEM_DRAWS = 20
+"""Items drawn for one record before the build fails: one whose perturbations fail every try is
+left out (and counted in the next record's ``metadata.left_out``) and another is drawn."""
 
 
-def out_of_scope_question(filing: Filing, seed: int) -> tuple[str, str]:
+def out_of_scope_question(filing: Filing, seed: int, filing_question: str = "") -> tuple[str, str]:
     """Return a question about another fictional company, one that ``filing`` cannot answer, and that company.
 
     Raises:
@@ -40,7 +45,7 @@ def out_of_scope_question(filing: Filing, seed: int) -> tuple[str, str]:
             question = make_qa(
                 other, derive_seed(seed, "out_of_scope_question", attempt, question_try), task_type="QA"
             )
-            if other.company in question.question:
+            if not check_out_of_scope(filing.text, filing_question, question.question, other.company):
                 return question.question, other.company
     raise FinsynthError(f"no out-of-scope question found for the filing of {filing.company!r} (seed {seed})")
 
@@ -85,8 +90,24 @@ class SyntheticFailSafe:
         return self._info
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
-        """Return the record drawn from ``seeds.values`` (see ``failsafe_record.schema.json``)."""
-        seed = seeds.values
+        """Return the record drawn from ``seeds.values`` (see ``failsafe_record.schema.json``).
+
+        An item whose perturbations fail their checks every try is left out and another drawn
+        from a salted seed; ``metadata.left_out`` counts those, per condition.
+
+        Raises:
+            FinsynthError: If :data:`MAX_ITEM_DRAWS` items in a row are all left out.
+
+        """
+        left_out: dict[str, int] = {}
+        for draw in range(MAX_ITEM_DRAWS):
+            result = self._item_record(record_id, attempt_seed(seeds.values, draw), left_out)
+            if not isinstance(result, LeftOut):
+                return result
+            left_out[result.kind] = left_out.get(result.kind, 0) + 1
+        raise FinsynthError(f"{record_id}: {MAX_ITEM_DRAWS} items in a row failed their perturbation checks")
+
+    def _item_record(self, record_id: str, seed: int, left_out: dict[str, int]) -> Record | LeftOut:
         filing, qa = make_item(
             seed, min_tokens=self.min_tokens, max_tokens=self.max_tokens, tg_share=self.tg_share
         )
@@ -106,8 +127,10 @@ class SyntheticFailSafe:
             record_id=record_id,
             idx=_record_index(record_id),
             seed=seed,
-            out_of_scope_query=out_of_scope_question(filing, seed)[0],
+            out_of_scope_query=out_of_scope_question(filing, seed, qa.question)[0],
             citations=citation_context(filing.text, cited, sentences=sentences).text,
+            evidence=cited,
+            left_out=left_out,
         )
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from finsynth.generators.filings.industries import INDUSTRIES
 from finsynth.generators.filings.profiles import Industry, SegmentProfile
-from finsynth.generators.finchain.names import LAST_NAMES, company_name, person_name
+from finsynth.generators.finchain.names import COMPANY_SUFFIXES, LAST_NAMES, company_name, person_name
 from finsynth.seeding import RandomStream
 
 CITIES = (
@@ -104,8 +104,11 @@ def _short_name(stream: RandomStream, industry: Industry) -> str:
     if stream.random() < 0.5:
         return f"{stream.choice(LAST_NAMES)} {stream.choice(industry.name_words)}"
     base = company_name(stream)
-    # Faker's suffixes ("LLC", "Group", ...) read oddly before ", Inc."; keep their name part.
-    return base.rsplit(" ", 1)[0] if " " in base and "," not in base else base
+    # Faker's suffixes ("LLC", "and Sons", ...) read oddly before ", Inc."; keep their name part whole.
+    for suffix in COMPANY_SUFFIXES:
+        if base.endswith(f" {suffix}"):
+            return base[: -len(suffix) - 1]
+    return base
 
 
 def _officer(stream: RandomStream, title: str, founded: int, latest_year: int) -> Officer:
