@@ -141,6 +141,7 @@ print(json.dumps(scores))
 """
 
 
+@pytest.mark.slow
 def test_lm_eval_and_inspect_ai_score_gold_answers_perfectly_from_the_pushed_tag(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:

@@ -156,6 +156,7 @@ def test_a_folder_that_differs_from_its_manifest_is_not_pushed(folder: Path, tmp
         local_files(copy)
 
 
+@pytest.mark.slow
 def test_the_command_line_pushes_prints_the_pin_and_never_the_token(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
@@ -177,6 +178,7 @@ def test_the_command_line_pushes_prints_the_pin_and_never_the_token(
         assert TOKEN not in output.stdout + output.stderr
 
 
+@pytest.mark.slow
 def test_the_command_line_refuses_clearly_without_touching_the_hub(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
@@ -214,6 +216,7 @@ print(json.dumps(rows))
 """
 
 
+@pytest.mark.slow
 def test_datasets_and_inspect_ai_read_the_pushed_tag_back_identical(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
