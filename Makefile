@@ -10,8 +10,13 @@ CODE := finsynth tests benchmarks
 INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
 # Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
+# Lowest and highest Python that requires-python admits. Each gets its own .venv-X.Y without the
+# optional extras (so mypy is also checked without ray); the interpreter is PYTHON_X.Y when set
+# (make test-python-range PYTHON_3.10=/usr/bin/python3.10), else pyenv's X.Y, else pythonX.Y on PATH.
+PYTHON_RANGE ?= 3.10 3.13
+FAST := -m "not slow and not integration"
 
-.PHONY: install build-dataset test test-integration lint typecheck pytest bench clean
+.PHONY: install build-dataset test test-fast test-python-range test-integration lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +40,29 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)  ## the test suite without the tests marked slow (a quick check while working)
+	$(BIN)/python -m pytest $(FAST)
+
+test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  ## fast tests on 3.10 and 3.13, mypy without extras on 3.13
+
+.PRECIOUS: .venv-%/.finsynth-installed
+# mypy (set to Python 3.10 in pyproject) runs in the newest venv only: numpy 2.2, the last numpy for 3.10,
+# ships older stubs that reject the bare np.ndarray annotations numpy 2.4's stubs accept.
+python-range-%: .venv-%/.finsynth-installed
+	$(if $(filter $*,$(lastword $(PYTHON_RANGE))),.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache)
+	.venv-$*/bin/python -m pytest -p no:cacheprovider $(FAST)
+
+.venv-%/.finsynth-installed: pyproject.toml constraints.txt
+	@test -x .venv-$*/bin/python || { \
+	  python="$(PYTHON_$*)"; \
+	  if [ -z "$$python" ] && prefix=$$(pyenv prefix $* 2>/dev/null); then python="$$prefix/bin/python"; fi; \
+	  [ -n "$$python" ] || python=$$(command -v python$*) || { \
+	    echo "no Python $* found: pyenv install $*, or set PYTHON_$*=/path/to/python$*" >&2; exit 2; }; \
+	  echo "$$python -m venv .venv-$*"; "$$python" -m venv .venv-$*; }
+	.venv-$*/bin/python -m pip install --quiet --upgrade pip
+	.venv-$*/bin/python -m pip install --quiet -c constraints.txt -e ".[dev]"
+	touch $@
 
 $(INTEGRATION_STAMP): $(STAMP)
 	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,integration]"

@@ -166,7 +166,7 @@ def chat_server(workspace: Path) -> Iterator[dict[str, str]]:
     from tests.harness.gold_server import serve
 
     folder = str(workspace / "build" / "finsynth" / _default_version())
-    configs = ("finchain", "finchain_robust", "failsafe_conditions")
+    configs = ("finchain", "finchain_variation", "finchain_robust", "failsafe_conditions")
     rows = [dict(row) for name in configs for row in datasets.load_dataset(folder, name, split="test")]
     with serve(rows) as server:
         yield {"OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "not-a-secret", "INSPECT_DISPLAY": "none"}

@@ -108,6 +108,7 @@ def test_manifest_records_versions_hashes_seeds_and_counts(built: Path) -> None:
     assert "README.md" in manifest["files"]
 
 
+@pytest.mark.slow
 def test_datasets_and_inspect_ai_load_it_without_arguments(built: Path) -> None:
     import datasets
 
@@ -144,6 +145,7 @@ def test_variations_keep_the_other_stream(built: Path) -> None:
             assert record["seed_names"] != base["seed_names"] and record["seed_values"] != base["seed_values"]
 
 
+@pytest.mark.slow
 def test_two_processes_and_hash_seeds_give_identical_bytes(built: Path, tmp_path: Path) -> None:
     config = tmp_path / "tiny.yaml"
     config.write_text(CONFIG)
@@ -161,6 +163,7 @@ def test_two_processes_and_hash_seeds_give_identical_bytes(built: Path, tmp_path
     assert (results[0] / "manifest.json").read_bytes() == (built / "manifest.json").read_bytes()
 
 
+@pytest.mark.slow
 def test_existing_versions_are_not_overwritten_without_the_flag(built: Path) -> None:
     config = parse_config(CONFIG, "tiny.yaml")
     before = file_hashes(built)
@@ -171,6 +174,7 @@ def test_existing_versions_are_not_overwritten_without_the_flag(built: Path) -> 
     assert file_hashes(again) == before
 
 
+@pytest.mark.slow
 def test_a_failing_build_keeps_the_previous_output_and_only_its_verified_shards(tmp_path: Path) -> None:
     good = parse_config(CONFIG, "tiny.yaml")
     folder = run_build(good, tmp_path)
@@ -209,6 +213,7 @@ def test_a_failing_build_keeps_the_previous_output_and_only_its_verified_shards(
     assert {path: path.read_bytes() for path in folder.rglob("*") if path.is_file()} == before
 
 
+@pytest.mark.slow
 def test_verify_replays_traces_and_catches_tampering(built: Path, tmp_path: Path) -> None:
     result = cli("verify", str(built))
     assert result.returncode == 0, result.stderr
@@ -270,6 +275,7 @@ configs:
 """
 
 
+@pytest.mark.slow
 def test_later_splits_never_repeat_an_earlier_split_question(tmp_path: Path) -> None:
     import datasets
 
@@ -285,6 +291,7 @@ def test_later_splits_never_repeat_an_earlier_split_question(tmp_path: Path) -> 
     assert cli("verify", str(folder)).returncode == 0  # redrawn instances still replay exactly
 
 
+@pytest.mark.slow
 def test_a_space_too_small_for_disjoint_splits_fails_clearly(tmp_path: Path) -> None:
     config = tmp_path / "tiny.yaml"
     config.write_text(TINY.replace("SEED", "3").replace("TEST", "40").replace("TRAIN", "1"))
@@ -302,6 +309,7 @@ def test_the_published_folder_follows_the_umask(built: Path) -> None:
     assert stat.S_IMODE(built.stat().st_mode) == 0o777 & ~umask
 
 
+@pytest.mark.slow
 def test_validate_checks_every_record_of_a_dataset_folder_and_flags_a_broken_one(
     built: Path, tmp_path: Path
 ) -> None:

@@ -79,6 +79,7 @@ def identity(path: Path) -> tuple[int, int]:
     return status.st_ino, status.st_mtime_ns
 
 
+@pytest.mark.slow
 def test_a_killed_build_resumes_without_rebuilding_its_verified_shards(
     uninterrupted: Path, tmp_path: Path
 ) -> None:
@@ -104,6 +105,7 @@ def test_a_killed_build_resumes_without_rebuilding_its_verified_shards(
     assert not staging.exists() and JOURNAL_NAME not in folder_hashes(folder)
 
 
+@pytest.mark.slow
 def test_no_resume_rebuilds_every_shard(uninterrupted: Path, tmp_path: Path) -> None:
     config = tmp_path / "hang.yaml"
     config.write_text(CONFIG)
@@ -119,6 +121,7 @@ def test_no_resume_rebuilds_every_shard(uninterrupted: Path, tmp_path: Path) -> 
     assert folder_hashes(folder) == folder_hashes(uninterrupted)
 
 
+@pytest.mark.slow
 def test_a_changed_config_does_not_reuse_the_killed_builds_shards(tmp_path: Path) -> None:
     config = tmp_path / "hang.yaml"
     config.write_text(CONFIG)

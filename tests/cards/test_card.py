@@ -104,6 +104,7 @@ def test_plots_and_harness_files_are_in_the_manifest(folder: Path) -> None:
     assert {"harness/inspect_task.py", "harness/lm_eval/tiny_finchain.yaml"} <= set(files)
 
 
+@pytest.mark.slow
 def test_a_rebuild_in_another_process_gives_identical_card_and_plots(folder: Path, tmp_path: Path) -> None:
     code = (
         "import sys, pathlib\n"

@@ -160,6 +160,7 @@ print(json.dumps(scores))
 """
 
 
+@pytest.mark.slow
 def test_a_push_names_its_repository_and_lm_eval_reads_the_pushed_tag(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:

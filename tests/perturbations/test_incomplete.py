@@ -39,6 +39,7 @@ def test_keeps_key_phrases_numbers_and_tickers_and_drops_the_scaffolding(method:
     assert "?" not in result.text and "(" not in result.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", METHODS)
 def test_every_question_becomes_shorter_keywords_keeping_its_numbers(method: str) -> None:
     questions = finance_questions(300, seed=5) + tatqa_questions()[:300]

@@ -235,6 +235,7 @@ print(json.dumps([result.to_dict() for result in results]))
 """
 
 
+@pytest.mark.slow
 def test_same_seed_same_output_across_processes_and_hash_seeds() -> None:
     outputs = []
     for hash_seed in ("1", "4242"):

@@ -160,6 +160,7 @@ def test_a_folder_that_differs_from_its_manifest_is_not_pushed(folder: Path, tmp
         local_files(copy)
 
 
+@pytest.mark.slow
 def test_the_command_line_pushes_prints_the_pin_and_never_the_token(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
@@ -181,6 +182,7 @@ def test_the_command_line_pushes_prints_the_pin_and_never_the_token(
         assert TOKEN not in output.stdout + output.stderr
 
 
+@pytest.mark.slow
 def test_the_command_line_refuses_clearly_without_touching_the_hub(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:
@@ -218,6 +220,7 @@ print(json.dumps(rows))
 """
 
 
+@pytest.mark.slow
 def test_datasets_and_inspect_ai_read_the_pushed_tag_back_identical(
     hub: FakeHub, folder: Path, tmp_path: Path
 ) -> None:

@@ -163,6 +163,7 @@ def test_the_cache_key_ignores_the_key_its_variable_and_the_timeout(monkeypatch)
     assert replace(endpoint, api_key_env="OTHER", timeout_s=1.0).request_key(HELLO) == before
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.tuples(st.sampled_from(["system", "user", "assistant"]), st.text()), min_size=1, max_size=4)

@@ -147,6 +147,7 @@ configs:
 """
 
 
+@pytest.mark.slow
 def test_a_build_writes_all_three_configs_loadable_with_datasets(tmp_path: Path) -> None:
     folder = run_build(parse_config(CONFIG), tmp_path)
     failsafe = datasets.load_dataset(str(folder), "failsafe")["test"]

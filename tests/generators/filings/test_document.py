@@ -142,6 +142,7 @@ def _digest_in_subprocess(seed: int, hash_seed: str) -> str:
     return result.stdout.strip()
 
 
+@pytest.mark.slow
 def test_deterministic_across_processes_and_hash_seeds() -> None:
     first = _digest_in_subprocess(11, "0")
     second = _digest_in_subprocess(11, "4242")

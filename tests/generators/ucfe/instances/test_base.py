@@ -89,6 +89,7 @@ def test_unknown_tasks_and_bad_hints_are_refused() -> None:
     assert tuple(hint_map()) == HINT_KEYS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("task", TASKS)
 def test_every_instance_is_well_formed_varied_and_repeatable(task: str) -> None:
     instances = draws(task)
@@ -107,6 +108,7 @@ def test_any_seed_gives_a_well_formed_instance(task: str, seed: int) -> None:
     check_well_formed(instance_generator(task)(RandomStream(seed)), task)
 
 
+@pytest.mark.slow
 def test_instances_are_identical_across_processes_and_hash_seeds() -> None:
     expected = digest(TASKS, 40)
     script = (
