@@ -35,6 +35,7 @@ from finsynth.builder.folder_files import UnsafeFileError, folder_entries, open_
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import ConfigError, FinsynthError, FormulaError, UnknownGeneratorError
 from finsynth.families import FAMILIES, families_where
+from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
 from finsynth.generators.finchain.quantities import Quantity, Unit
 from finsynth.generators.finchain.trace import Replay, check_record, replay_trace, unreadable_trace_version
 from finsynth.input_files import parse_json
@@ -331,6 +332,10 @@ def _text_problems(record: Mapping[str, Any], replay: Replay) -> list[str]:
     ]
     lines = record["solution"].split("\n")
     steps = list(replay.step_values.items())
+    if len(steps) > 1:  # a multi-step solution says once that it carries values unrounded
+        if lines[0] != CARRIED_UNROUNDED:
+            problems.append("the solution does not say that its steps carry unrounded values")
+        lines = lines[1:]
     if len(lines) != len(steps) + 1:
         return [*problems, f"the solution has {len(lines)} lines for {len(steps)} steps and the answer"]
     for position, ((name, value), line) in enumerate(zip(steps, lines, strict=False), 1):

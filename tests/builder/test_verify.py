@@ -123,7 +123,7 @@ TAMPERING: dict[str, Callable[[list[dict[str, Any]]], list[dict[str, Any]]]] = {
     "duplicated row": lambda rows: [*rows, rows[0]],
     "id": edit_row(0, id=lambda text: text.replace("/test/", "/train/")),
     "generator id": edit_row(0, generator_id="finchain/investment_analysis/compound_interest/elsewhere"),
-    "trace": edit_row(0, trace=lambda text: text.replace('"version":1', '"version":2')),
+    "trace": edit_row(0, trace=lambda text: text.replace('"formula":"', '"formula":"2 * ', 1)),
 }
 
 
@@ -233,8 +233,10 @@ def test_validate_and_push_refuse_files_outside_the_folder_links_and_fifos(
 
 def test_a_trace_of_nested_loops_stops_at_its_work_budget_in_well_under_a_second() -> None:
     loops = "sum(sum(sum(1 for k in range(10000)) for j in range(10000)) for i in range(10000))"
-    steps = [{"name": f"s{i}", "formula": loops, "round_to": 2} for i in range(200)]
-    trace = {"version": 1, "inputs": {}, "steps": steps, "answer": {"kind": "numeric", "step": "s0"}}
+    steps = [
+        {"name": f"s{i}", "formula": loops, "round_to": 2, "rounded_before_use": False} for i in range(200)
+    ]
+    trace = {"version": 2, "inputs": {}, "steps": steps, "answer": {"kind": "numeric", "step": "s0"}}
     started = time.monotonic()
     with pytest.raises(FormulaError, match=f"more than {MAX_TRACE_WORK:,} units of work"):
         replay_trace(json.dumps(trace))
@@ -254,7 +256,7 @@ def test_a_trace_of_nested_loops_stops_at_its_work_budget_in_well_under_a_second
 )
 def test_trace_values_of_the_wrong_kind_are_replay_errors(inputs: str) -> None:
     trace = (
-        '{"version":1,"inputs":' + inputs + ',"steps":[{"name":"y","formula":"x","round_to":2}],'
+        '{"version":2,"inputs":' + inputs + ',"steps":[{"name":"y","formula":"x","round_to":2}],'
         '"answer":{"kind":"numeric","step":"y"}}'
     )
     with pytest.raises(FormulaError):

@@ -42,7 +42,7 @@ def deep(levels: int) -> str:
 
 
 TRACE = (
-    '{"version":1,"inputs":{"x":VALUE},"steps":[{"name":"y","formula":"x","round_to":2}],'
+    '{"version":2,"inputs":{"x":VALUE},"steps":[{"name":"y","formula":"x","round_to":2}],'
     '"answer":{"kind":"numeric","step":"y"}}'
 )
 CONFIG_HEAD = "name: t\nversion: 0.0.1\nseed: 1\n"
