@@ -83,7 +83,7 @@ def test_lm_eval_tasks_load_with_lm_evals_own_loader(folder: Path) -> None:
         test = splits["test"]
         templates = len(set(test["generator_id"]))
         assert templates == 5 and len(test) >= 10  # compound_interest/: five templates
-        assert len(set(test["generator_id"][:templates])) < templates  # written grouped by template
+        # Whatever order the split is written in, the task visits every template before repeating one.
         assert len(set(task["process_docs"](test)["generator_id"][:templates])) == templates
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import sympy
 
 from finsynth.generators.finchain.template import FinChainGenerator
-from finsynth.generators.registry import get_generator
+from finsynth.generators.registry import all_generators, get_generator
 from finsynth.seeding import derive_seed
 
 SEEDS = 1_000
@@ -107,3 +107,8 @@ def assert_matches_reference(
             assert abs(got - expected) <= allowed, (template_id, givens, got, expected)
         if invariants is not None:
             invariants(givens, record)
+
+
+def finchain_templates() -> list[FinChainGenerator]:
+    """Every registered FinChain template (not other generators a test registered in the family)."""
+    return [g for g in all_generators("finchain") if isinstance(g, FinChainGenerator)]

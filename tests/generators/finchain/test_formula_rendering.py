@@ -30,8 +30,8 @@ from finsynth.generators.finchain.formula import (
 )
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.finchain.template import FinChainGenerator
-from finsynth.generators.registry import all_generators
 from finsynth.seeding import RandomStream, derive_seed
+from tests.generators.finchain.harness import finchain_templates
 
 SEEDS_PER_TEMPLATE = 200
 
@@ -238,7 +238,7 @@ def substitution_cases(
     step's value rounded to its stored decimals, up to and including the step being shown.
     """
     cases = []
-    for generator in all_generators("finchain"):
+    for generator in finchain_templates():
         assert isinstance(generator, FinChainGenerator)
         compiled = generator.compiled
         if all(pattern is not None for _, _, pattern, _ in compiled.steps):
@@ -272,7 +272,7 @@ def test_every_template_step_renders_exactly_as_before():
 
 def test_every_template_formula_reads_symbolically_as_before():
     formulas = []
-    for generator in all_generators("finchain"):
+    for generator in finchain_templates():
         assert isinstance(generator, FinChainGenerator)
         compiled = generator.compiled
         formulas += [formula for _, formula, _, _ in compiled.steps]

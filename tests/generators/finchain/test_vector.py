@@ -16,8 +16,8 @@ from finsynth.generators.finchain.chain import solve
 from finsynth.generators.finchain.formula import FUNCTIONS, Formula, parse_formula
 from finsynth.generators.finchain.quantities import TooCloseToCall, decided_round
 from finsynth.generators.finchain.vector import NeedsScalar, compile_vector, decided_round_array
-from finsynth.generators.registry import all_generators
 from finsynth.seeding import RandomStream
+from tests.generators.finchain.harness import finchain_templates
 
 NAMES = ("a", "b", "c")
 CONSTANTS = ("0", "1", "2", "3", "0.5", "0.1", "2.5", "10", "100", "1e300")
@@ -417,7 +417,7 @@ def drawn_instances(compiled: Any) -> list[dict[str, Any]]:
 
 def test_every_template_formula_matches_the_scalar_path_on_drawn_instances() -> None:
     counts = {"vectorized": 0, "not vectorized": 0}
-    for generator in all_generators("finchain"):
+    for generator in finchain_templates():
         compiled = generator.compiled  # type: ignore[attr-defined]
         series = frozenset(compiled.series_names)
         instances = drawn_instances(compiled)
