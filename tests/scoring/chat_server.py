@@ -11,6 +11,27 @@ from typing import Any
 Reply = tuple[int, bytes]
 
 
+class LoopbackServer:
+    """An HTTP server on 127.0.0.1 (a free port) serving ``handler`` in a thread; a context manager."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self._http = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._http.daemon_threads = True
+        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.02,), daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
+
+    def __enter__(self):  # type: ignore[no-untyped-def]  # returns the subclass instance
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+
+
 def chat_reply(content: str | None, finish_reason: str = "stop") -> Reply:
     """A 200 response with one choice whose message content is ``content``."""
     body = {
@@ -29,7 +50,7 @@ def error_reply(status: int, message: str) -> Reply:
     return status, json.dumps({"error": {"message": message, "type": "test"}}).encode()
 
 
-class ChatServer:
+class ChatServer(LoopbackServer):
     """Serves ``POST <url>/chat/completions`` with ``respond(body, headers)`` on a free port.
 
     Records every request body and header set, counts hits and the most requests in flight at once.
@@ -71,22 +92,8 @@ class ChatServer:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._http.daemon_threads = True
-        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.02,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
+        super().__init__(Handler)
 
     @property
     def hits(self) -> int:
         return len(self.bodies)
-
-    def __enter__(self) -> ChatServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()

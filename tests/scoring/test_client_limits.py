@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from finsynth.scoring.client import ChatClient, ChatEndpoint, Message, RetryPolicy
+from tests.scoring.chat_server import LoopbackServer
 
 REPLY = json.dumps({"choices": [{"message": {"role": "assistant", "content": "x" * 2000}}]}).encode()
 
 
-class DrippingServer:
+class DrippingServer(LoopbackServer):
     """Sends a valid reply ``chunk`` bytes at a time, ``pause`` seconds apart."""
 
     def __init__(self, chunk: int, pause: float) -> None:
@@ -42,21 +42,7 @@ class DrippingServer:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._http.daemon_threads = True
-        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.02,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
-
-    def __enter__(self) -> DrippingServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture

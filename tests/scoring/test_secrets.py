@@ -7,15 +7,15 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from finsynth.scoring.client import ChatClient, ChatEndpoint, ChatError, Message, RetryPolicy
+from tests.scoring.chat_server import LoopbackServer
 
 SECRET = "sk-echo-" + "0123456789abcdef" * 4
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,7 +50,7 @@ def _reply(kind: str, headers: str) -> tuple[int, bytes, int | None]:
 KINDS = ("not json", "no choices", "content", "401", "404", "500", "503", "plain 4xx", "truncated")
 
 
-class EchoServer:
+class EchoServer(LoopbackServer):
     """Answers every chat request with a reply of ``kind`` that echoes the request headers."""
 
     def __init__(self) -> None:
@@ -77,21 +77,7 @@ class EchoServer:
             def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._http.daemon_threads = True
-        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.02,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self._http.server_address[1]}/v1"
-
-    def __enter__(self) -> EchoServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._http.shutdown()
-        self._http.server_close()
+        super().__init__(Handler)
 
 
 @pytest.fixture
