@@ -57,6 +57,8 @@ python-range-%: .venv-%/.finsynth-installed
 	@test -x .venv-$*/bin/python || { \
 	  python="$(PYTHON_$*)"; \
 	  if [ -z "$$python" ] && prefix=$$(pyenv prefix $* 2>/dev/null); then python="$$prefix/bin/python"; fi; \
+	  if [ -z "$$python" ]; then for candidate in $$HOME/.pyenv/versions/$*.*/bin/python; do \
+	    if [ -x "$$candidate" ]; then python="$$candidate"; fi; done; fi; \
 	  [ -n "$$python" ] || python=$$(command -v python$*) || { \
 	    echo "no Python $* found: pyenv install $*, or set PYTHON_$*=/path/to/python$*" >&2; exit 2; }; \
 	  echo "$$python -m venv .venv-$*"; "$$python" -m venv .venv-$*; }
