@@ -34,11 +34,11 @@ from typing import Any
 
 from finsynth.builder.folder_files import UnsafeFileError, folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
-from finsynth.errors import ConfigError, FinsynthError, FormulaError, UnknownGeneratorError
+from finsynth.errors import ConfigError, FinsynthError, UnknownGeneratorError
 from finsynth.families import FAMILIES, families_where
 from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
 from finsynth.generators.finchain.quantities import Quantity, Unit
-from finsynth.generators.finchain.trace import Replay, check_record, replay_trace, unreadable_trace_version
+from finsynth.generators.finchain.trace import Replay, replay_record, unreadable_trace_version
 from finsynth.input_files import parse_json
 
 TRACED_FAMILIES = families_where(traced=True)
@@ -222,11 +222,8 @@ def _check_record(
         return
     problems = _id_problems(record, split, kinds, generator_ids, indices) + _metadata_problems(record)
     verdict.traces += 1
-    problems += check_record(record)
-    try:
-        replay = replay_trace(record["trace"])
-    except FormulaError:
-        replay = None  # check_record said why
+    replay, trace_problems = replay_record(record)  # replayed once: the work is bounded per trace
+    problems += trace_problems
     if replay is not None:
         problems += _answer_problems(record, replay) + _text_problems(record, replay)
     verdict.problems += [f"{record_id}: {problem}" for problem in problems]

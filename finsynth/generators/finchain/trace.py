@@ -179,12 +179,23 @@ def check_record(record: Mapping[str, Any]) -> list[str]:
         Problems found, empty when the trace reproduces every step value and the answer exactly.
 
     """
+    return replay_record(record)[1]
+
+
+def replay_record(record: Mapping[str, Any]) -> tuple[Replay | None, list[str]]:
+    """Replay a FinChain record's trace once and compare it with what the record states.
+
+    Returns:
+        The replay (``None`` when the trace does not replay) and the problems found, as
+        :func:`check_record` reports them.
+
+    """
     try:
         replay = replay_trace(record["trace"])
     except UnreadableTraceVersionError as error:
-        return [str(error)]
+        return None, [str(error)]
     except FormulaError as error:
-        return [f"trace does not replay: {error}"]
+        return None, [f"trace does not replay: {error}"]
     problems = []
     stored = {item["name"]: item["value"] for item in record["steps"]}
     if list(stored) != list(replay.step_values):
@@ -200,4 +211,4 @@ def check_record(record: Mapping[str, Any]) -> list[str]:
         problems.append(
             f"answer_label {record.get('answer_label')!r} but the trace gives {replay.answer_label!r}"
         )
-    return problems
+    return replay, problems
