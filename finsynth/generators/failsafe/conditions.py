@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from finsynth.errors import FinsynthError
+from finsynth.families import FAILSAFE_CONDITIONS, FAILSAFE_GROUNDING_CONDITIONS
 from finsynth.generators.registry import Expander, Record, register_expander
 from finsynth.perturbations.validators import check_missing_context
 
@@ -36,16 +37,23 @@ class Condition:
     answerable: bool
 
 
-CONDITIONS = (
-    Condition("baseline", "query", "full", answerable=True),
-    Condition("misspelled", "error_query", "full", answerable=True),
-    Condition("incomplete", "incomplete_query", "full", answerable=True),
-    Condition("out_of_domain", "out-of-domain_query", "full", answerable=True),
-    Condition("ocr", "query", "ocr", answerable=True),
-    Condition("missing_context", "query", "none", answerable=False),
-    Condition("irrelevant_context", "out-of-scope_query", "full", answerable=False),
+_PROMPT_PARTS: dict[str, tuple[str, ContextKind]] = {
+    "baseline": ("query", "full"),
+    "misspelled": ("error_query", "full"),
+    "incomplete": ("incomplete_query", "full"),
+    "out_of_domain": ("out-of-domain_query", "full"),
+    "ocr": ("query", "ocr"),
+    "missing_context": ("query", "none"),
+    "irrelevant_context": ("out-of-scope_query", "full"),
+}
+"""Each condition's query column and context."""
+
+CONDITIONS = tuple(
+    Condition(name, *_PROMPT_PARTS[name], answerable=name not in FAILSAFE_GROUNDING_CONDITIONS)
+    for name in FAILSAFE_CONDITIONS
 )
-"""Robustness is measured over the first five, context grounding over the last two."""
+"""In :data:`finsynth.families.FAILSAFE_CONDITIONS` order: robustness is measured over the
+answerable five, context grounding over the last two."""
 
 CONDITION_NAMES = tuple(condition.name for condition in CONDITIONS)
 
