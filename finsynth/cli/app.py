@@ -55,9 +55,10 @@ ExcludeDifficultyOption = Annotated[
 ]
 
 
-def _exclusions(
+def _criteria(
     ids: list[str] | None, domains: list[str] | None, topics: list[str] | None, difficulties: list[str] | None
 ) -> Criteria:
+    """Criteria from the repeatable selection options (``None`` when an option was not given)."""
     return Criteria(tuple(ids or ()), tuple(domains or ()), tuple(topics or ()), tuple(difficulties or ()))
 
 
@@ -91,10 +92,8 @@ def list_generators(
     try:
         generators = select(
             selector or None,
-            only=Criteria(
-                domains=tuple(domain or ()), topics=tuple(topic or ()), difficulties=tuple(difficulty or ())
-            ),
-            exclude=_exclusions(exclude, exclude_domain, exclude_topic, exclude_difficulty),
+            only=_criteria(None, domain, topic, difficulty),
+            exclude=_criteria(exclude, exclude_domain, exclude_topic, exclude_difficulty),
         )
     except FinsynthError as error:
         raise fail(error) from None
@@ -176,7 +175,7 @@ def generate(
         domains=domain or (),
         topics=topic or (),
         difficulties=difficulty or (),
-        exclude=_exclusions(exclude, exclude_domain, exclude_topic, exclude_difficulty),
+        exclude=_criteria(exclude, exclude_domain, exclude_topic, exclude_difficulty),
         config=config,
         split=split,
         messages=messages,
