@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import ROUND_HALF_UP, Context, Decimal, localcontext
 from fractions import Fraction
 
 import pytest
@@ -52,7 +52,7 @@ def test_formula_text_shows_exactly_the_rounded_value(value, unit, decimals):
 
 def decimal_rounding(value: Fraction, decimals: int) -> Fraction:
     """Independent reference: Decimal's ROUND_HALF_UP on the exact value (halves away from zero)."""
-    with localcontext(prec=200):
+    with localcontext(Context(prec=200)):
         exact = Decimal(value.numerator) / Decimal(value.denominator)
         return Fraction(exact.quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP))
 
