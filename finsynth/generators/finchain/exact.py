@@ -7,7 +7,8 @@ functions have irrational values, which are never exactly half-way; they are com
 that ties are decided the same on every machine:
 
 - ``exp``, ``log``, ``log10``, ``sqrt`` and fractional powers with :mod:`decimal` at
-  :data:`DIGITS` significant digits (correctly rounded there, exact for perfect squares);
+  :data:`~finsynth.generators.finchain.functions.exact.DIGITS` significant digits (correctly
+  rounded there, exact for perfect squares);
 - ``normal_cdf``, ``normal_quantile`` and ``irr`` with their double-precision functions,
   the result then taken as the exact value of that double.
 
@@ -19,33 +20,14 @@ result is too close to a rounding boundary to decide.
 from __future__ import annotations
 
 import ast
-import math
 from collections.abc import Callable, Mapping
-from decimal import MAX_EMAX, MIN_EMIN, ROUND_HALF_EVEN, Context, Decimal, localcontext
+from decimal import localcontext
 from fractions import Fraction
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import (
-    MAX_EXPONENT,
-    MAX_ROUND_DIGITS,
-    MAX_SEQUENCE_LENGTH,
-    Formula,
-    Value,
-    internal_rate_of_return,
-    normal_cdf,
-    normal_quantile,
-)
-from finsynth.generators.finchain.quantities import round_exact
-
-DIGITS = 60
-"""Significant digits of the transcendental functions and of values whose fractions grow too long."""
-
-MAX_DENOMINATOR_BITS = 20_000
-"""Longer exact fractions (long chains of powers) are cut to :data:`DIGITS` significant digits."""
-
-_DIGITS = Context(prec=DIGITS, rounding=ROUND_HALF_EVEN, Emax=MAX_EMAX, Emin=MIN_EMIN)
-_GUARDED = Context(prec=DIGITS + 10, rounding=ROUND_HALF_EVEN, Emax=MAX_EMAX, Emin=MIN_EMIN)
-"""Contexts spelled out in full, so no change to Python's default decimal context can alter a result."""
+from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, Value
+from finsynth.generators.finchain.functions import FUNCTIONS
+from finsynth.generators.finchain.functions.exact import GUARDED, SIGNIFICANT, as_decimal, trimmed
 
 ExactValue = Fraction | bool | tuple[Fraction, ...]
 """What an exact formula computes: a rational number, a truth value, or a sequence of them."""
@@ -68,18 +50,6 @@ def exact(value: Value) -> ExactValue:
     return Fraction(repr(value))
 
 
-def _decimal(value: Fraction) -> Decimal:
-    return Decimal(value.numerator) / Decimal(value.denominator)
-
-
-def _trimmed(value: Fraction) -> Fraction:
-    """Keep exact fractions exact unless they grow past :data:`MAX_DENOMINATOR_BITS`."""
-    if value.denominator.bit_length() <= MAX_DENOMINATOR_BITS:
-        return value
-    with localcontext(_DIGITS):
-        return Fraction(_decimal(value))
-
-
 def _number(value: ExactValue, what: str) -> Fraction:
     if not isinstance(value, Fraction):
         raise FormulaError(f"{what} must be a number")
@@ -92,73 +62,16 @@ def _power(base: Fraction, exponent: Fraction) -> Fraction:
     if exponent.denominator == 1:
         if base == 0 and exponent < 0:
             raise FormulaError("zero raised to a negative power")
-        return _trimmed(base ** int(exponent))
+        return trimmed(base ** int(exponent))
     if base < 0:
         raise FormulaError("result is not a real number (negative base with a fractional exponent)")
     if base == 0:
         return Fraction(0)
-    with localcontext(_GUARDED):
-        power = (_decimal(exponent) * _decimal(base).ln()).exp()
-    with localcontext(_DIGITS):
+    with localcontext(GUARDED):
+        power = (as_decimal(exponent) * as_decimal(base).ln()).exp()
+    with localcontext(SIGNIFICANT):
         return Fraction(+power)
 
-
-def _log(x: Fraction, base: Fraction | None = None) -> Fraction:
-    if x <= 0 or (base is not None and (base <= 0 or base == 1)):
-        raise FormulaError(f"log is undefined for {float(x)}")
-    with localcontext(_GUARDED):
-        value = _decimal(x).ln()
-        if base is not None:
-            value = value / _decimal(base).ln()
-    with localcontext(_DIGITS):
-        return Fraction(+value)
-
-
-def _exp(x: Fraction) -> Fraction:
-    if x > 1_000:
-        raise FormulaError(f"exp({float(x)}) is too large")
-    with localcontext(_DIGITS):
-        return Fraction(_decimal(x).exp())
-
-
-def _sqrt(x: Fraction) -> Fraction:
-    if x < 0:
-        raise FormulaError(f"sqrt is undefined for {float(x)}")
-    with localcontext(_DIGITS):
-        return Fraction(_decimal(x).sqrt())
-
-
-def _round(x: Fraction, digits: Fraction = Fraction(0)) -> Fraction:
-    if digits.denominator != 1 or not 0 <= digits <= MAX_ROUND_DIGITS:
-        raise FormulaError(f"round() digits must be 0..{MAX_ROUND_DIGITS}")
-    return round_exact(x, int(digits))
-
-
-def _through_float(function: Callable[[float], float]) -> Callable[[Fraction], Fraction]:
-    """A function with no exact form: its double result, taken as exact."""
-    return lambda x: Fraction(function(float(x)))
-
-
-_SCALAR: dict[str, Callable[..., Fraction]] = {
-    "abs": abs,
-    "round": _round,
-    "log": _log,
-    "log10": lambda x: _log(x, Fraction(10)),
-    "exp": _exp,
-    "sqrt": _sqrt,
-    "floor": lambda x: Fraction(math.floor(x)),
-    "ceil": lambda x: Fraction(math.ceil(x)),
-    "normal_quantile": _through_float(normal_quantile),
-    "normal_cdf": _through_float(normal_cdf),
-}
-
-_SEQUENCE: dict[str, Callable[[tuple[Fraction, ...]], Fraction]] = {
-    "min": min,
-    "max": max,
-    "sum": lambda values: _trimmed(sum(values, Fraction(0))),
-    "len": lambda values: Fraction(len(values)),
-    "irr": lambda values: Fraction(internal_rate_of_return([float(value) for value in values])),
-}
 
 _COMPARE: dict[type[ast.cmpop], Callable[[Fraction, Fraction], bool]] = {
     ast.Lt: lambda a, b: a < b,
@@ -176,13 +89,13 @@ def _arithmetic(operation: ast.operator, a: Fraction, b: Fraction) -> Fraction:
     if isinstance(operation, ast.Sub):
         return a - b
     if isinstance(operation, ast.Mult):
-        return _trimmed(a * b)
+        return trimmed(a * b)
     if isinstance(operation, ast.Pow):
         return _power(a, b)
     if b == 0:
         raise FormulaError("division by zero")
     if isinstance(operation, ast.Div):
-        return _trimmed(a / b)
+        return trimmed(a / b)
     if isinstance(operation, ast.FloorDiv):
         return Fraction(a // b)
     return a % b
@@ -248,7 +161,8 @@ def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
 def _call(node: ast.Call, env: ExactEnv) -> Fraction:
     assert isinstance(node.func, ast.Name)  # parse_formula accepts nothing else
     name = node.func.id
-    if name in _SEQUENCE and len(node.args) == 1:
+    function = FUNCTIONS[name]
+    if function.takes_sequence and len(node.args) == 1:
         argument = node.args[0]
         if isinstance(argument, ast.GeneratorExp):
             items = _generate(argument, env)
@@ -257,13 +171,13 @@ def _call(node: ast.Call, env: ExactEnv) -> Fraction:
             if not isinstance(value, tuple):
                 raise FormulaError(f"argument of {name}() must be a sequence of numbers")
             items = value
-        if not items and name in ("min", "max", "irr"):
+        if not items and function.needs_an_element:
             raise FormulaError(f"{name}() of an empty sequence")
-        return _SEQUENCE[name](items)
+        return function.exact(items)
     arguments = [_number(_evaluate(argument, env), f"argument of {name}()") for argument in node.args]
-    if name in _SEQUENCE:
-        return _SEQUENCE[name](tuple(arguments))
-    return _SCALAR[name](*arguments)
+    if function.takes_sequence:
+        return function.exact(tuple(arguments))
+    return function.exact(*arguments)
 
 
 def _generate(node: ast.GeneratorExp, env: ExactEnv) -> tuple[Fraction, ...]:

@@ -24,23 +24,17 @@ from __future__ import annotations
 
 import ast
 import contextvars
-import itertools
 import math
 import operator
-import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal, NamedTuple, cast
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.quantities import (
-    UNDECIDED_RELATIVE,
-    UNDECIDED_WINDOW,
-    TooCloseToCall,
-    decided_round,
-)
+from finsynth.generators.finchain.functions import FUNCTIONS
+from finsynth.generators.finchain.functions.scalar import finite_real
 
 Value = float | int | bool | tuple[float, ...]
 """What a formula can compute: a number, a truth value, or a sequence of numbers."""
@@ -57,8 +51,6 @@ MAX_EXPONENT = 1_000
 MAX_SEQUENCE_LENGTH = 10_000
 MAX_WORK = 1_000_000
 """Work units one evaluation may spend (about one closure call each; well under a second)."""
-IRR_WORK_PER_FLOW = 256
-"""Work units ``irr`` spends per cash flow: each of its up to 200 iterations walks every flow."""
 
 
 class _Work:
@@ -96,9 +88,6 @@ def _spend(units: int) -> None:
             raise FormulaError(f"evaluation needs more than {work.limit:,} units of work (loops too large)")
 
 
-_STANDARD_NORMAL = statistics.NormalDist()
-
-
 def _number(value: Value, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise FormulaError(f"{what} must be a number, got {_describe(value)}")
@@ -132,21 +121,11 @@ def _describe(value: Value) -> str:
     return type(value).__name__
 
 
-def _checked(result: object) -> float:
-    """Reject complex and non-finite results so bad inputs never pass silently."""
-    if isinstance(result, complex):
-        raise FormulaError("result is not a real number (negative base with a fractional exponent)")
-    assert isinstance(result, (int, float))
-    if not math.isfinite(result):
-        raise FormulaError("result is not finite")
-    return result
-
-
 def _power(base: float, exponent: float) -> float:
     if abs(exponent) > MAX_EXPONENT:
         raise FormulaError(f"exponent {exponent} is larger than the allowed {MAX_EXPONENT}")
     try:
-        return _checked(float(base) ** float(exponent))
+        return finite_real(float(base) ** float(exponent))
     except OverflowError as error:
         raise FormulaError("result of ** is too large") from error
     except ZeroDivisionError as error:
@@ -156,19 +135,19 @@ def _power(base: float, exponent: float) -> float:
 def _divide(numerator: float, denominator: float) -> float:
     if denominator == 0:
         raise FormulaError("division by zero")
-    return _checked(numerator / denominator)
+    return finite_real(numerator / denominator)
 
 
 def _floor_divide(numerator: float, denominator: float) -> float:
     if denominator == 0:
         raise FormulaError("division by zero")
-    return _checked(numerator // denominator)
+    return finite_real(numerator // denominator)
 
 
 def _modulo(numerator: float, denominator: float) -> float:
     if denominator == 0:
         raise FormulaError("modulo by zero")
-    return _checked(numerator % denominator)
+    return finite_real(numerator % denominator)
 
 
 _BINARY: dict[type[ast.operator], tuple[Callable[[float, float], float], str, int]] = {
@@ -200,174 +179,6 @@ _PRECEDENCE_UNARY = 12
 _PRECEDENCE_POWER = 13
 _PRECEDENCE_ATOM = 20
 
-
-def _log(x: float, base: float | None = None) -> float:
-    if x <= 0 or (base is not None and (base <= 0 or base == 1)):
-        raise FormulaError(f"log is undefined for {x}" + ("" if base is None else f" in base {base}"))
-    return math.log(x) if base is None else math.log(x, base)
-
-
-def _sqrt(x: float) -> float:
-    if x < 0:
-        raise FormulaError(f"sqrt is undefined for {x}")
-    return math.sqrt(x)
-
-
-def _exp(x: float) -> float:
-    try:
-        return _checked(math.exp(x))
-    except OverflowError as error:
-        raise FormulaError(f"exp({x}) is too large") from error
-
-
-MAX_ROUND_DIGITS = 15
-
-
-def _round(x: float, digits: float = 0) -> float:
-    places = _index(digits, "round() digits")
-    if not 0 <= places <= MAX_ROUND_DIGITS:
-        raise FormulaError(f"round() digits must be 0..{MAX_ROUND_DIGITS}, got {places}")
-    return decided_round(x, places)
-
-
-def whole_number_is_clear(x: float) -> bool:
-    """Whether ``floor``/``ceil`` of a computed float is certain: whole, or clearly between two whole numbers.
-
-    A float that is whole is taken as it is (whole givens and their sums are exact); one a
-    hair off a whole number may stand for that whole number, so the exact value decides.
-    """
-    distance = abs(x - round(x))
-    return distance == 0 or distance > UNDECIDED_WINDOW + abs(x) * UNDECIDED_RELATIVE
-
-
-def _floor(x: float) -> float:
-    if not whole_number_is_clear(x):
-        raise TooCloseToCall(f"floor({x!r}) is too close to a whole number to decide")
-    return float(math.floor(x))
-
-
-def _ceil(x: float) -> float:
-    if not whole_number_is_clear(x):
-        raise TooCloseToCall(f"ceil({x!r}) is too close to a whole number to decide")
-    return float(math.ceil(x))
-
-
-def normal_cdf(x: float) -> float:
-    """The standard normal distribution function N(x), in double precision."""
-    return _STANDARD_NORMAL.cdf(x)
-
-
-def normal_quantile(probability: float) -> float:
-    """The standard normal quantile N⁻¹(p), in double precision.
-
-    Raises:
-        FormulaError: If ``probability`` is not strictly between 0 and 1.
-
-    """
-    if not 0 < probability < 1:
-        raise FormulaError(f"normal_quantile needs a probability strictly between 0 and 1, got {probability}")
-    return _STANDARD_NORMAL.inv_cdf(probability)
-
-
-def _npv_and_slope(rate: float, flows: Sequence[float]) -> tuple[float, float]:
-    """NPV of flows at periods 0, 1, 2, ... and its derivative in the rate (Horner in v = 1/(1 + r))."""
-    discount = 1.0 / (1.0 + rate)
-    value = slope_in_discount = 0.0
-    for flow in reversed(flows):
-        slope_in_discount = slope_in_discount * discount + value
-        value = value * discount + flow
-    return value, -slope_in_discount * discount * discount
-
-
-def internal_rate_of_return(flows: Sequence[float]) -> float:
-    """Return the internal rate of return of cash flows at periods 0, 1, 2, ...
-
-    The flows must change sign exactly once (a conventional investment), which makes the
-    root in ``(-1, ∞)`` unique. It is found by Newton's method kept inside a bracket that
-    bisection shrinks whenever a Newton step would leave it, so it always converges, to
-    full float precision, with the same result on every run.
-
-    Raises:
-        FormulaError: If the flows do not change sign exactly once.
-    """
-    signs = [flow > 0 for flow in flows if flow != 0]
-    changes = sum(1 for a, b in itertools.pairwise(signs) if a != b)
-    if changes != 1:
-        raise FormulaError(f"irr needs cash flows that change sign exactly once, got {changes} changes")
-    low, high = -0.999999, 1.0
-    f_low = _npv_and_slope(low, flows)[0]
-    while (_npv_and_slope(high, flows)[0] > 0) == (f_low > 0):
-        high *= 2
-        if high > 1e6:
-            raise FormulaError("irr found no rate below 1,000,000 that sets NPV to zero")
-    rate = 0.1 if low < 0.1 < high else (low + high) / 2
-    for _ in range(200):
-        value, slope = _npv_and_slope(rate, flows)
-        if value == 0:
-            return rate
-        if (value > 0) == (f_low > 0):
-            low, f_low = rate, value
-        else:
-            high = rate
-        step = rate - value / slope if slope != 0 else low
-        if not low < step < high:
-            step = (low + high) / 2
-        if abs(step - rate) <= 1e-15 * max(1.0, abs(rate)):
-            return step
-        rate = step
-    return rate
-
-
-@dataclass(frozen=True)
-class _Function:
-    name: str
-    min_args: int
-    max_args: int
-    takes_sequence: bool
-
-
-FUNCTIONS: dict[str, _Function] = {
-    function.name: function
-    for function in (
-        _Function("abs", 1, 1, False),
-        _Function("min", 1, 16, True),
-        _Function("max", 1, 16, True),
-        _Function("round", 1, 2, False),
-        _Function("log", 1, 2, False),
-        _Function("log10", 1, 1, False),
-        _Function("exp", 1, 1, False),
-        _Function("sqrt", 1, 1, False),
-        _Function("floor", 1, 1, False),
-        _Function("ceil", 1, 1, False),
-        _Function("sum", 1, 1, True),
-        _Function("len", 1, 1, True),
-        _Function("irr", 1, 1, True),
-        _Function("normal_quantile", 1, 1, False),
-        _Function("normal_cdf", 1, 1, False),
-    )
-}
-"""The functions a formula may call, with their argument counts."""
-
-_SCALAR_FUNCTIONS: dict[str, Callable[..., float]] = {
-    "abs": abs,
-    "round": _round,
-    "log": _log,
-    "log10": lambda x: _log(x, 10),
-    "exp": _exp,
-    "sqrt": _sqrt,
-    "floor": _floor,
-    "ceil": _ceil,
-    "normal_quantile": normal_quantile,
-    "normal_cdf": normal_cdf,
-}
-
-_SEQUENCE_FUNCTIONS: dict[str, Callable[[tuple[float, ...]], float]] = {
-    "min": min,
-    "max": max,
-    "sum": lambda values: _checked(math.fsum(values)),
-    "len": lambda values: float(len(values)),
-    "irr": internal_rate_of_return,
-}
 
 _ITERATORS = {"range", "enumerate"}
 
@@ -548,26 +359,25 @@ class _Compiler:
                 def values(env: Env) -> tuple[float, ...]:
                     return _sequence(single(env), f"argument of {name}()")
 
-            reduce = _SEQUENCE_FUNCTIONS[name]
-
-            cost_per_item = IRR_WORK_PER_FLOW if name == "irr" else 1
+            reduce = function.scalar
+            cost_per_item = function.work_per_item
 
             def call_on_sequence(env: Env) -> float:
                 items = values(env)
                 _spend(len(items) * cost_per_item)
-                if not items and name in ("min", "max", "irr"):
+                if not items and function.needs_an_element:
                     raise FormulaError(f"formula {self.source!r}: {name}() of an empty sequence")
                 return reduce(items)
 
             return call_on_sequence
         arguments = [self.compile(arg, bound, depth) for arg in node.args]
         if function.takes_sequence:
-            reduce_many = _SEQUENCE_FUNCTIONS[name]
+            reduce_many = function.scalar
             return lambda env: reduce_many(
                 tuple(_number(arg(env), f"argument of {name}()") for arg in arguments)
             )
-        scalar = _SCALAR_FUNCTIONS[name]
-        return lambda env: _checked(
+        scalar = function.scalar
+        return lambda env: finite_real(
             scalar(*(_number(arg(env), f"argument of {name}()") for arg in arguments))
         )
 
@@ -944,7 +754,7 @@ class _Renderer:
         argument = node.args[0] if len(node.args) == 1 else None
         if self.names == "values" and FUNCTIONS[name].takes_sequence and isinstance(argument, ast.Name):
             return (self.expanded_sequence(name, argument.id),)
-        shown = "ln" if name == "log" and len(node.args) == 1 else name
+        shown = FUNCTIONS[name].shown_as(len(node.args))
         arguments = [self.text(arg).pieces for arg in node.args]
         return (f"{shown}(", *self.joined(arguments, ", "), ")")
 

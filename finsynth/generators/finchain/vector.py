@@ -26,7 +26,6 @@ How identity is kept:
 from __future__ import annotations
 
 import ast
-import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -35,20 +34,19 @@ from typing import Any
 import numpy as np
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import (
-    FUNCTIONS,
-    MAX_EXPONENT,
-    MAX_ROUND_DIGITS,
-    Formula,
-    normal_cdf,
-    normal_quantile,
-    parse_formula,
+from finsynth.generators.finchain.formula import MAX_EXPONENT, Formula, parse_formula
+from finsynth.generators.finchain.functions import FUNCTIONS, FormulaFunction
+from finsynth.generators.finchain.functions.vector import (
+    ColumnFunction,
+    NeedsScalar,
+    decided_round_array,
+    each,
+    finite,
+    per_element,
 )
-from finsynth.generators.finchain.quantities import UNDECIDED_RELATIVE, UNDECIDED_WINDOW, TooCloseToCall
+from finsynth.generators.finchain.quantities import TooCloseToCall
 
-
-class NeedsScalar(Exception):  # noqa: N818 - a signal to the caller, not an error to report
-    """The batch cannot be evaluated column-wise with a guaranteed identical result: evaluate per element."""
+__all__ = ["Columns", "NeedsScalar", "VectorEvaluator", "compile_vector", "decided_round_array"]
 
 
 Columns = Mapping[str, np.ndarray]
@@ -60,54 +58,8 @@ VectorEvaluator = Callable[[Mapping[str, np.ndarray]], np.ndarray]
 _Operand = Callable[[Columns], Any]
 """A compiled sub-expression: returns a column, or a Python constant that broadcasts."""
 
-_FAST_ROUNDING_LIMIT = 2.0**33
-"""Below this, ``x * 10**d`` is off the exact product by at most half an ulp, 2**-21 < 1e-6.
-
-So where the float product is farther than the undecided window (≥ 1e-4) from a half-way
-point, the exact product lies on the same side of it and both round to the same integer ``k``.
-"""
-
-_EXACT_POWERS_OF_TEN = 22
-"""``10.0**d`` is exact for ``d`` up to 22, so ``k / 10**d`` is one correctly rounded division."""
-
 _EXACT_INTEGERS = 2.0**53
 """Integer arithmetic on Python ints and on floats agrees while every result stays below this."""
-
-
-def decided_round_array(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
-    """Element-wise :func:`~finsynth.generators.finchain.quantities.decided_round`, bit-identical, as float64.
-
-    Elements away from a half-way point and of moderate size are rounded column-wise
-    (``rint(x * 10**d) / 10**d``, provably the same double as ``round``), other decided ones
-    with ``round`` one by one.
-
-    Args:
-        values: The computed numbers to round.
-        decimals: Decimal places to keep.
-
-    Returns:
-        The rounded values, and a mask of the elements too close to call (where
-        ``decided_round`` raises :class:`~finsynth.generators.finchain.quantities.TooCloseToCall`;
-        their rounded value is only a placeholder).
-
-    """
-    values = np.asarray(values, dtype=np.float64)
-    power = 10.0**decimals
-    with np.errstate(all="ignore"):
-        # The same float expressions too_close_to_call evaluates, element by element.
-        scaled = np.abs(values) * power
-        distance = np.abs(scaled - np.floor(scaled) - 0.5)
-        undecided = ~(scaled < 2.0**52) | (distance <= UNDECIDED_WINDOW + scaled * UNDECIDED_RELATIVE)
-        if decimals <= _EXACT_POWERS_OF_TEN:
-            fast = ~undecided & (scaled < _FAST_ROUNDING_LIMIT)
-            result = np.rint(values * power) / power + 0.0
-        else:
-            fast = np.zeros(values.shape, dtype=bool)
-            result = np.zeros(values.shape, dtype=np.float64)
-    slow = ~fast & ~undecided
-    if slow.any():
-        result[slow] = [round(value, decimals) + 0.0 for value in values[slow].tolist()]
-    return result, undecided
 
 
 _NUMBER = "number"
@@ -144,9 +96,10 @@ def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset(
     """Column-wise evaluator for ``formula``, or None when it uses something only the scalar path handles.
 
     Not vectorized: generator expressions, indexing, list literals, ``range``/``enumerate``,
-    ``irr``, any other use of a name in ``sequence_names`` than ``sum``/``len``/``min``/``max``
-    of it (those reduce each row with the scalar function), and ``a if c else b`` whose
-    branches give a number and a truth value.
+    any other use of a name in ``sequence_names`` than a function called on it (which reduces
+    each row with the function's scalar form), and ``a if c else b`` whose branches give a
+    number and a truth value. A function with no declared column form is applied element by
+    element in its scalar form.
     Sub-expressions that read no name are computed once, here, by the scalar evaluator.
 
     Args:
@@ -196,13 +149,6 @@ def _batch_length(columns: Columns, source: str) -> int:
     raise FormulaError(f"formula {source!r} reads no name: pass at least one column to size the batch")
 
 
-def _finite(result: np.ndarray) -> np.ndarray:
-    # The sum is non-finite whenever an element is (or when finite elements overflow it).
-    if not math.isfinite(result.sum()) and not np.isfinite(result).all():
-        raise NeedsScalar("a value is not finite")
-    return result
-
-
 def _exact_integers(result: np.ndarray) -> np.ndarray:
     # Also rejects non-finite elements: NaN compares false.
     if not np.abs(result).max() < _EXACT_INTEGERS:
@@ -219,13 +165,6 @@ def _fails(reason: str) -> _Operand:
     return fail
 
 
-def _each(function: Callable[..., float], *operands: Any) -> np.ndarray:
-    """Apply a scalar C function element by element (never NumPy's own transcendental loops)."""
-    arrays = np.broadcast_arrays(*operands)
-    count = arrays[0].size
-    return np.fromiter(map(function, *(array.tolist() for array in arrays)), np.float64, count)
-
-
 def _power(base: Any, exponent: Any) -> np.ndarray:
     """``**`` as formula.py's ``_power``: Python's float ``pow``, with its domain and overflow checks."""
     if np.any(np.abs(exponent) > MAX_EXPONENT):
@@ -233,7 +172,7 @@ def _power(base: Any, exponent: Any) -> np.ndarray:
     if np.any((base < 0) & (np.floor(exponent) != exponent)):
         raise NeedsScalar("a negative base has a fractional exponent (complex result)")
     try:
-        return _each(pow, base, exponent)
+        return each(pow, base, exponent)
     except (OverflowError, ZeroDivisionError):
         raise NeedsScalar("** overflows or raises zero to a negative power") from None
 
@@ -279,98 +218,6 @@ _COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
 }
-
-
-def _exp(x: Any) -> np.ndarray:
-    try:
-        return _each(math.exp, x)
-    except OverflowError:
-        raise NeedsScalar("exp overflows") from None
-
-
-def _log(x: Any, base: Any = None) -> np.ndarray:
-    if np.any(x <= 0):
-        raise NeedsScalar("log of a number that is not positive")
-    if base is None:
-        return _each(math.log, x)
-    if np.any((base <= 0) | (base == 1)):
-        raise NeedsScalar("log in a base that is not positive or is 1")
-    return _each(math.log, x, base)
-
-
-def _log10(x: Any) -> np.ndarray:
-    # formula.py computes log10 as log(x, 10), which is not always math.log10(x).
-    return _log(x, 10.0)
-
-
-def _sqrt(x: Any) -> np.ndarray:
-    if np.any(x < 0):
-        raise NeedsScalar("sqrt of a negative number")
-    root: np.ndarray = np.sqrt(x)  # IEEE square root: correctly rounded, like math.sqrt
-    return root
-
-
-def _whole_numbers_are_clear(x: Any) -> None:
-    """As formula.py's ``whole_number_is_clear``, for every element; else the scalar path decides."""
-    distance = np.abs(x - np.rint(x))  # np.rint rounds halves to even, as Python's round
-    if np.any((distance != 0) & (distance <= UNDECIDED_WINDOW + np.abs(x) * UNDECIDED_RELATIVE)):
-        raise NeedsScalar("floor or ceil of a value too close to a whole number")
-
-
-def _floor(x: Any) -> np.ndarray:
-    _whole_numbers_are_clear(x)
-    whole: np.ndarray = np.floor(x) + 0.0  # float(math.floor(x)) is never -0.0; + 0.0 clears NumPy's
-    return whole
-
-
-def _ceil(x: Any) -> np.ndarray:
-    _whole_numbers_are_clear(x)
-    whole: np.ndarray = np.ceil(x) + 0.0  # math.ceil(-0.5) is the int 0, np.ceil(-0.5) is -0.0
-    return whole
-
-
-def _round(x: Any, digits: Any = 0.0) -> np.ndarray:
-    places = np.asarray(digits, dtype=np.float64)
-    if np.any((np.floor(places) != places) | (places < 0) | (places > MAX_ROUND_DIGITS)):
-        raise NeedsScalar(f"round() digits are not a whole number in 0..{MAX_ROUND_DIGITS}")
-    values, places = np.broadcast_arrays(np.asarray(x, dtype=np.float64), places)
-    result = np.empty(values.shape, dtype=np.float64)
-    for decimals in np.unique(places).tolist():
-        chosen = places == decimals
-        rounded, undecided = decided_round_array(values[chosen], int(decimals))
-        if undecided.any():
-            raise NeedsScalar("round() of a value too close to a half-way point")
-        result[chosen] = rounded
-    return result
-
-
-def _normal_quantile(probability: Any) -> np.ndarray:
-    if np.any((probability <= 0) | (probability >= 1)):
-        raise NeedsScalar("normal_quantile of a value outside (0, 1)")
-    return _each(normal_quantile, probability)
-
-
-def _normal_cdf(x: Any) -> np.ndarray:
-    return _each(normal_cdf, x)
-
-
-_FUNCTIONS: dict[str, Callable[..., np.ndarray]] = {
-    "abs": np.abs,
-    "floor": _floor,
-    "ceil": _ceil,
-    "round": _round,
-    "log": _log,
-    "log10": _log10,
-    "exp": _exp,
-    "sqrt": _sqrt,
-    "normal_quantile": _normal_quantile,
-    "normal_cdf": _normal_cdf,
-}
-"""The functions of numbers, by name (several-argument min and max are folded inline)."""
-
-
-_REDUCTIONS: dict[str, Callable[[Any], Any]] = {"sum": math.fsum, "len": len, "min": min, "max": max}
-"""Reductions of a whole series that run column-wise: the scalar evaluator's own functions."""
 
 
 class _VectorCompiler:
@@ -461,7 +308,7 @@ class _VectorCompiler:
         apply = _ARITHMETIC[type(node.op)]
         first, second = left.evaluate, right.evaluate
         integral = left.integral and right.integral and isinstance(node.op, _INTEGER_PRESERVING)
-        check = _exact_integers if integral else _finite
+        check = _exact_integers if integral else finite
         return _Part(
             lambda columns: check(apply(first(columns), second(columns))), _NUMBER, integral=integral
         )
@@ -535,53 +382,48 @@ class _VectorCompiler:
 
     def call(self, node: ast.Call, guarded: bool) -> _Part:
         assert isinstance(node.func, ast.Name)  # parse_formula accepts nothing else
-        name = node.func.id
-        if FUNCTIONS[name].takes_sequence and len(node.args) == 1:
+        function = FUNCTIONS[node.func.id]
+        if function.takes_sequence and len(node.args) == 1:
             argument = node.args[0]
-            if name in _REDUCTIONS and isinstance(argument, ast.Name) and argument.id in self.sequence_names:
-                return self.reduction(name, argument.id)
+            if isinstance(argument, ast.Name) and argument.id in self.sequence_names:
+                return self.reduction(function, argument.id)
             raise _ScalarOnlyError
-        parts = self.numbers(node, node.args, f"argument of {name}()", guarded)
-        arguments = [part.evaluate for part in parts]
-        if name in ("min", "max"):
-            return self.extreme(name == "max", parts)
-        (first, *rest) = arguments
-        function = _FUNCTIONS[name]
-        integral = name == "abs" and parts[0].integral
-        if not rest:
-            return _Part(lambda columns: _finite(function(first(columns))), _NUMBER, integral=integral)
-        (second,) = rest
-        return _Part(lambda columns: _finite(function(first(columns), second(columns))), _NUMBER)
+        parts = self.numbers(node, node.args, f"argument of {function.name}()", guarded)
+        operands = [part.evaluate for part in parts]
+        apply = _column_form(function)
+        integral = function.keeps_integers and any(part.integral for part in parts)
+        if len(operands) == 1:
+            (first,) = operands
+            return _Part(lambda columns: finite(apply(first(columns))), _NUMBER, integral=integral)
+        return _Part(
+            lambda columns: finite(apply(*(operand(columns) for operand in operands))),
+            _NUMBER,
+            integral=integral,
+        )
 
     @staticmethod
-    def reduction(name: str, sequence: str) -> _Part:
-        """``sum``/``len``/``min``/``max`` of a series: the scalar reduction, mapped over the rows in C."""
-        reduce = _REDUCTIONS[name]
+    def reduction(function: FormulaFunction, sequence: str) -> _Part:
+        """A function of a whole series: its scalar form, mapped over the rows in C."""
+        reduce = function.scalar
 
         def each_row(columns: Columns) -> np.ndarray:
             rows = columns[sequence]
             try:
-                return _finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))
-            except (ArithmeticError, ValueError) as error:  # an empty sequence, an overflowing sum
-                raise NeedsScalar(f"{name}() of {sequence}: {error}") from None
+                return finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))
+            except (FormulaError, ArithmeticError, ValueError) as error:  # an empty series, an overflow
+                raise NeedsScalar(f"{function.name}() of {sequence}: {error}") from None
 
-        # min and max return an element, which is an int where the series holds ints.
-        return _Part(each_row, _NUMBER, integral=name in ("min", "max"))
+        return _Part(each_row, _NUMBER, integral=function.keeps_integers)
 
-    @staticmethod
-    def extreme(largest: bool, parts: list[_Part]) -> _Part:
-        """Several-argument ``min``/``max``, keeping Python's choice between equal values (0.0, -0.0)."""
-        operands = [part.evaluate for part in parts]
-        better = operator.gt if largest else operator.lt
 
-        def pick(columns: Columns) -> Any:
-            result = operands[0](columns)
-            for operand in operands[1:]:
-                candidate = operand(columns)
-                result = np.where(better(candidate, result), candidate, result)
-            return result
-
-        return _Part(pick, _NUMBER, integral=any(part.integral for part in parts))
+def _column_form(function: FormulaFunction) -> ColumnFunction:
+    """The function's declared column form, or its scalar form applied element by element."""
+    if function.vector is not None:
+        return function.vector
+    if function.takes_sequence:
+        gathered = function.scalar
+        return per_element(lambda *numbers: gathered(numbers))
+    return per_element(function.scalar)
 
 
 class _WrongKindError(Exception):

@@ -20,13 +20,17 @@ from typing import Any
 import numpy as np
 import sympy
 
+from finsynth.generators.finchain.functions import FUNCTIONS
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators, get_generator
 from finsynth.seeding import derive_seed
 
 SEEDS = 1_000
 
-_SYMPY_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs}
+SYMPY_FUNCTIONS: dict[str, Any] = {
+    function.name: getattr(sympy, function.sympy) for function in FUNCTIONS.values() if function.sympy
+}
+"""The formula functions sympy reads, from their declared sympy forms."""
 
 
 def exact(value: float) -> Fraction:
@@ -67,7 +71,7 @@ def composed_answer(template_id: str) -> sympy.Expr:
         name: sympy.Symbol(name, positive=True) for name in generator.compiled.given_names
     }
     for item in spec.steps:
-        expressions[item.name] = sympy.sympify(item.formula, locals={**_SYMPY_FUNCTIONS, **expressions})
+        expressions[item.name] = sympy.sympify(item.formula, locals={**SYMPY_FUNCTIONS, **expressions})
     answer_step = getattr(spec.answer, "step", None)
     assert answer_step is not None, "symbolic checks apply to numeric answers"
     return expressions[answer_step]

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import internal_rate_of_return, parse_formula
+from finsynth.generators.finchain.formula import parse_formula
+from finsynth.generators.finchain.functions.scalar import internal_rate_of_return
 
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False).map(lambda x: round(x, 3))
 

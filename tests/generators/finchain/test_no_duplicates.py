@@ -9,9 +9,11 @@ import sympy
 
 from finsynth.generators.finchain.dsl import CategoricalAnswer
 from finsynth.generators.finchain.engine import CompiledTemplate
+from finsynth.generators.finchain.functions import FUNCTIONS
 from finsynth.generators.finchain.quantities import Quantity
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators
+from tests.generators.finchain.harness import SYMPY_FUNCTIONS
 
 TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
@@ -65,8 +67,6 @@ def _kind(quantity: Quantity) -> str:
 
 def formula_chain(compiled: CompiledTemplate) -> tuple[str, ...]:
     """The template's steps and answer rule with every name replaced by its canonical name."""
-    from finsynth.generators.finchain.formula import FUNCTIONS
-
     kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}
     renamer = _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds)
     chain = []
@@ -81,25 +81,19 @@ def formula_chain(compiled: CompiledTemplate) -> tuple[str, ...]:
     return tuple(chain)
 
 
-_SYMPY_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "Abs": sympy.Abs}
-
-
 def composed_answer(compiled: CompiledTemplate) -> str | None:
     """The answer composed from the steps as one simplified expression of the givens, canonically named.
 
     Catches duplicates that split the work differently (a share count that cancels out).
     ``None`` where sympy cannot read a formula (sequences, irr, normal functions, conditions).
     """
-    from finsynth.generators.finchain.formula import FUNCTIONS
-
     answer = compiled.template.answer
     if isinstance(answer, CategoricalAnswer):
         return None
     expressions: dict[str, object] = {name: sympy.Symbol(name) for name in compiled.given_names}
     try:
         for item in compiled.template.steps:
-            source = item.formula.replace("abs(", "Abs(")
-            expressions[item.name] = sympy.sympify(source, locals={**_SYMPY_FUNCTIONS, **expressions})
+            expressions[item.name] = sympy.sympify(item.formula, locals={**SYMPY_FUNCTIONS, **expressions})
         composed = sympy.cancel(sympy.together(expressions[answer.step]))
         text = sympy.sstr(composed).replace("Abs(", "abs(")
         kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}

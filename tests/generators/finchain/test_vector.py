@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +14,8 @@ from hypothesis import strategies as st
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.chain import solve
-from finsynth.generators.finchain.formula import FUNCTIONS, Formula, parse_formula
+from finsynth.generators.finchain.formula import Formula, parse_formula
+from finsynth.generators.finchain.functions import FUNCTIONS
 from finsynth.generators.finchain.quantities import TooCloseToCall, decided_round
 from finsynth.generators.finchain.vector import NeedsScalar, compile_vector, decided_round_array
 from finsynth.seeding import RandomStream
@@ -260,9 +262,7 @@ def test_a_bare_name_returns_a_copy_of_its_column() -> None:
     [
         "sum(x for x in flows)",
         "flows[0] + a",
-        "irr(flows) + a",
         "sum(2 * x for x in flows)",
-        "irr(flows)",
         "max([a, 1])",
         "[1, 2]",
         "a if a > 0 else a > 1",
@@ -293,6 +293,7 @@ def test_a_series_given_is_left_to_the_scalar_path_whatever_the_formula() -> Non
             "max(flows) - min(flows)",
             "sum(flows) / len(flows) + a",
             "sum(flows) > a",
+            "irr(flows) + a",
         ]
     ),
 )
@@ -306,6 +307,25 @@ def test_reductions_of_a_series_have_the_scalar_bits_row_by_row(
 def test_reductions_of_a_series_really_run_column_wise() -> None:
     batch: dict[str, Any] = {"flows": [(1, 2.5), (-3.0,), (4, 4, 4)], "a": np.array([1.0, 2.0, 3.0])}
     assert check(parse_formula("sum(flows) / len(flows) * a"), batch, frozenset({"flows"})) == "vectorized"
+
+
+def test_a_function_of_a_series_with_no_column_form_runs_its_scalar_form_row_by_row() -> None:
+    # irr declares no column form: the batch path maps the scalar irr over the rows.
+    assert FUNCTIONS["irr"].vector is None
+    batch: dict[str, Any] = {"flows": [(-100, 60, 60), (-250.5, 40, 90, 160.25)], "a": np.array([0.0, 1.0])}
+    assert check(parse_formula("irr(flows) + a"), batch, frozenset({"flows"})) == "vectorized"
+
+
+@pytest.mark.parametrize("name", ["sqrt", "exp", "log", "normal_cdf", "abs", "max"])
+def test_a_function_without_a_column_form_falls_back_to_its_scalar_form_per_element(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(FUNCTIONS, name, dataclasses.replace(FUNCTIONS[name], vector=None))
+    source = f"{name}(a, b) + 1" if name == "max" else f"{name}(a) * b"
+    batch = {"a": np.array([0.25, 1.5, 3.0, 7.75]), "b": np.array([2.0, -1.0, 0.5, 4.0])}
+    assert check(parse_formula(source), batch) == "vectorized"
+    if name == "sqrt":  # an element outside the domain sends the batch to the scalar path
+        assert check(parse_formula(source), {**batch, "a": np.array([1.0, -4.0])}) == "deferred"
 
 
 def test_sequence_functions_of_constants_are_computed_once() -> None:
@@ -363,10 +383,11 @@ SEEDS = 24
 
 
 def is_reduction(node: ast.AST, series: frozenset[str]) -> bool:
-    """``sum``/``len``/``min``/``max`` of a whole series: the one sequence use that runs column-wise."""
+    """A sequence function of a whole series: the one sequence use that runs column-wise."""
     return (
         isinstance(node, ast.Call)
-        and ast.unparse(node.func) in ("sum", "len", "min", "max")
+        and ast.unparse(node.func) in FUNCTIONS
+        and FUNCTIONS[ast.unparse(node.func)].takes_sequence
         and len(node.args) == 1
         and isinstance(node.args[0], ast.Name)
         and node.args[0].id in series
