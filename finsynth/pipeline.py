@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.builder.shard import BATCH_SIZE, DisjointDraws, record_id
 from finsynth.chat import check_chat_family, with_messages
@@ -169,7 +170,7 @@ def lane_position(lane: int, step: int, lane_count: int, generator_count: int) -
     return (offset + lane) % generator_count, cycle * lane_count + lane
 
 
-def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: np.ndarray) -> list[Record]:
+def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any]) -> list[Record]:
     generator_id = generator.info.id
     identifiers = [record_id(generator_id, STREAM_SPLIT, index, None) for index in indices.tolist()]
     if isinstance(generator, BatchGenerator):

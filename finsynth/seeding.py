@@ -23,9 +23,10 @@ import statistics
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 SeedPart = str | int | bytes
 
@@ -112,15 +113,15 @@ def mix64(value: int) -> int:
     return value ^ (value >> 31)
 
 
-def mix64_array(values: np.ndarray) -> np.ndarray:
+def mix64_array(values: NDArray[Any]) -> NDArray[Any]:
     """:func:`mix64` of every element of a ``uint64`` array (arithmetic wraps modulo 2**64)."""
     values = (values ^ (values >> np.uint64(30))) * _MIX_1_ARRAY
     values = (values ^ (values >> np.uint64(27))) * _MIX_2_ARRAY
-    mixed: np.ndarray = values ^ (values >> np.uint64(31))
+    mixed: NDArray[Any] = values ^ (values >> np.uint64(31))
     return mixed
 
 
-def splitmix_words(seeds: np.ndarray, counters: np.ndarray) -> np.ndarray:
+def splitmix_words(seeds: NDArray[Any], counters: NDArray[Any]) -> NDArray[Any]:
     """Word ``counters[i]`` of the :class:`SplitMixStream` seeded ``seeds[i]``, for every ``i``.
 
     Args:
@@ -315,8 +316,8 @@ class InstanceSeeder:
         )
 
     def seed_arrays(
-        self, indices: np.ndarray, variation: str | None = None, attempt: int = 0
-    ) -> tuple[np.ndarray, np.ndarray]:
+        self, indices: NDArray[Any], variation: str | None = None, attempt: int = 0
+    ) -> tuple[NDArray[Any], NDArray[Any]]:
         """Return the names and values seeds (``uint64`` arrays) of many instances at once.
 
         Element ``i`` equals ``seeds(indices[i], variation, attempt)``.

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.builder.config import BuildConfig, ConfigSpec, SplitSpec
 from finsynth.seeding import derive_seed, splitmix_words
@@ -79,11 +80,11 @@ class ShardSpec:
         return self.stop - self.start
 
     @cached_property
-    def _offsets(self) -> np.ndarray:
+    def _offsets(self) -> NDArray[Any]:
         """Instance number of each generator's first instance, in ``generator_ids`` order."""
         return np.concatenate(([0], np.cumsum(np.asarray(self.counts, dtype=np.int64))))
 
-    def positions(self, start: int, stop: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def positions(self, start: int, stop: int) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
         """Return generator numbers, instance indices and kind numbers of split rows ``start:stop``.
 
         Args:
@@ -115,7 +116,9 @@ class ShardSpec:
 
 
 @lru_cache(maxsize=4)
-def instance_order(root_seed: int, seed_config: str, seed_split: str, counts: tuple[int, ...]) -> np.ndarray:
+def instance_order(
+    root_seed: int, seed_config: str, seed_split: str, counts: tuple[int, ...]
+) -> NDArray[Any]:
     """Return the instances of a split in row order, as instance numbers.
 
     Instance number ``offset(g) + i`` is instance ``i`` of generator ``g``. Each gets the key
@@ -134,7 +137,7 @@ def instance_order(root_seed: int, seed_config: str, seed_split: str, counts: tu
     words = splitmix_words(np.full(total, key, dtype=np.uint64), numbers.astype(np.uint64))
     jitter = (words >> np.uint64(11)).astype(np.float64) * (1.0 / (1 << 53))
     keys = (numbers - offsets[generators] + jitter) / sizes[generators]
-    order: np.ndarray = np.argsort(keys, kind="stable")
+    order: NDArray[Any] = np.argsort(keys, kind="stable")
     order.flags.writeable = False
     return order
 

@@ -12,9 +12,11 @@ import socket
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
+from numpy.typing import NDArray
 
 from finsynth.builder.hashing import sha256_file
 from finsynth.builder.parquet import ROW_GROUP_SIZE, write_batches
@@ -112,7 +114,7 @@ class DisjointDraws:
         )
 
     def draw_many(
-        self, seeder: InstanceSeeder, split: str, indices: Sequence[int] | np.ndarray
+        self, seeder: InstanceSeeder, split: str, indices: Sequence[int] | NDArray[Any]
     ) -> list[Record]:
         """Return the records at ``indices`` (no variation), as :meth:`draw` returns them one by one.
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 from finsynth.seeding import InstanceSeeds
@@ -67,7 +67,7 @@ class BatchGenerator(Generator, Protocol):
     """A generator that can also make many records in one call (builds use it when offered)."""
 
     def records(
-        self, record_ids: Sequence[str], names_seeds: np.ndarray, values_seeds: np.ndarray
+        self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
     ) -> list[Record]:
         """Return exactly ``[record(id, InstanceSeeds(n, v)) for id, n, v in zip(...)]``."""
 

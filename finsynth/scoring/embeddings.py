@@ -40,7 +40,8 @@ class Embedder(Protocol):
 def _normalised(vectors: Any) -> Matrix:
     matrix = np.asarray(vectors, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+    normalised: Matrix = (matrix / np.where(norms == 0, 1, norms)).astype(np.float32)
+    return normalised
 
 
 class WordLlamaEmbedder:
@@ -89,7 +90,8 @@ class WordLlamaEmbedder:
         pooled: Matrix = (
             counts.reshape(len(texts), len(vocabulary)).astype(np.float32) @ self._table[vocabulary]
         )
-        return (pooled / np.maximum(lengths, 1)[:, None]).astype(np.float32)
+        averaged: Matrix = (pooled / np.maximum(lengths, 1)[:, None]).astype(np.float32)
+        return averaged
 
 
 class MiniLMEmbedder:

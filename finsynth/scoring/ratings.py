@@ -29,6 +29,7 @@ from typing import Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
+from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError
 from finsynth.input_files import read_json
@@ -277,7 +278,7 @@ def bootstrap_ratings(
     encoded = _encode(games)
     point = bradley_terry(games, prior=prior) if method == "bt" else elo_ratings(games)
     played = np.bincount(np.concatenate([encoded.first, encoded.second]), minlength=len(encoded.models))
-    replicates = np.empty((rounds, len(encoded.models)))
+    replicates: NDArray[np.float64] = np.empty((rounds, len(encoded.models)))
     if rounds:
         clusters = _clusters(games)
         count = int(clusters.max()) + 1

@@ -30,6 +30,7 @@ from itertools import repeat
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.collector import collector_paused
 from finsynth.errors import UnsatisfiableConstraintsError
@@ -59,7 +60,7 @@ _SMALLEST_GROUPED = 999.5
 """Below this magnitude a plain number never shows a thousands separator."""
 
 
-def _below(seeds: np.ndarray, counters: np.ndarray, span: int) -> np.ndarray:
+def _below(seeds: NDArray[Any], counters: NDArray[Any], span: int) -> NDArray[Any]:
     """Draw integers uniform in ``[0, span)``, one per stream, as :meth:`RandomStream.below` does.
 
     ``counters`` (each stream's next word) is advanced in place, by more than one word for
@@ -76,25 +77,25 @@ def _below(seeds: np.ndarray, counters: np.ndarray, span: int) -> np.ndarray:
             counters[rejected] += _ONE
             words[rejected] = again
             rejected = rejected[again >= bound]
-    drawn: np.ndarray = words % np.uint64(span)
+    drawn: NDArray[Any] = words % np.uint64(span)
     return drawn
 
 
-def _draw_numbers(sampler: NumberSampler, seeds: np.ndarray, counters: np.ndarray) -> np.ndarray:
+def _draw_numbers(sampler: NumberSampler, seeds: NDArray[Any], counters: NDArray[Any]) -> NDArray[Any]:
     """Draw a number given for every stream: grid units, then one exact division."""
     units = sampler.low + sampler.spacing * _below(seeds, counters, sampler.span).astype(np.int64)
-    values: np.ndarray = units.astype(np.float64) if sampler.integral else units / sampler.divisor
+    values: NDArray[Any] = units.astype(np.float64) if sampler.integral else units / sampler.divisor
     return values
 
 
-def _person_names(seeds: np.ndarray, counters: np.ndarray) -> list[str]:
+def _person_names(seeds: NDArray[Any], counters: NDArray[Any]) -> list[str]:
     """:func:`~finsynth.generators.finchain.names.person_name` for every stream."""
     first = _below(seeds, counters, len(FIRST_NAMES)).tolist()
     last = _below(seeds, counters, len(LAST_NAMES)).tolist()
     return [f"{FIRST_NAMES[a]} {LAST_NAMES[b]}" for a, b in zip(first, last, strict=True)]
 
 
-def _draw_subset(seeds: np.ndarray, counters: np.ndarray, rows: np.ndarray, span: int) -> list[int]:
+def _draw_subset(seeds: NDArray[Any], counters: NDArray[Any], rows: NDArray[Any], span: int) -> list[int]:
     """Draw from the streams ``rows`` only, advancing just their counters."""
     subset = counters[rows]
     drawn = _below(seeds[rows], subset, span)
@@ -102,7 +103,7 @@ def _draw_subset(seeds: np.ndarray, counters: np.ndarray, rows: np.ndarray, span
     return drawn.tolist()  # type: ignore[no-any-return]
 
 
-def _company_names(seeds: np.ndarray, counters: np.ndarray) -> list[str]:
+def _company_names(seeds: NDArray[Any], counters: NDArray[Any]) -> list[str]:
     """:func:`~finsynth.generators.finchain.names.company_name` for every stream.
 
     The form comes first; then two words ("Last Suffix", "Last-Last") or three ("Last, Last
@@ -147,9 +148,9 @@ class _Frame:
         self.size = size
         self.integral = integral
         self.series = series
-        self.numbers: dict[str, np.ndarray] = {}
+        self.numbers: dict[str, NDArray[Any]] = {}
         """Values as later formulas use them: givens, and steps unrounded."""
-        self.shown: dict[str, np.ndarray] = {}
+        self.shown: dict[str, NDArray[Any]] = {}
         """Steps rounded to what they show."""
         self.undecided = np.zeros(size, dtype=bool)
         """Instances whose floats cannot decide a rounding: the scalar path draws them."""
@@ -173,7 +174,7 @@ class _Frame:
             pairs = self._pairs[name] = list(zip(repeat(name), self.python(name)))
         return pairs
 
-    def display(self, name: str) -> np.ndarray:
+    def display(self, name: str) -> NDArray[Any]:
         """Return the values of ``name`` as the text shows them (steps rounded)."""
         shown = self.shown.get(name)
         return self.numbers[name] if shown is None else shown
@@ -207,10 +208,10 @@ def _evaluate(
     formula: Formula,
     vector: VectorEvaluator | None,
     frame: _Frame,
-    rows: np.ndarray | None = None,
+    rows: NDArray[Any] | None = None,
     *,
     over_givens: bool = False,
-) -> np.ndarray:
+) -> NDArray[Any]:
     """Evaluate a formula for the batch: column-wise if possible, else instance by instance.
 
     Args:
@@ -306,7 +307,7 @@ def _format_all(parts: Sequence[Part], size: int) -> list[str]:
     return list(map(template.format, *arguments))
 
 
-def _question_piece(quantity: Quantity, values: np.ndarray) -> _Piece:
+def _question_piece(quantity: Quantity, values: NDArray[Any]) -> _Piece:
     """How :meth:`Quantity.for_question` shows a column, as one format field."""
     unit = quantity.unit
     spec = quantity.question_spec
@@ -358,7 +359,7 @@ def _formula_piece(frame: _Frame, name: str, quantity: Quantity) -> _Piece:
     )
 
 
-def _result_suffix(quantity: Quantity, values: np.ndarray) -> list[Part]:
+def _result_suffix(quantity: Quantity, values: NDArray[Any]) -> list[Part]:
     """The `` (shown)`` after a step's result, where the question form differs from the arithmetic."""
     if quantity.unit is not Unit.NONE:
         piece = _question_piece(quantity, values)
@@ -412,7 +413,7 @@ class BatchDrawer:
             None if plan.pattern is None else _parse(plan.pattern) for plan in compiled.step_plans
         ]
 
-    def instances(self, names_seeds: np.ndarray, values_seeds: np.ndarray) -> list[Instance]:
+    def instances(self, names_seeds: NDArray[Any], values_seeds: NDArray[Any]) -> list[Instance]:
         """Draw the instances of the seed pairs ``(names_seeds[i], values_seeds[i])``.
 
         Args:
@@ -443,7 +444,7 @@ class BatchDrawer:
 
     # Drawing ------------------------------------------------------------------------------
 
-    def _draw_values(self, seeds: np.ndarray) -> _Frame:
+    def _draw_values(self, seeds: NDArray[Any]) -> _Frame:
         """Draw every given for the batch, redrawing instances until their constraints hold."""
         size = len(seeds)
         frame = _Frame(size, self._integral, self._series)
@@ -467,7 +468,7 @@ class BatchDrawer:
             f"({conditions}); widen the given ranges or relax the constraints"
         )
 
-    def _draw_once(self, seeds: np.ndarray, all_counters: np.ndarray, rows: np.ndarray) -> _Frame:
+    def _draw_once(self, seeds: NDArray[Any], all_counters: NDArray[Any], rows: NDArray[Any]) -> _Frame:
         """Draw every given once for the streams ``rows`` (their counters advance in place)."""
         counters = all_counters[rows]
         draw = _Frame(len(rows), self._integral, self._series)
@@ -487,7 +488,7 @@ class BatchDrawer:
         all_counters[rows] = counters
         return draw
 
-    def _stated(self, name: str, given: DerivedGiven, formula: Formula, draw: _Frame) -> np.ndarray:
+    def _stated(self, name: str, given: DerivedGiven, formula: Formula, draw: _Frame) -> NDArray[Any]:
         """A derived given for the batch, rounded once as stated; exactly where the floats cannot decide."""
         decimals = given.quantity.stored_decimals
         vector = self._derived[name]
@@ -508,7 +509,7 @@ class BatchDrawer:
 
     @staticmethod
     def _draw_series(
-        drawer: tuple[SeriesGiven, NumberSampler], seeds: np.ndarray, counters: np.ndarray
+        drawer: tuple[SeriesGiven, NumberSampler], seeds: NDArray[Any], counters: NDArray[Any]
     ) -> list[Any]:
         """Draw a series per stream: its length, then its elements, from the same stream."""
         given, sampler = drawer
@@ -532,7 +533,7 @@ class BatchDrawer:
             for row, length in enumerate(lengths.tolist())
         ]
 
-    def _accepted(self, draw: _Frame) -> np.ndarray:
+    def _accepted(self, draw: _Frame) -> NDArray[Any]:
         """Which draws satisfy every constraint (checked in order, as the scalar path does)."""
         accepted = np.ones(draw.size, dtype=bool)
         for formula, vector in self._constraints:
@@ -542,7 +543,7 @@ class BatchDrawer:
             accepted &= result
         return accepted
 
-    def _draw_names(self, seeds: np.ndarray) -> dict[str, list[str]]:
+    def _draw_names(self, seeds: NDArray[Any]) -> dict[str, list[str]]:
         """Draw every entity's name for the batch, in declaration order from each name stream."""
         counters = np.zeros(len(seeds), dtype=np.uint64)
         return {

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import ChainStep, Solution, decide, solve, stated_value
@@ -473,7 +474,7 @@ class CompiledTemplate:
         return shower
 
     def instances(
-        self, names_seeds: Sequence[int] | np.ndarray, values_seeds: Sequence[int] | np.ndarray
+        self, names_seeds: Sequence[int] | NDArray[Any], values_seeds: Sequence[int] | NDArray[Any]
     ) -> list[Instance]:
         """Draw many instances at once: exactly ``[self.instance(n, v) for n, v in zip(...)]``, faster.
 

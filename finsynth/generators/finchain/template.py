@@ -6,8 +6,9 @@ import hashlib
 import inspect
 import json
 from collections.abc import Callable, Sequence
+from typing import Any
 
-import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.dsl import Template
@@ -68,7 +69,7 @@ class FinChainGenerator:
         return self._record(record_id, self.instance(seeds), seeds.names, seeds.values)
 
     def records(
-        self, record_ids: Sequence[str], names_seeds: np.ndarray, values_seeds: np.ndarray
+        self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
     ) -> list[Record]:
         """Return the records of many seed pairs at once, exactly as :meth:`record` returns them one by one.
 

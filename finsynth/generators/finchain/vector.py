@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.formula import MAX_EXPONENT, Formula, parse_formula
@@ -49,10 +50,10 @@ from finsynth.generators.finchain.quantities import TooCloseToCall
 __all__ = ["Columns", "NeedsScalar", "VectorEvaluator", "compile_vector", "decided_round_array"]
 
 
-Columns = Mapping[str, np.ndarray]
+Columns = Mapping[str, NDArray[Any]]
 """Name -> 1-D ``float64`` column, every column of the same length."""
 
-VectorEvaluator = Callable[[Mapping[str, np.ndarray]], np.ndarray]
+VectorEvaluator = Callable[[Mapping[str, NDArray[Any]]], NDArray[Any]]
 """Evaluates a formula for a batch: ``float64`` for numbers, ``bool`` for truth values."""
 
 _Operand = Callable[[Columns], Any]
@@ -134,10 +135,10 @@ def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset(
     if root.shares_input:
         return lambda columns: np.array(evaluate(columns), dtype=np.float64)
 
-    def evaluate_batch(columns: Columns) -> np.ndarray:
+    def evaluate_batch(columns: Columns) -> NDArray[Any]:
         # Overflow is caught by the finiteness checks; NumPy's warnings would only be noise.
         with np.errstate(all="ignore"):
-            result: np.ndarray = evaluate(columns)
+            result: NDArray[Any] = evaluate(columns)
         return result
 
     return evaluate_batch
@@ -149,7 +150,7 @@ def _batch_length(columns: Columns, source: str) -> int:
     raise FormulaError(f"formula {source!r} reads no name: pass at least one column to size the batch")
 
 
-def _exact_integers(result: np.ndarray) -> np.ndarray:
+def _exact_integers(result: NDArray[Any]) -> NDArray[Any]:
     # Also rejects non-finite elements: NaN compares false.
     if not np.abs(result).max() < _EXACT_INTEGERS:
         raise NeedsScalar("an integer result may exceed 2**53, where Python ints stay exact")
@@ -165,7 +166,7 @@ def _fails(reason: str) -> _Operand:
     return fail
 
 
-def _power(base: Any, exponent: Any) -> np.ndarray:
+def _power(base: Any, exponent: Any) -> NDArray[Any]:
     """``**`` as formula.py's ``_power``: Python's float ``pow``, with its domain and overflow checks."""
     if np.any(np.abs(exponent) > MAX_EXPONENT):
         raise NeedsScalar("an exponent is too large")
@@ -177,28 +178,28 @@ def _power(base: Any, exponent: Any) -> np.ndarray:
         raise NeedsScalar("** overflows or raises zero to a negative power") from None
 
 
-def _divide(numerator: Any, denominator: Any) -> np.ndarray:
+def _divide(numerator: Any, denominator: Any) -> NDArray[Any]:
     if np.any(denominator == 0):
         raise NeedsScalar("division by zero")
-    quotient: np.ndarray = numerator / denominator
+    quotient: NDArray[Any] = numerator / denominator
     return quotient
 
 
-def _floor_divide(numerator: Any, denominator: Any) -> np.ndarray:
+def _floor_divide(numerator: Any, denominator: Any) -> NDArray[Any]:
     if np.any(denominator == 0):
         raise NeedsScalar("division by zero")
-    quotient: np.ndarray = np.floor_divide(numerator, denominator)  # the algorithm of Python's float //
+    quotient: NDArray[Any] = np.floor_divide(numerator, denominator)  # the algorithm of Python's float //
     return quotient
 
 
-def _modulo(numerator: Any, denominator: Any) -> np.ndarray:
+def _modulo(numerator: Any, denominator: Any) -> NDArray[Any]:
     if np.any(denominator == 0):
         raise NeedsScalar("modulo by zero")
-    remainder: np.ndarray = np.remainder(numerator, denominator)  # the algorithm of Python's float %
+    remainder: NDArray[Any] = np.remainder(numerator, denominator)  # the algorithm of Python's float %
     return remainder
 
 
-_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], np.ndarray]] = {
+_ARITHMETIC: dict[type[ast.operator], Callable[[Any, Any], NDArray[Any]]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
@@ -294,7 +295,7 @@ class _VectorCompiler:
         raise _ScalarOnlyError  # indexing, list literals, generator expressions
 
     def name(self, name: str) -> _Part:
-        def lookup(columns: Columns) -> np.ndarray:
+        def lookup(columns: Columns) -> NDArray[Any]:
             try:
                 column = columns[name]
             except KeyError:
@@ -406,7 +407,7 @@ class _VectorCompiler:
         """A function of a whole series: its scalar form, mapped over the rows in C."""
         reduce = function.scalar
 
-        def each_row(columns: Columns) -> np.ndarray:
+        def each_row(columns: Columns) -> NDArray[Any]:
             rows = columns[sequence]
             try:
                 return finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.functions import scalar
@@ -24,7 +25,7 @@ class NeedsScalar(Exception):  # noqa: N818 - a signal to the caller, not an err
     """The batch cannot be evaluated column-wise with a guaranteed identical result: evaluate per element."""
 
 
-ColumnFunction = Callable[..., np.ndarray]
+ColumnFunction = Callable[..., NDArray[Any]]
 """A function of columns (or broadcast constants) returning a ``float64`` column."""
 
 RowReduction = Callable[[Sequence[float]], float]
@@ -41,7 +42,7 @@ _EXACT_POWERS_OF_TEN = 22
 """``10.0**d`` is exact for ``d`` up to 22, so ``k / 10**d`` is one correctly rounded division."""
 
 
-def decided_round_array(values: np.ndarray, decimals: int) -> tuple[np.ndarray, np.ndarray]:
+def decided_round_array(values: NDArray[Any], decimals: int) -> tuple[NDArray[Any], NDArray[Any]]:
     """Element-wise :func:`~finsynth.generators.finchain.quantities.decided_round`, bit-identical, as float64.
 
     Elements away from a half-way point and of moderate size are rounded column-wise
@@ -77,7 +78,7 @@ def decided_round_array(values: np.ndarray, decimals: int) -> tuple[np.ndarray, 
     return result, undecided
 
 
-def finite(result: np.ndarray) -> np.ndarray:
+def finite(result: NDArray[Any]) -> NDArray[Any]:
     """Return ``result``; raise :class:`NeedsScalar` if an element is not finite."""
     # The sum is non-finite whenever an element is (or when finite elements overflow it).
     if not math.isfinite(result.sum()) and not np.isfinite(result).all():
@@ -85,7 +86,7 @@ def finite(result: np.ndarray) -> np.ndarray:
     return result
 
 
-def each(function: Callable[..., float], *operands: Any) -> np.ndarray:
+def each(function: Callable[..., float], *operands: Any) -> NDArray[Any]:
     """Apply a scalar C function element by element (never NumPy's own transcendental loops)."""
     arrays = np.broadcast_arrays(*operands)
     size = arrays[0].size
@@ -99,7 +100,7 @@ def per_element(function: Callable[..., float]) -> ColumnFunction:
     scalar path, which raises the user-facing error.
     """
 
-    def apply(*operands: Any) -> np.ndarray:
+    def apply(*operands: Any) -> NDArray[Any]:
         try:
             return each(function, *operands)
         except (FormulaError, TooCloseToCall, ArithmeticError, ValueError) as error:
@@ -108,7 +109,7 @@ def per_element(function: Callable[..., float]) -> ColumnFunction:
     return apply
 
 
-def exp(x: Any) -> np.ndarray:
+def exp(x: Any) -> NDArray[Any]:
     """Column ``exp``."""
     try:
         return each(math.exp, x)
@@ -116,7 +117,7 @@ def exp(x: Any) -> np.ndarray:
         raise NeedsScalar("exp overflows") from None
 
 
-def log(x: Any, base: Any = None) -> np.ndarray:
+def log(x: Any, base: Any = None) -> NDArray[Any]:
     """Column ``log``, natural or in ``base``."""
     if np.any(x <= 0):
         raise NeedsScalar("log of a number that is not positive")
@@ -127,16 +128,16 @@ def log(x: Any, base: Any = None) -> np.ndarray:
     return each(math.log, x, base)
 
 
-def log10(x: Any) -> np.ndarray:
+def log10(x: Any) -> NDArray[Any]:
     """Column ``log10``: ``log(x, 10)`` like the scalar function (not always ``math.log10(x)``)."""
     return log(x, 10.0)
 
 
-def sqrt(x: Any) -> np.ndarray:
+def sqrt(x: Any) -> NDArray[Any]:
     """Column ``sqrt``."""
     if np.any(x < 0):
         raise NeedsScalar("sqrt of a negative number")
-    root: np.ndarray = np.sqrt(x)  # IEEE square root: correctly rounded, like math.sqrt
+    root: NDArray[Any] = np.sqrt(x)  # IEEE square root: correctly rounded, like math.sqrt
     return root
 
 
@@ -147,21 +148,21 @@ def _whole_numbers_are_clear(x: Any) -> None:
         raise NeedsScalar("floor or ceil of a value too close to a whole number")
 
 
-def floor(x: Any) -> np.ndarray:
+def floor(x: Any) -> NDArray[Any]:
     """Column ``floor``."""
     _whole_numbers_are_clear(x)
-    whole: np.ndarray = np.floor(x) + 0.0  # float(math.floor(x)) is never -0.0; + 0.0 clears NumPy's
+    whole: NDArray[Any] = np.floor(x) + 0.0  # float(math.floor(x)) is never -0.0; + 0.0 clears NumPy's
     return whole
 
 
-def ceil(x: Any) -> np.ndarray:
+def ceil(x: Any) -> NDArray[Any]:
     """Column ``ceil``."""
     _whole_numbers_are_clear(x)
-    whole: np.ndarray = np.ceil(x) + 0.0  # math.ceil(-0.5) is the int 0, np.ceil(-0.5) is -0.0
+    whole: NDArray[Any] = np.ceil(x) + 0.0  # math.ceil(-0.5) is the int 0, np.ceil(-0.5) is -0.0
     return whole
 
 
-def round_half_away(x: Any, digits: Any = 0.0) -> np.ndarray:
+def round_half_away(x: Any, digits: Any = 0.0) -> NDArray[Any]:
     """Column ``round``, decided on the exact value like the scalar function."""
     places = np.asarray(digits, dtype=np.float64)
     if np.any((np.floor(places) != places) | (places < 0) | (places > scalar.MAX_ROUND_DIGITS)):
@@ -177,28 +178,28 @@ def round_half_away(x: Any, digits: Any = 0.0) -> np.ndarray:
     return result
 
 
-def normal_quantile(probability: Any) -> np.ndarray:
+def normal_quantile(probability: Any) -> NDArray[Any]:
     """Column ``normal_quantile``."""
     if np.any((probability <= 0) | (probability >= 1)):
         raise NeedsScalar("normal_quantile of a value outside (0, 1)")
     return each(scalar.normal_quantile, probability)
 
 
-def normal_cdf(x: Any) -> np.ndarray:
+def normal_cdf(x: Any) -> NDArray[Any]:
     """Column ``normal_cdf``."""
     return each(scalar.normal_cdf, x)
 
 
-def absolute(x: Any) -> np.ndarray:
+def absolute(x: Any) -> NDArray[Any]:
     """Column ``abs``."""
-    magnitude: np.ndarray = np.abs(x)
+    magnitude: NDArray[Any] = np.abs(x)
     return magnitude
 
 
 def _extreme(better: Callable[[Any, Any], Any]) -> ColumnFunction:
     """Several-argument ``min``/``max``, keeping Python's choice between equal values (0.0, -0.0)."""
 
-    def pick(*operands: Any) -> np.ndarray:
+    def pick(*operands: Any) -> NDArray[Any]:
         result = operands[0]
         for candidate in operands[1:]:
             result = np.where(better(candidate, result), candidate, result)
