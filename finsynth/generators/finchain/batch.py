@@ -45,7 +45,7 @@ from finsynth.generators.finchain.engine import (
 )
 from finsynth.generators.finchain.formula import Formula
 from finsynth.generators.finchain.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
-from finsynth.generators.finchain.quantities import CURRENCY_SYMBOLS, Quantity, TooCloseToCall, Unit
+from finsynth.generators.finchain.quantities import Quantity, TooCloseToCall, Unit
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
     VectorEvaluator,
@@ -308,32 +308,17 @@ def _format_all(parts: Sequence[Part], size: int) -> list[str]:
 
 
 def _question_piece(quantity: Quantity, values: NDArray[Any]) -> _Piece:
-    """How :meth:`Quantity.for_question` shows a column, as one format field."""
-    unit = quantity.unit
-    spec = quantity.question_spec
-    symbol = CURRENCY_SYMBOLS.get(unit)
-    if symbol is not None:
-        if not (values < 0).any():
-            return _Piece(np.abs(values).tolist(), spec, before=symbol)
-    elif unit is Unit.PERCENT:
-        return _Piece((values * 100).tolist(), f".{quantity.decimals}f", after="%")
-    elif unit is Unit.TIMES:
-        return _Piece(values.tolist(), spec, after="x")
-    elif unit is Unit.NONE:
-        return _Piece(values.tolist(), spec)
-    elif not unit.value.endswith("s") or not (values == 1).any():
-        return _Piece(values.tolist(), spec, after=" " + unit.value)
-    numbers = values.tolist()
-    if symbol is not None:
-        # Negative amounts show as -$1,234.56.
-        texts = map(format, np.abs(values).tolist(), repeat(spec))
-        return _Piece(
-            [("-" if n < 0 else "") + symbol + text for n, text in zip(numbers, texts, strict=True)]
-        )
-    # "1 year" but "2 years".
-    singular, plural = " " + unit.value[:-1], " " + unit.value
-    texts = map(format, numbers, repeat(spec))
-    return _Piece([text + (singular if n == 1 else plural) for n, text in zip(numbers, texts, strict=True)])
+    """How :meth:`Quantity.for_question` shows a column: one format field where every element has one form."""
+    form = quantity.question_form()
+    varies = (quantity.question_form(negative=True) != form and bool((values < 0).any())) or (
+        quantity.question_form(one=True) != form and bool((values == 1).any())
+    )
+    if varies:  # a negative amount, or "1 year" among "years"
+        return _Piece([quantity.for_question(value) for value in values.tolist()])
+    shown = np.abs(values) if form.magnitude else values
+    if form.scale != 1:
+        shown = shown * form.scale
+    return _Piece(shown.tolist(), form.spec, before=form.before, after=form.after)
 
 
 def _series_texts(quantity: Quantity, series: list[tuple[float, ...]]) -> list[str]:

@@ -115,6 +115,26 @@ CURRENCY_SYMBOLS = {Unit.USD: "$", Unit.EUR: "€", Unit.GBP: "£", Unit.JPY: "�
 
 
 @dataclass(frozen=True)
+class QuestionForm:
+    """How prose shows a number: ``before + format(number, spec) + after``.
+
+    Attributes:
+        spec: The format spec of the number.
+        before: Text in front (a currency symbol, with the sign of a negative amount).
+        after: Text behind (``%``, ``x``, `` years``).
+        magnitude: Whether the number is shown without its sign (the sign is in ``before``).
+        scale: Factor the number is shown multiplied by (100 for percentages).
+
+    """
+
+    spec: str
+    before: str = ""
+    after: str = ""
+    magnitude: bool = False
+    scale: int = 1
+
+
+@dataclass(frozen=True)
 class Quantity:
     """The unit and displayed precision of a number.
 
@@ -137,23 +157,35 @@ class Quantity:
         object.__setattr__(self, "formula_spec", f".{stored}f")
         object.__setattr__(self, "question_spec", f",.{self.decimals}f")
 
-    def for_question(self, value: float) -> str:
-        """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""
+    def question_form(self, negative: bool = False, one: bool = False) -> QuestionForm:
+        """How prose shows a value of this quantity: the one place the units' display is declared.
+
+        Args:
+            negative: Whether the value is below zero (amounts then show as ``-$1,234.56``).
+            one: Whether the value is exactly 1 (counted units then show as ``1 year``).
+
+        """
         symbol = CURRENCY_SYMBOLS.get(self.unit)
         if symbol is not None:
-            sign = "-" if value < 0 else ""
-            return sign + symbol + format(abs(value), self.question_spec)
+            return QuestionForm(self.question_spec, before=("-" if negative else "") + symbol, magnitude=True)
         if self.unit is Unit.PERCENT:
-            return f"{value * 100:.{self.decimals}f}%"
+            return QuestionForm(f".{self.decimals}f", after="%", scale=100)
         if self.unit is Unit.TIMES:
-            return format(value, self.question_spec) + "x"
-        number = format(value, self.question_spec)
+            return QuestionForm(self.question_spec, after="x")
         if self.unit is Unit.NONE:
-            return number
+            return QuestionForm(self.question_spec)
         unit = self.unit.value
-        if value == 1 and unit.endswith("s"):
+        if one and unit.endswith("s"):
             unit = unit[:-1]
-        return f"{number} {unit}"
+        return QuestionForm(self.question_spec, after=" " + unit)
+
+    def for_question(self, value: float) -> str:
+        """Format for prose: ``$12,345.67``, ``5.25%``, ``10 years``, ``1.6683``."""
+        form = self.question_form(negative=value < 0, one=value == 1)
+        shown = abs(value) if form.magnitude else value
+        if form.scale != 1:
+            shown = shown * form.scale
+        return form.before + format(shown, form.spec) + form.after
 
     def for_formula(self, value: float) -> str:
         """Format inside a step's arithmetic: plain digits, percentages as fractions."""
