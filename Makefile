@@ -11,7 +11,7 @@ INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
 # Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 # Lowest and highest Python that requires-python admits. Each gets its own .venv-X.Y without the
-# optional extras (so mypy is also checked without ray); the interpreter is PYTHON_X.Y when set
+# optional extras (so mypy is also checked without ray, and with that Python's numpy stubs); the interpreter is PYTHON_X.Y when set
 # (make test-python-range PYTHON_3.10=/usr/bin/python3.10), else pyenv's X.Y, else pythonX.Y on PATH.
 PYTHON_RANGE ?= 3.10 3.13
 FAST := -m "not slow and not integration"
@@ -44,13 +44,12 @@ pytest: $(STAMP)
 test-fast: $(STAMP)  ## the test suite without the tests marked slow (a quick check while working)
 	$(BIN)/python -m pytest $(FAST)
 
-test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  ## fast tests on 3.10 and 3.13, mypy without extras on 3.13
+test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  ## mypy without extras and the fast tests on 3.10 and 3.13
 
 .PRECIOUS: .venv-%/.finsynth-installed
-# mypy (set to Python 3.10 in pyproject) runs in the newest venv only: numpy 2.2, the last numpy for 3.10,
-# ships older stubs that reject the bare np.ndarray annotations numpy 2.4's stubs accept.
+# mypy (set to Python 3.10 in pyproject) runs in each venv: each has its own numpy stubs, and no extras.
 python-range-%: .venv-%/.finsynth-installed
-	$(if $(filter $*,$(lastword $(PYTHON_RANGE))),.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache)
+	.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache
 	.venv-$*/bin/python -m pytest -p no:cacheprovider $(FAST)
 
 .venv-%/.finsynth-installed: pyproject.toml constraints.txt
