@@ -123,15 +123,20 @@ def properties(company: Company, stream: RandomStream) -> Block:
     cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
     uses = [_PROPERTY_USES[0], *(stream.choice(_PROPERTY_USES[1:]) for _ in range(7))]
     rows = []
-    for (city, state), use in zip(cities, uses, strict=True):
+    facts: dict[str, float | str] = {}
+    for index, ((city, state), use) in enumerate(zip(cities, uses, strict=True)):
         tenure = "Owned" if stream.random() < 0.4 else "Leased"
-        rows.append((f"{city}, {state}", [use, tenure, f"{stream.randint(20, 600) * 1000:,}"], ()))
+        area = stream.randint(20, 600) * 1000
+        keys = (f"property.{index}.location", f"property.{index}.tenure", f"property.{index}.square_feet")
+        facts.update(zip(keys, (f"{city}, {state}", tenure, area), strict=True))
+        rows.append((f"{city}, {state}", [use, tenure, f"{area:,}"], keys))
     return Block(
         (
             prose("Our principal properties at the end of the fiscal year were as follows."),
             table("Principal properties", ("Location", "Use", "Owned or leased", "Square feet"), rows),
             prose("We believe our facilities are in good condition and suitable for their current use."),
-        )
+        ),
+        facts=facts,
     )
 
 
@@ -141,19 +146,28 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
     latest = statements.years[-1]
     years = list(range(latest - 5, latest + 1))
     series = []
-    for label in (company.name, "Broad market index", "Industry peer index"):
+    facts: dict[str, float | str] = {"holders_of_record": holders}
+    for label, key in (
+        (company.name, "company"),
+        ("Broad market index", "market"),
+        ("Industry peer index", "peers"),
+    ):
         value, cells = 100.0, []
         for position in range(len(years)):
             if position:
                 value = max(5.0, value * (1 + stream.normal(0.08, 0.18)))
             cells.append(f"{value:.0f}")
-        series.append((label, cells, ()))
+        facts[f"total_return.{key}"] = int(cells[-1])
+        series.append((label, cells, (f"total_return.{key}",)))
     return Block(
         (
             prose(
                 f'Our common stock is listed on the {company.exchange} under the symbol "{company.ticker}".',
-                f"There were approximately {holders:,} holders of record of our common stock at the end of "
-                "the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                Line(
+                    f"There were approximately {holders:,} holders of record of our common stock at the end "
+                    "of the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                    ("holders_of_record",),
+                ),
                 "Future dividends and share repurchases are at the discretion of our board of directors.",
                 "The table below compares the cumulative total return of $100 invested in our common stock "
                 f"at the end of fiscal {years[0]} with two indexes, assuming reinvestment of dividends.",
@@ -163,8 +177,13 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
                 ("(value of $100 invested)", *(f"Fiscal {year}" for year in years)),
                 series,
             ),
-        )
+        ),
+        facts=facts,
     )
+
+
+CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commission"
+"""Whose framework management assesses internal control over financial reporting with."""
 
 
 def controls(company: Company) -> Block:
@@ -172,13 +191,17 @@ def controls(company: Company) -> Block:
     return Block(
         (
             prose(
-                "Our management, with the participation of our chief executive and chief financial officers, "
-                "evaluated the effectiveness of our disclosure controls and procedures at the end of the "
-                "fiscal year and concluded that they were effective.",
-                "Management assessed our internal control over financial reporting using the framework of "
-                "the "
-                "Committee of Sponsoring Organizations of the Treadway Commission and concluded that it was "
-                "effective.",
+                Line(
+                    "Our management, with the participation of our chief executive and chief financial "
+                    "officers, evaluated the effectiveness of our disclosure controls and procedures at the "
+                    "end of the fiscal year and concluded that they were effective.",
+                    ("controls.disclosure_conclusion",),
+                ),
+                Line(
+                    "Management assessed our internal control over financial reporting using the framework "
+                    f"of the {CONTROL_FRAMEWORK} and concluded that it was effective.",
+                    ("controls.framework", "controls.internal_conclusion"),
+                ),
                 "There were no changes in our internal control over financial reporting during the fourth "
                 "quarter that materially affected it.",
                 "Any control system, however well designed, can provide only reasonable assurance that its "
@@ -198,7 +221,12 @@ def controls(company: Company) -> Block:
                 "Our independent registered public accounting firm has issued an attestation report on the "
                 "effectiveness of our internal control over financial reporting.",
             ),
-        )
+        ),
+        facts={
+            "controls.disclosure_conclusion": "effective",
+            "controls.internal_conclusion": "effective",
+            "controls.framework": CONTROL_FRAMEWORK,
+        },
     )
 
 
@@ -304,14 +332,18 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             prose(
-                f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging that "
-                "we terminated its distribution agreement without proper notice; we believe the claim is "
-                "without merit and are defending it.",
+                Line(
+                    f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging "
+                    "that we terminated its distribution agreement without proper notice; we believe the "
+                    "claim is without merit and are defending it.",
+                    ("legal.plaintiff", "legal.filed"),
+                ),
                 "We are also responding to a request for information from a state agency about our pricing "
                 "practices and are cooperating fully.",
                 "We do not expect either matter to have a material effect on our financial position.",
             ),
-        )
+        ),
+        facts={"legal.plaintiff": plaintiff, "legal.filed": year - 1},
     )
 
 
@@ -354,6 +386,7 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
             "the estimate of uncertain tax positions in several jurisdictions",
         )
     )
+    since = min(company.founded + stream.randint(5, 40), company.fiscal_years[0])
     return Block(
         (
             heading("Report of Independent Registered Public Accounting Firm"),
@@ -368,17 +401,22 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
                 "responsibility is to express an opinion on them based on our audits.",
                 "We conducted our audits in accordance with the standards of the Public Company Accounting "
                 "Oversight Board.",
-                f"The critical audit matter we communicated to the audit committee was {matter}.",
+                Line(
+                    f"The critical audit matter we communicated to the audit committee was {matter}.",
+                    ("auditor.critical_matter",),
+                ),
                 "Our audit procedures on this matter included testing controls over management's process, "
                 "evaluating the reasonableness of significant assumptions and testing the data used.",
                 "We have also audited the Company's internal control over financial reporting and expressed "
                 "an unqualified opinion on its effectiveness.",
                 "Our audits included examining, on a test basis, evidence supporting the amounts and "
                 "disclosures in the financial statements and evaluating the accounting principles used.",
-                f"{firm} has served as the Company's auditor since "
-                f"{company.founded + stream.randint(5, 40)}.",
+                Line(
+                    f"{firm} has served as the Company's auditor since {since}.", ("auditor", "auditor.since")
+                ),
             ),
-        )
+        ),
+        facts={"auditor": firm, "auditor.since": since, "auditor.critical_matter": matter},
     )
 
 
