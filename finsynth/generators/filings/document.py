@@ -44,6 +44,8 @@ TOLERANCE = 0.1
 """A filing's length is within this fraction of its target (the tests check it)."""
 SUPPORTED_TOKENS = (4000, 27000)
 """Targets in this range (FailSafeQA's context lengths) are reachable for every seed."""
+RISK_FACTOR_SHARE = 0.22
+"""Risk factors fill at most about this share of a filing's target before other content runs out."""
 _AIM = 0.03  # fill to within 3% by estimate, leaving room for the estimate's error
 _PARAGRAPH_BREAK = "\n\n"
 _ITEM_NUMBER = re.compile(r"Items? (\d+[A-C]?(?:-\d+)?)\. ")
@@ -59,8 +61,8 @@ class Sentence:
         text: The sentence; ``Filing.text[start:end] == text``.
         start: Offset of the first character in ``Filing.text``.
         end: Offset after the last character.
-        item: The 10-K item the sentence belongs to (``"1A"``, ``"7"``, ``"8"``, ``"10-14"`` …), ``""``
-            for the cover page, the forward-looking statement and the part headings.
+        item: The 10-K item the sentence belongs to (``"1A"``, ``"7"``, ``"8"``, ``"10-14"`` …),
+            ``"cover"`` for the cover page and the forward-looking statement, ``""`` for part headings.
         kind: ``"prose"``, ``"table"`` (a table's title, header or row) or ``"heading"``.
 
     """
@@ -104,19 +106,20 @@ class Filing:
 class _Section:
     heading: str | None
     candidates: Sequence[Candidate]
+    front: bool = False  # the cover page and what precedes Part I
 
     @property
     def item(self) -> str:
-        """The item number of the heading (``"Item 7A. …"`` -> ``"7A"``), ``""`` without one."""
+        """The heading's item number (``"Item 7A. …"`` -> ``"7A"``), else ``"cover"`` or ``""``."""
         match = _ITEM_NUMBER.match(self.heading or "")
-        return match.group(1) if match else ""
+        return match.group(1) if match else "cover" if self.front else ""
 
 
 def _sections(company: Company, statements: Statements, stream: RandomStream) -> list[_Section]:
     short = short_items()
     return [
-        _Section(None, [Candidate(cover(company, statements), True)]),
-        _Section(None, [Candidate(forward_looking(company, stream))]),
+        _Section(None, [Candidate(cover(company, statements), True)], front=True),
+        _Section(None, [Candidate(forward_looking(company, stream))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
         _Section("Item 1. Business", business_candidates(company, statements, stream)),
         _Section("Item 1A. Risk Factors", risk_candidates(company, stream)),
@@ -286,12 +289,20 @@ def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: i
         )
     order = stream.sample(range(len(optional)), len(optional))
     ceiling = target_tokens * (1 + _AIM)
-    for index in order:
-        if total >= target_tokens * (1 - _AIM):
-            break
-        if total + sizes[index] <= ceiling:
-            kept.add(optional[index])
-            total += sizes[index]
+    risk_budget = target_tokens * RISK_FACTOR_SHARE
+    # First every other block and risk factors up to their share, then more risk factors if still short.
+    for capped in (True, False):
+        for index in order:
+            if total >= target_tokens * (1 - _AIM):
+                break
+            section_index = optional[index][0]
+            is_risk = sections[section_index].item == "1A"
+            if optional[index] in kept or (capped and is_risk and sizes[index] > risk_budget):
+                continue
+            if total + sizes[index] <= ceiling:
+                kept.add(optional[index])
+                total += sizes[index]
+                risk_budget -= sizes[index] if is_risk else 0
     return kept
 
 

@@ -138,7 +138,19 @@ def _debt_note(company: Company, statements: Statements, stream: RandomStream) -
             (*split_whole(total, weights), total, -values["current_debt"], values["long_term_debt"])
         )
     row_facts: tuple[tuple[str, ...], ...] = (
-        *((f"debt.{tranche}.{year}", f"debt.{tranche}.{prior}") for tranche in _DEBT_TRANCHES),
+        (
+            "debt.first_notes.rate",
+            "debt.first_notes.due",
+            f"debt.first_notes.{year}",
+            f"debt.first_notes.{prior}",
+        ),
+        (
+            "debt.second_notes.rate",
+            "debt.second_notes.due",
+            f"debt.second_notes.{year}",
+            f"debt.second_notes.{prior}",
+        ),
+        (f"debt.term_loan.{year}", f"debt.term_loan.{prior}"),
         (),
         (f"current_debt.{year}", f"current_debt.{prior}"),
         (f"long_term_debt.{year}", f"long_term_debt.{prior}"),
@@ -217,10 +229,7 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
             ),
             table("Income tax reconciliation", _header(company, (year, prior)), rows),
             prose(
-                Line(
-                    f"Our effective tax rate was {rate} in fiscal {year}.",
-                    (f"income_tax_expense.{year}", f"income_before_taxes.{year}"),
-                ),
+                f"Our effective tax rate was {rate} in fiscal {year}.",
                 "Tax years from three years ago onward remain open to examination by the major taxing "
                 "authorities.",
             ),
@@ -599,7 +608,6 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
         "rsu.vested": vested,
         "rsu.forfeited": forfeited,
         "rsu.closing": closing,
-        "rsu.scale": scale,
     }
     return Block(
         (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import CITIES, Company
-from finsynth.generators.filings.formatting import fiscal_year_end, table_amount
+from finsynth.generators.filings.formatting import count_word, fiscal_year_end, table_amount
 from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import table
 from finsynth.generators.finchain.names import LAST_NAMES, person_name
@@ -106,15 +106,20 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
             prose(
                 "We maintain a cybersecurity program designed to identify, assess and manage threats to our "
                 "information systems and data.",
-                f"The program is led by our Chief Information Security Officer, who has more than {years} "
-                "years of experience in information security.",
+                Line(
+                    "The program is led by our Chief Information Security Officer, who has more than "
+                    f"{years} "
+                    "years of experience in information security.",
+                    ("cybersecurity.officer_years",),
+                ),
                 "We test our defenses through internal exercises and assessments by outside firms, and we "
                 "assess the security practices of key vendors before engaging them.",
                 "The audit committee of our board receives reports on cybersecurity risks at least "
                 "quarterly.",
                 "We are not aware of any cybersecurity incident that has materially affected us.",
             ),
-        )
+        ),
+        facts={"cybersecurity.officer_years": years},
     )
 
 
@@ -283,30 +288,45 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
         (person_name(stream), [str(stream.randint(48, 74)), ", ".join(stream.sample(_COMMITTEES, 2))], ())
         for _ in range(stream.randint(5, 8))
     ]
+    facts: dict[str, float | str] = {"directors": len(directors)}
     pay_rows = []
-    for officer in company.officers[:4]:
+    for index, officer in enumerate(company.officers[:4]):
         salary = stream.randint(45, 130) * 10_000
         bonus = round(salary * stream.uniform(0.5, 1.5), -3)
         stock = round(salary * stream.uniform(1.5, 6.0), -3)
         cells = [f"{salary:,}", f"{bonus:,.0f}", f"{stock:,.0f}", f"{salary + bonus + stock:,.0f}"]
-        pay_rows.append((officer.name, cells, ()))
+        keys = tuple(f"pay.{index}.{part}" for part in ("name", "salary", "bonus", "stock", "total"))
+        facts.update(
+            zip(
+                keys, (officer.name, salary, int(bonus), int(stock), int(salary + bonus + stock)), strict=True
+            )
+        )
+        pay_rows.append((officer.name, cells, keys))
     holders = []
     remaining = stream.uniform(18.0, 30.0)
-    for _ in range(4):
+    for index in range(4):
         stake = remaining * stream.uniform(0.2, 0.4)
         remaining -= stake
-        holders.append((f"{stream.choice(LAST_NAMES)} {stream.choice(_FUND_WORDS)}", [f"{stake:.1f}%"], ()))
+        name = f"{stream.choice(LAST_NAMES)} {stream.choice(_FUND_WORDS)}"
+        facts.update({f"holder.{index}.name": name, f"holder.{index}.percent": round(stake, 1)})
+        holders.append((name, [f"{stake:.1f}%"], (f"holder.{index}.name", f"holder.{index}.percent")))
     revenue = statements.values[statements.years[-1]]["revenue"]
     fees = [
         max(1, round(revenue * stream.uniform(0.0004, 0.001) * share)) for share in (1.0, 0.15, 0.1, 0.02)
     ]
     fee_labels = ("Audit fees", "Audit-related fees", "Tax fees", "All other fees")
-    fee_rows = [(label, [table_amount(fee)], ()) for label, fee in zip(fee_labels, fees, strict=True)]
-    fee_rows.append(("Total fees", [table_amount(sum(fees))], ()))
+    fee_keys = ("fees.audit", "fees.audit_related", "fees.tax", "fees.other")
+    fee_rows = [
+        (label, [table_amount(fee)], (key,))
+        for label, fee, key in zip(fee_labels, fees, fee_keys, strict=True)
+    ]
+    fee_rows.append(("Total fees", [table_amount(sum(fees))], ("fees.total",)))
+    facts.update({**dict(zip(fee_keys, fees, strict=True)), "fees.total": sum(fees)})
     return Block(
         (
             heading("Board of Directors"),
             table("Directors", ("Name", "Age", "Committees"), directors),
+            prose(Line(f"Our board has {count_word(len(directors))} directors.", ("directors",))),
             heading("Executive Compensation"),
             prose(
                 "The following table summarizes the compensation of our named executive officers for the "
@@ -318,10 +338,11 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
                 pay_rows,
             ),
             heading("Security Ownership of Certain Beneficial Owners"),
-            table("Holders of more than 5% of our common stock", ("Holder", "Percent of class"), holders),
+            table("Largest holders of our common stock", ("Holder", "Percent of class"), holders),
             heading("Principal Accountant Fees and Services"),
             table("Fees billed by our auditor", (f"(in {unit})", "Amount"), fee_rows),
-        )
+        ),
+        facts=facts,
     )
 
 
