@@ -176,7 +176,7 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         stream,
         (
             f"What risk does {facts.filing.company} describe regarding {label}?",
-            f"According to its risk factors, how could {label} affect {facts.filing.company}?",
+            f"How could {label} affect {facts.filing.company}, according to its risk factors?",
         ),
     )
     answer = f"The company warns that {facts.filing.facts[key]}."
@@ -324,7 +324,9 @@ def _region_revenue(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     now_key, then_key = f"region.{region}.{facts.latest}", f"region.{region}.{facts.prior}"
     if not facts.has(now_key, then_key):
         return None
-    place = "the rest of the world" if REGIONS[region] == "Rest of world" else REGIONS[region]
+    place = {"Rest of world": "the rest of the world", "United States": "the United States"}.get(
+        REGIONS[region], REGIONS[region]
+    )
     change = percent_change(facts.amount(now_key), facts.amount(then_key))
     question = facts.ask(
         stream,
