@@ -102,15 +102,15 @@ def ordered_values(facet: str, values: Sequence[str]) -> list[str]:
 
 
 def tag_names(generator_ids: Sequence[str]) -> list[str]:
-    """The tag keys of a config's generators, in the order the first generator lists them.
+    """The tag keys of a config's generators (``tags``, then ``row_tags``), in the order the first lists them.
 
     Display titles (``domain_title``) are left out: they restate their key's value.
     """
     names: dict[str, None] = {}
     for generator_id in generator_ids:
-        names.update(
-            dict.fromkeys(tag for tag in get_generator(generator_id).info.tags if not tag.endswith("_title"))
-        )
+        info = get_generator(generator_id).info
+        names.update(dict.fromkeys(tag for tag in info.tags if not tag.endswith("_title")))
+        names.update(dict.fromkeys(info.row_tags))
     return list(names)
 
 
@@ -131,7 +131,12 @@ def _tag_values(batch: pa.RecordBatch, tag: str, source: str) -> list[str]:
     if source == "generator_id":
         tags = {generator_id: get_generator(generator_id).info.tags for generator_id in set(values)}
         return [str(tags[generator_id].get(tag, "—")) for generator_id in values]
-    return [str(json.loads(text or "{}").get(tag, "—")) for text in values]
+    return [_tag_text(json.loads(text or "{}").get(tag, "—")) for text in values]
+
+
+def _tag_text(value: object) -> str:
+    """A tag value as the card shows it; a list (e.g. the 10-K items an item cites) joined by commas."""
+    return ", ".join(str(part) for part in value) if isinstance(value, list) else str(value)
 
 
 def _even_positions(total: int, limit: int) -> list[int]:

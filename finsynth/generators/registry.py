@@ -39,6 +39,8 @@ class GeneratorInfo:
         description: What the generator makes (for templates: the formula it implements).
         tags: Grouping facts, e.g. ``domain``, ``topic``, ``difficulty``.
         source_hash: sha256 of the generator's source, recorded in build manifests.
+        row_tags: Grouping facts whose value each record gives in its ``metadata`` (e.g. a FailSafe
+            item's ``question_kind``); the dataset card counts them like ``tags``.
 
     """
 
@@ -48,6 +50,7 @@ class GeneratorInfo:
     description: str
     tags: Mapping[str, str] = field(default_factory=dict)
     source_hash: str = ""
+    row_tags: tuple[str, ...] = ()
 
 
 @runtime_checkable

@@ -14,7 +14,7 @@ import yaml
 
 from finsynth.builder.manifest import read_manifest
 from finsynth.cards import plots, size_category
-from finsynth.cards.statistics import SplitFiles, config_statistics
+from finsynth.cards.statistics import SplitFiles, config_statistics, tag_names
 from tests.hub.fixtures import build_tiny
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,6 +155,31 @@ def test_statistics_work_for_a_family_tagged_by_columns(tmp_path: Path) -> None:
     assert stats.cross is not None and stats.cross[2][("summary", "ocr")] == 2
     assert stats.rows_per_split == {"test": 6} and [t.column for t in stats.tokens] == ["input", "target"]
     assert sum(stats.requests.values()) == 6
+
+
+def test_failsafe_items_are_counted_by_question_kind_filing_items_and_industry(tmp_path: Path) -> None:
+    """The synthetic FailSafe generator's per-row tags come from each record's metadata."""
+    import json
+
+    metadata = [
+        {"question_kind": "debt_to_equity", "filing_items": ["8"], "industry": "banking"},
+        {"question_kind": "rate_risk_factor", "filing_items": ["1A", "7A"], "industry": "banking"},
+        {"question_kind": "debt_to_equity", "filing_items": ["8"], "industry": "software"},
+    ]
+    rows = {
+        "id": ["a", "b", "c"],
+        "input": ["What was the ratio?"] * 3,
+        "target": ["1.20"] * 3,
+        "source": ["synthetic"] * 3,
+        "metadata": [json.dumps(entry) for entry in metadata],
+    }
+    pq.write_table(pa.table(rows), tmp_path / "test-00000-of-00001.parquet")
+    tags = tag_names(["failsafe/synthetic"])
+    assert tags == ["source", "question_kind", "filing_items", "industry"]
+    stats = config_statistics(tmp_path, [SplitFiles("test", ("test-00000-of-00001.parquet",))], tags)
+    assert stats.facets["question_kind"] == {"debt_to_equity": {"test": 2}, "rate_risk_factor": {"test": 1}}
+    assert stats.facets["filing_items"] == {"8": {"test": 2}, "1A, 7A": {"test": 1}}
+    assert stats.facets["industry"] == {"banking": {"test": 2}, "software": {"test": 1}}
 
 
 @pytest.mark.parametrize(

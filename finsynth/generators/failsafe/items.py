@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
 TaskType = Literal["QA", "TG"]
@@ -23,6 +24,8 @@ class SourceItem:
         citations: Exact substrings of ``context`` that support the answer (may be empty).
         task_type: ``QA`` (question answering) or ``TG`` (text generation).
         source: Where the item came from: ``synthetic``, ``failsafeqa``, ``tatqa``, ``jsonl``.
+        details: What the source knows about the item beyond the text, merged into the record's
+            ``metadata`` (synthetic items: ``question_kind``, ``filing_items`` and ``industry``).
 
     """
 
@@ -33,6 +36,7 @@ class SourceItem:
     citations: tuple[str, ...]
     task_type: TaskType
     source: str
+    details: Mapping[str, str | list[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

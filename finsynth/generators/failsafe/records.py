@@ -30,7 +30,7 @@ from finsynth.perturbations import (
     perturb_checked,
 )
 from finsynth.perturbations.citations import citation_context
-from finsynth.perturbations.invariants import Span, number_spans
+from finsynth.perturbations.invariants import NUMBER, Span, merge_spans, number_spans, number_tokens
 from finsynth.perturbations.misspell import kind_at
 from finsynth.perturbations.tokens import count_tokens
 from finsynth.seeding import RandomStream, derive_seed
@@ -87,11 +87,21 @@ def _query(column: str, question: str, seed: int, idx: int) -> tuple[Perturbed |
     return checked.perturbed, checked.redraws
 
 
-def _ocr(context: str, evidence: Sequence[Span], seed: int) -> Perturbed | None:
-    """OCR noise that keeps the evidence's numbers; ``None`` if one still fails to read (never seen)."""
-    keep = number_spans(context, evidence)
+def _ocr(context: str, evidence: Sequence[Span], seed: int, answer: str) -> Perturbed | None:
+    """OCR noise that keeps the numbers of the evidence and of the answer; ``None`` if one fails to read.
+
+    A figure the answer computes (a ratio, a sum) may also occur elsewhere in the document by
+    chance; those occurrences are kept too, so every number of the answer still reads as written.
+    """
+    answer_numbers = set(number_tokens(answer))
+    also_kept = [
+        (max(0, match.start() - 1), min(len(context), match.end() + 1))
+        for match in NUMBER.finditer(context)
+        if match.group() in answer_numbers
+    ]
+    keep = merge_spans([*number_spans(context, evidence), *also_kept])
     noisy = get_perturbation("ocr")(context, RandomStream(derive_seed(seed, "ocr")), keep_spans=keep)
-    needed = needed_numbers(context[start:end] for start, end in evidence)
+    needed = [*needed_numbers(context[start:end] for start, end in evidence), *number_tokens(answer)]
     return None if check_ocr(context, noisy.text, needed) else noisy
 
 
@@ -132,7 +142,7 @@ def failsafe_record(
             return LeftOut(KIND_OF_COLUMN[column])
         queries[column], redraws[KIND_OF_COLUMN[column]] = perturbed, redrawn
     spans = evidence_spans(item.context, item.citations) if evidence is None else evidence
-    ocr = _ocr(item.context, spans, seed)
+    ocr = _ocr(item.context, spans, seed, item.answer)
     if ocr is None:
         return LeftOut(KIND_OF_COLUMN["ocr_context"])
     if citations is None:
@@ -150,6 +160,7 @@ def failsafe_record(
         "seed": seed,
         "perturbation_redraws": redraws,
         "left_out": dict(left_out or {}),
+        **item.details,
     }
     return {
         "id": record_id,

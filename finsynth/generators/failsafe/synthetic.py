@@ -79,6 +79,7 @@ class SyntheticFailSafe:
                 "under every FailSafeQA query and context failure."
             ),
             tags={"source": "synthetic"},
+            row_tags=("question_kind", "filing_items", "industry"),
             source_hash=package_source_hash(
                 "finsynth.generators.failsafe", "finsynth.generators.filings", "finsynth.perturbations"
             ),
@@ -119,6 +120,11 @@ class SyntheticFailSafe:
             citations=qa.citations,
             task_type=qa.task_type,
             source="synthetic",
+            details={
+                "question_kind": qa.kind,
+                "filing_items": list(qa.filing_items),
+                "industry": qa.industry,
+            },
         )
         sentences = [Sentence(s.id, s.start, s.end, s.text) for s in filing.sentences]
         cited = [(filing.sentences[i].start, filing.sentences[i].end) for i in qa.citation_sentence_ids]

@@ -8,12 +8,15 @@ writing request) answered from the filing's facts, citing the sentences that sta
 
 from finsynth.generators.filings.document import SUPPORTED_TOKENS, TOLERANCE, Filing, Sentence, make_filing
 from finsynth.generators.filings.qa import QAItem, TaskType, make_item, make_qa, plan_item
+from finsynth.generators.filings.questions import QUESTION_KINDS, QuestionKind
 
 __all__ = [
+    "QUESTION_KINDS",
     "SUPPORTED_TOKENS",
     "TOLERANCE",
     "Filing",
     "QAItem",
+    "QuestionKind",
     "Sentence",
     "TaskType",
     "make_filing",

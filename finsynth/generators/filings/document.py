@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
@@ -42,8 +44,11 @@ TOLERANCE = 0.1
 """A filing's length is within this fraction of its target (the tests check it)."""
 SUPPORTED_TOKENS = (4000, 27000)
 """Targets in this range (FailSafeQA's context lengths) are reachable for every seed."""
+RISK_FACTOR_SHARE = 0.22
+"""Risk factors fill at most about this share of a filing's target before other content runs out."""
 _AIM = 0.03  # fill to within 3% by estimate, leaving room for the estimate's error
 _PARAGRAPH_BREAK = "\n\n"
+_ITEM_NUMBER = re.compile(r"Items? (\d+[A-C]?(?:-\d+)?)\. ")
 _SEPARATORS = {"prose": " ", "table": "\n", "heading": "\n"}
 
 
@@ -56,6 +61,9 @@ class Sentence:
         text: The sentence; ``Filing.text[start:end] == text``.
         start: Offset of the first character in ``Filing.text``.
         end: Offset after the last character.
+        item: The 10-K item the sentence belongs to (``"1A"``, ``"7"``, ``"8"``, ``"10-14"`` …),
+            ``"cover"`` for the cover page and the forward-looking statement, ``""`` for part headings.
+        kind: ``"prose"``, ``"table"`` (a table's title, header or row) or ``"heading"``.
 
     """
 
@@ -63,6 +71,8 @@ class Sentence:
     text: str
     start: int
     end: int
+    item: str = ""
+    kind: Literal["prose", "table", "heading"] = "prose"
 
 
 @dataclass(frozen=True)
@@ -96,26 +106,33 @@ class Filing:
 class _Section:
     heading: str | None
     candidates: Sequence[Candidate]
+    front: bool = False  # the cover page and what precedes Part I
+
+    @property
+    def item(self) -> str:
+        """The heading's item number (``"Item 7A. …"`` -> ``"7A"``), else ``"cover"`` or ``""``."""
+        match = _ITEM_NUMBER.match(self.heading or "")
+        return match.group(1) if match else "cover" if self.front else ""
 
 
 def _sections(company: Company, statements: Statements, stream: RandomStream) -> list[_Section]:
     short = short_items()
     return [
-        _Section(None, [Candidate(cover(company, statements), True)]),
-        _Section(None, [Candidate(forward_looking(company, stream))]),
+        _Section(None, [Candidate(cover(company, statements), True)], front=True),
+        _Section(None, [Candidate(forward_looking(company, stream))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
         _Section("Item 1. Business", business_candidates(company, statements, stream)),
         _Section("Item 1A. Risk Factors", risk_candidates(company, stream)),
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
-        _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream))]),
-        _Section("Item 2. Properties", [Candidate(properties(company, stream))]),
+        _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
+        _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
         _Section("Item 3. Legal Proceedings", [short["3"], Candidate(legal_matters(company, stream))]),
         _Section("Item 4. Mine Safety Disclosures", [short["4"]]),
         _Section(None, [Candidate(Block((heading("PART II"),)), True)]),
         _Section(
             "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases "
             "of Equity Securities",
-            [Candidate(market(company, statements, stream))],
+            [Candidate(market(company, statements, stream), True)],
         ),
         _Section("Item 6. [Reserved]", [short["6"]]),
         _Section(
@@ -124,7 +141,7 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
         ),
         _Section(
             "Item 7A. Quantitative and Qualitative Disclosures About Market Risk",
-            [Candidate(market_risk(company, statements, stream))],
+            [Candidate(market_risk(company, statements, stream), True)],
         ),
         _Section(
             "Item 8. Financial Statements and Supplementary Data",
@@ -142,7 +159,7 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
             "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure",
             [short["9"]],
         ),
-        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company))]),
+        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company), True)]),
         _Section("Item 9B. Other Information", [short["9B"]]),
         _Section(None, [Candidate(Block((heading("PART III"),)), True)]),
         _Section(
@@ -156,7 +173,7 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
         _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
         _Section(
             "Item 15. Exhibits and Financial Statement Schedules",
-            [Candidate(exhibits(stream)), Candidate(signatures(company, stream))],
+            [Candidate(exhibits(stream), True), Candidate(signatures(company, stream))],
         ),
     ]
 
@@ -180,7 +197,7 @@ class _Writer:
         self.prose_facts: dict[str, list[int]] = {}
         self.other_facts: dict[str, list[int]] = {}
 
-    def paragraph(self, paragraph: Paragraph) -> None:
+    def paragraph(self, paragraph: Paragraph, item: str) -> None:
         if self.pieces:
             self._append(_PARAGRAPH_BREAK)
         separator = _SEPARATORS[paragraph.kind]
@@ -188,7 +205,14 @@ class _Writer:
         for position, line in enumerate(paragraph.lines):
             if position:
                 self._append(separator)
-            sentence = Sentence(len(self.sentences), line.text, self.length, self.length + len(line.text))
+            sentence = Sentence(
+                len(self.sentences),
+                line.text,
+                self.length,
+                self.length + len(line.text),
+                item,
+                paragraph.kind,
+            )
             self.sentences.append(sentence)
             for key in line.facts:
                 index.setdefault(key, []).append(sentence.id)
@@ -220,18 +244,19 @@ def _write(sections: Sequence[_Section], kept: set[Position]) -> _Writer:
         ]
         if not blocks:
             continue
+        item = section.item
         if section.heading:
-            writer.paragraph(heading(section.heading))
+            writer.paragraph(heading(section.heading), item)
         group, note = None, 0
         for block in blocks:
             if block.group and block.group != group:
-                writer.paragraph(heading(block.group))
+                writer.paragraph(heading(block.group), item)
             group = block.group
             if block.title:
                 note += 1
-                writer.paragraph(heading(f"Note {note}. {block.title}"))
+                writer.paragraph(heading(f"Note {note}. {block.title}"), item)
             for paragraph in block.paragraphs:
-                writer.paragraph(paragraph)
+                writer.paragraph(paragraph, item)
     return writer
 
 
@@ -264,12 +289,20 @@ def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: i
         )
     order = stream.sample(range(len(optional)), len(optional))
     ceiling = target_tokens * (1 + _AIM)
-    for index in order:
-        if total >= target_tokens * (1 - _AIM):
-            break
-        if total + sizes[index] <= ceiling:
-            kept.add(optional[index])
-            total += sizes[index]
+    risk_budget = target_tokens * RISK_FACTOR_SHARE
+    # First every other block and risk factors up to their share, then more risk factors if still short.
+    for capped in (True, False):
+        for index in order:
+            if total >= target_tokens * (1 - _AIM):
+                break
+            section_index = optional[index][0]
+            is_risk = sections[section_index].item == "1A"
+            if optional[index] in kept or (capped and is_risk and sizes[index] > risk_budget):
+                continue
+            if total + sizes[index] <= ceiling:
+                kept.add(optional[index])
+                total += sizes[index]
+                risk_budget -= sizes[index] if is_risk else 0
     return kept
 
 

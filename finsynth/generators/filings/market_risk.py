@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finsynth.generators.filings.blocks import Block, heading, prose
+from finsynth.generators.filings.blocks import Block, Line, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.formatting import money
 from finsynth.generators.filings.statements import Statements
@@ -26,20 +26,38 @@ def market_risk(company: Company, statements: Statements, stream: RandomStream) 
         (
             heading("Interest Rate Risk"),
             prose(
-                f"About {variable_share:.0%} of our debt at the end of fiscal {year} carried variable "
-                "interest rates.",
-                "A one-percentage-point increase in those rates would have raised our annual interest "
-                f"expense by approximately {money(rate_effect, unit)}.",
+                Line(
+                    f"About {round(variable_share * 100)}% of our debt at the end of fiscal {year} carried "
+                    "variable interest rates.",
+                    ("market_risk.variable_share",),
+                ),
+                Line(
+                    "A one-percentage-point increase in those rates would have raised our annual interest "
+                    f"expense by approximately {money(rate_effect, unit)}.",
+                    ("market_risk.rate_effect",),
+                ),
                 "We may use interest-rate swaps to fix the rate on part of our variable-rate borrowings.",
             ),
             heading("Foreign Currency Risk"),
             prose(
-                f"Roughly {foreign_share:.0%} of our revenue in fiscal {year} was billed in currencies "
-                "other than the U.S. dollar.",
-                "A ten percent stronger U.S. dollar against those currencies would have reduced our reported "
-                f"revenue by approximately {money(currency_effect, unit)}.",
+                Line(
+                    f"Roughly {round(foreign_share * 100)}% of our revenue in fiscal {year} was billed in "
+                    "currencies other than the U.S. dollar.",
+                    ("market_risk.foreign_share",),
+                ),
+                Line(
+                    "A ten percent stronger U.S. dollar against those currencies would have reduced our "
+                    f"reported revenue by approximately {money(currency_effect, unit)}.",
+                    ("market_risk.currency_effect",),
+                ),
                 "We hedge part of our forecast foreign-currency cash flows with forward contracts of up to "
                 "twelve months.",
             ),
-        )
+        ),
+        facts={
+            "market_risk.variable_share": round(variable_share * 100),
+            "market_risk.rate_effect": rate_effect,
+            "market_risk.foreign_share": round(foreign_share * 100),
+            "market_risk.currency_effect": currency_effect,
+        },
     )

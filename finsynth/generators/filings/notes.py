@@ -20,6 +20,10 @@ from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
 
 _FEDERAL_RATE = 0.21
+_DEBT_TRANCHES = ("first_notes", "second_notes", "term_loan")
+"""The debt note's borrowings, in table order (fact keys ``debt.<tranche>.<year>``)."""
+_TAX_ROWS = ("statutory", "state", "credits", "other")
+"""The tax reconciliation's rows before the provision (fact keys ``tax.<row>.<year>``)."""
 
 
 def _latest_two(statements: Statements) -> tuple[int, int]:
@@ -133,21 +137,53 @@ def _debt_note(company: Company, statements: Statements, stream: RandomStream) -
         columns.append(
             (*split_whole(total, weights), total, -values["current_debt"], values["long_term_debt"])
         )
+    row_facts: tuple[tuple[str, ...], ...] = (
+        (
+            "debt.first_notes.rate",
+            "debt.first_notes.due",
+            f"debt.first_notes.{year}",
+            f"debt.first_notes.{prior}",
+        ),
+        (
+            "debt.second_notes.rate",
+            "debt.second_notes.due",
+            f"debt.second_notes.{year}",
+            f"debt.second_notes.{prior}",
+        ),
+        (f"debt.term_loan.{year}", f"debt.term_loan.{prior}"),
+        (),
+        (f"current_debt.{year}", f"current_debt.{prior}"),
+        (f"long_term_debt.{year}", f"long_term_debt.{prior}"),
+    )
     rows = [
-        (label, [table_amount(column[position]) for column in columns], ())
+        (label, [table_amount(column[position]) for column in columns], row_facts[position])
         for position, label in enumerate(labels)
     ]
+    facts: dict[str, float | str] = {
+        "debt.first_notes.rate": round(first_rate, 2),
+        "debt.first_notes.due": first_due,
+        "debt.second_notes.rate": round(second_rate, 2),
+        "debt.second_notes.due": second_due,
+    }
+    for column, when in zip(columns, (year, prior), strict=True):
+        facts.update({f"debt.{tranche}.{when}": column[i] for i, tranche in enumerate(_DEBT_TRANCHES)})
     facility = round(statements.values[year]["revenue"] * stream.uniform(0.05, 0.2)) + 1
+    facility_matures = year + stream.randint(2, 5)
+    facts.update({"credit_facility": facility, "credit_facility.matures": facility_matures})
     return Block(
         (
             table("Debt", _header(company, (year, prior)), rows),
             prose(
-                f"We also have a revolving credit facility of {money(facility, unit)} that matures in "
-                f"{year + stream.randint(2, 5)}; no amounts were drawn on it at year end.",
+                Line(
+                    f"We also have a revolving credit facility of {money(facility, unit)} that matures in "
+                    f"{facility_matures}; no amounts were drawn on it at year end.",
+                    ("credit_facility", "credit_facility.matures"),
+                ),
                 "Our debt agreements require us to keep a maximum ratio of debt to earnings before interest, "
                 "taxes, depreciation and amortization, and we were in compliance at year end.",
             ),
         ),
+        facts=facts,
         title="Debt",
     )
 
@@ -169,10 +205,20 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
         "Other, net",
         "Provision for income taxes",
     )
+    keys = [*(f"tax.{row}" for row in _TAX_ROWS), "income_tax_expense"]
     rows = [
-        (label, [table_amount(column[position]) for column in columns], ())
+        (
+            label,
+            [table_amount(column[position]) for column in columns],
+            (f"{keys[position]}.{year}", f"{keys[position]}.{prior}"),
+        )
         for position, label in enumerate(labels)
     ]
+    facts: dict[str, float | str] = {
+        f"tax.{row}.{when}": column[position]
+        for column, when in zip(columns, (year, prior), strict=True)
+        for position, row in enumerate(_TAX_ROWS)
+    }
     values = statements.values[year]
     rate = percent(share_of(values["income_tax_expense"], values["income_before_taxes"]))
     return Block(
@@ -188,6 +234,7 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
                 "authorities.",
             ),
         ),
+        facts=facts,
         title="Income Taxes",
     )
 
@@ -202,7 +249,10 @@ def _compensation_note(company: Company, statements: Statements, stream: RandomS
             prose(
                 "We grant restricted stock units and performance share units to employees and directors "
                 "under our equity incentive plan.",
-                f"Restricted stock units generally vest in equal installments over {vesting} years.",
+                Line(
+                    f"Restricted stock units generally vest in equal installments over {vesting} years.",
+                    ("rsu.vesting_years",),
+                ),
                 "Performance share units vest based on revenue growth and total shareholder return over "
                 "three years.",
                 Line(
@@ -211,6 +261,7 @@ def _compensation_note(company: Company, statements: Statements, stream: RandomS
                 ),
             ),
         ),
+        facts={"rsu.vesting_years": vesting},
         title="Stock-Based Compensation",
     )
 
@@ -304,11 +355,18 @@ def _retirement_note(company: Company, statements: Statements, stream: RandomStr
     return Block(
         (
             prose(
-                f"We sponsor a defined-contribution savings plan for U.S. employees and match {match}% of "
-                "eligible pay that employees contribute.",
-                f"Our matching contributions were {money(cost, company.unit)} in fiscal {year}.",
+                Line(
+                    f"We sponsor a defined-contribution savings plan for U.S. employees and match {match}% "
+                    "of eligible pay that employees contribute.",
+                    ("retirement.match_percent",),
+                ),
+                Line(
+                    f"Our matching contributions were {money(cost, company.unit)} in fiscal {year}.",
+                    (f"retirement.contributions.{year}",),
+                ),
             ),
         ),
+        facts={"retirement.match_percent": match, f"retirement.contributions.{year}": cost},
         title="Retirement Plans",
     )
 
@@ -377,19 +435,36 @@ def _leases_note(company: Company, statements: Statements, stream: RandomStream)
     total = sum(payments)
     interest = round(total * stream.uniform(0.08, 0.18))
     labels = [str(year + step) for step in range(1, 6)] + ["Thereafter", "Total lease payments"]
+    keys = [f"lease.payment.{year + step}" for step in range(1, 6)] + [
+        "lease.payment.thereafter",
+        "lease.total",
+    ]
     cells = [*payments, total]
-    rows = [(label, [table_amount(cell)], ()) for label, cell in zip(labels, cells, strict=True)]
-    rows.append(("Less imputed interest", [table_amount(-interest)], ()))
-    rows.append(("Present value of lease liabilities", [table_amount(total - interest)], ()))
+    rows = [
+        (label, [table_amount(cell)], (key,)) for label, cell, key in zip(labels, cells, keys, strict=True)
+    ]
+    rows.append(("Less imputed interest", [table_amount(-interest)], ("lease.interest",)))
+    rows.append(
+        ("Present value of lease liabilities", [table_amount(total - interest)], ("lease.liability",))
+    )
+    cost = max(1, round(payments[0] * stream.uniform(0.9, 1.1)))
+    facts: dict[str, float | str] = dict(zip(keys, cells, strict=True))
+    facts.update(
+        {"lease.interest": interest, "lease.liability": total - interest, f"lease.cost.{year}": cost}
+    )
     return Block(
         (
             prose(
                 "Our operating leases have remaining terms of one to fifteen years, some with options to "
                 "extend.",
-                f"Operating lease cost was {money(payments[0], company.unit)} in fiscal {year}.",
+                Line(
+                    f"Operating lease cost was {money(cost, company.unit)} in fiscal {year}.",
+                    (f"lease.cost.{year}",),
+                ),
             ),
             table("Maturities of operating lease liabilities", (f"(in {company.unit})", "Amount"), rows),
         ),
+        facts=facts,
         title="Leases",
     )
 
@@ -426,10 +501,14 @@ def _fair_value_note(company: Company, statements: Statements, stream: RandomStr
                 "We measure money market funds at fair value using quoted prices in active markets (Level "
                 "1).",
                 "Foreign currency forward contracts are measured using observable exchange rates (Level 2).",
-                f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end of "
-                f"fiscal {year}, compared with a carrying amount of {money(debt, company.unit)}.",
+                Line(
+                    f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end "
+                    f"of fiscal {year}, compared with a carrying amount of {money(debt, company.unit)}.",
+                    (f"debt_fair_value.{year}",),
+                ),
             ),
         ),
+        facts={f"debt_fair_value.{year}": fair},
         title="Fair Value Measurements",
     )
 
@@ -476,12 +555,28 @@ def _tax_components(company: Company, statements: Statements, stream: RandomStre
         "Deferred tax",
         "Provision for income taxes",
     )
+    keys = (
+        "tax.domestic_pretax",
+        "tax.foreign_pretax",
+        "income_before_taxes",
+        "tax.current_federal",
+        "tax.current_state_and_foreign",
+        "tax.deferred",
+        "income_tax_expense",
+    )
     rows = [
-        (label, [table_amount(column[position]) for column in columns], ())
-        for position, label in enumerate(labels)
+        (label, [table_amount(column[position]) for column in columns], tuple(f"{key}.{y}" for y in years))
+        for position, (label, key) in enumerate(zip(labels, keys, strict=True))
     ]
+    facts: dict[str, float | str] = {
+        f"{key}.{year}": column[position]
+        for column, year in zip(columns, years, strict=True)
+        for position, key in enumerate(keys)
+        if key.startswith("tax.")
+    }
     return Block(
         (table("Components of income before taxes and of the provision", _header(company, years), rows),),
+        facts=facts,
         title="Income Tax Components",
     )
 
@@ -497,16 +592,23 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
     closing = opening + granted - vested - forfeited
     price = stream.uniform(20, 180)
     rows = [
-        (f"Unvested at beginning of fiscal {year}", [f"{opening:,}", f"{price:.2f}"], ()),
-        ("Granted", [f"{granted:,}", f"{price * stream.uniform(1.0, 1.2):.2f}"], ()),
-        ("Vested", [f"({vested:,})", f"{price * stream.uniform(0.85, 1.0):.2f}"], ()),
-        ("Forfeited", [f"({forfeited:,})", f"{price * stream.uniform(0.9, 1.1):.2f}"], ()),
+        (f"Unvested at beginning of fiscal {year}", [f"{opening:,}", f"{price:.2f}"], ("rsu.opening",)),
+        ("Granted", [f"{granted:,}", f"{price * stream.uniform(1.0, 1.2):.2f}"], ("rsu.granted",)),
+        ("Vested", [f"({vested:,})", f"{price * stream.uniform(0.85, 1.0):.2f}"], ("rsu.vested",)),
+        ("Forfeited", [f"({forfeited:,})", f"{price * stream.uniform(0.9, 1.1):.2f}"], ("rsu.forfeited",)),
         (
             f"Unvested at end of fiscal {year}",
             [f"{closing:,}", f"{price * stream.uniform(1.0, 1.1):.2f}"],
-            (),
+            ("rsu.closing",),
         ),
     ]
+    facts: dict[str, float | str] = {
+        "rsu.opening": opening,
+        "rsu.granted": granted,
+        "rsu.vested": vested,
+        "rsu.forfeited": forfeited,
+        "rsu.closing": closing,
+    }
     return Block(
         (
             prose("The following table summarizes restricted stock unit activity during the fiscal year."),
@@ -516,6 +618,7 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
                 rows,
             ),
         ),
+        facts=facts,
         title="Equity Award Activity",
     )
 
@@ -524,8 +627,13 @@ def _purchase_obligations(company: Company, statements: Statements, stream: Rand
     year = statements.years[-1]
     revenue = statements.values[year]["revenue"]
     amounts = [max(1, round(revenue * stream.uniform(0.01, 0.05) * (0.7**step))) for step in range(5)]
-    rows = [(str(year + step + 1), [table_amount(amount)], ()) for step, amount in enumerate(amounts)]
-    rows.append(("Total", [table_amount(sum(amounts))], ()))
+    keys = [f"purchase_obligation.{year + step + 1}" for step in range(len(amounts))]
+    rows = [
+        (str(year + step + 1), [table_amount(amount)], (keys[step],)) for step, amount in enumerate(amounts)
+    ]
+    rows.append(("Total", [table_amount(sum(amounts))], ("purchase_obligations.total",)))
+    facts: dict[str, float | str] = dict(zip(keys, amounts, strict=True))
+    facts["purchase_obligations.total"] = sum(amounts)
     return Block(
         (
             prose(
@@ -534,6 +642,7 @@ def _purchase_obligations(company: Company, statements: Statements, stream: Rand
             ),
             table("Purchase obligations by fiscal year", (f"(in {company.unit})", "Amount"), rows),
         ),
+        facts=facts,
         title="Purchase Obligations",
     )
 
@@ -545,11 +654,21 @@ def _restructuring(company: Company, statements: Statements, stream: RandomStrea
     charges = round(revenue * stream.uniform(0.002, 0.006))
     payments = min(opening + charges, round((opening + charges) * stream.uniform(0.5, 0.8)))
     rows = [
-        (f"Balance at beginning of fiscal {year}", [table_amount(opening)], ()),
-        ("Charges", [table_amount(charges)], ()),
-        ("Cash payments", [table_amount(-payments)], ()),
-        (f"Balance at end of fiscal {year}", [table_amount(opening + charges - payments)], ()),
+        (f"Balance at beginning of fiscal {year}", [table_amount(opening)], ("restructuring.opening",)),
+        ("Charges", [table_amount(charges)], ("restructuring.charges",)),
+        ("Cash payments", [table_amount(-payments)], ("restructuring.payments",)),
+        (
+            f"Balance at end of fiscal {year}",
+            [table_amount(opening + charges - payments)],
+            ("restructuring.closing",),
+        ),
     ]
+    facts: dict[str, float | str] = {
+        "restructuring.opening": opening,
+        "restructuring.charges": charges,
+        "restructuring.payments": payments,
+        "restructuring.closing": opening + charges - payments,
+    }
     return Block(
         (
             prose(
@@ -559,6 +678,7 @@ def _restructuring(company: Company, statements: Statements, stream: RandomStrea
             ),
             table("Restructuring liability", (f"(in {company.unit})", "Amount"), rows),
         ),
+        facts=facts,
         title="Restructuring",
     )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import CITIES, Company
-from finsynth.generators.filings.formatting import fiscal_year_end, table_amount
+from finsynth.generators.filings.formatting import count_word, fiscal_year_end, table_amount
 from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import table
 from finsynth.generators.finchain.names import LAST_NAMES, person_name
@@ -106,15 +106,20 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
             prose(
                 "We maintain a cybersecurity program designed to identify, assess and manage threats to our "
                 "information systems and data.",
-                f"The program is led by our Chief Information Security Officer, who has more than {years} "
-                "years of experience in information security.",
+                Line(
+                    "The program is led by our Chief Information Security Officer, who has more than "
+                    f"{years} "
+                    "years of experience in information security.",
+                    ("cybersecurity.officer_years",),
+                ),
                 "We test our defenses through internal exercises and assessments by outside firms, and we "
                 "assess the security practices of key vendors before engaging them.",
                 "The audit committee of our board receives reports on cybersecurity risks at least "
                 "quarterly.",
                 "We are not aware of any cybersecurity incident that has materially affected us.",
             ),
-        )
+        ),
+        facts={"cybersecurity.officer_years": years},
     )
 
 
@@ -123,15 +128,20 @@ def properties(company: Company, stream: RandomStream) -> Block:
     cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
     uses = [_PROPERTY_USES[0], *(stream.choice(_PROPERTY_USES[1:]) for _ in range(7))]
     rows = []
-    for (city, state), use in zip(cities, uses, strict=True):
+    facts: dict[str, float | str] = {}
+    for index, ((city, state), use) in enumerate(zip(cities, uses, strict=True)):
         tenure = "Owned" if stream.random() < 0.4 else "Leased"
-        rows.append((f"{city}, {state}", [use, tenure, f"{stream.randint(20, 600) * 1000:,}"], ()))
+        area = stream.randint(20, 600) * 1000
+        keys = (f"property.{index}.location", f"property.{index}.tenure", f"property.{index}.square_feet")
+        facts.update(zip(keys, (f"{city}, {state}", tenure, area), strict=True))
+        rows.append((f"{city}, {state}", [use, tenure, f"{area:,}"], keys))
     return Block(
         (
             prose("Our principal properties at the end of the fiscal year were as follows."),
             table("Principal properties", ("Location", "Use", "Owned or leased", "Square feet"), rows),
             prose("We believe our facilities are in good condition and suitable for their current use."),
-        )
+        ),
+        facts=facts,
     )
 
 
@@ -141,19 +151,28 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
     latest = statements.years[-1]
     years = list(range(latest - 5, latest + 1))
     series = []
-    for label in (company.name, "Broad market index", "Industry peer index"):
+    facts: dict[str, float | str] = {"holders_of_record": holders}
+    for label, key in (
+        (company.name, "company"),
+        ("Broad market index", "market"),
+        ("Industry peer index", "peers"),
+    ):
         value, cells = 100.0, []
         for position in range(len(years)):
             if position:
                 value = max(5.0, value * (1 + stream.normal(0.08, 0.18)))
             cells.append(f"{value:.0f}")
-        series.append((label, cells, ()))
+        facts[f"total_return.{key}"] = int(cells[-1])
+        series.append((label, cells, (f"total_return.{key}",)))
     return Block(
         (
             prose(
                 f'Our common stock is listed on the {company.exchange} under the symbol "{company.ticker}".',
-                f"There were approximately {holders:,} holders of record of our common stock at the end of "
-                "the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                Line(
+                    f"There were approximately {holders:,} holders of record of our common stock at the end "
+                    "of the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                    ("holders_of_record",),
+                ),
                 "Future dividends and share repurchases are at the discretion of our board of directors.",
                 "The table below compares the cumulative total return of $100 invested in our common stock "
                 f"at the end of fiscal {years[0]} with two indexes, assuming reinvestment of dividends.",
@@ -163,8 +182,13 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
                 ("(value of $100 invested)", *(f"Fiscal {year}" for year in years)),
                 series,
             ),
-        )
+        ),
+        facts=facts,
     )
+
+
+CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commission"
+"""Whose framework management assesses internal control over financial reporting with."""
 
 
 def controls(company: Company) -> Block:
@@ -172,13 +196,17 @@ def controls(company: Company) -> Block:
     return Block(
         (
             prose(
-                "Our management, with the participation of our chief executive and chief financial officers, "
-                "evaluated the effectiveness of our disclosure controls and procedures at the end of the "
-                "fiscal year and concluded that they were effective.",
-                "Management assessed our internal control over financial reporting using the framework of "
-                "the "
-                "Committee of Sponsoring Organizations of the Treadway Commission and concluded that it was "
-                "effective.",
+                Line(
+                    "Our management, with the participation of our chief executive and chief financial "
+                    "officers, evaluated the effectiveness of our disclosure controls and procedures at the "
+                    "end of the fiscal year and concluded that they were effective.",
+                    ("controls.disclosure_conclusion",),
+                ),
+                Line(
+                    "Management assessed our internal control over financial reporting using the framework "
+                    f"of the {CONTROL_FRAMEWORK} and concluded that it was effective.",
+                    ("controls.framework", "controls.internal_conclusion"),
+                ),
                 "There were no changes in our internal control over financial reporting during the fourth "
                 "quarter that materially affected it.",
                 "Any control system, however well designed, can provide only reasonable assurance that its "
@@ -198,7 +226,12 @@ def controls(company: Company) -> Block:
                 "Our independent registered public accounting firm has issued an attestation report on the "
                 "effectiveness of our internal control over financial reporting.",
             ),
-        )
+        ),
+        facts={
+            "controls.disclosure_conclusion": "effective",
+            "controls.internal_conclusion": "effective",
+            "controls.framework": CONTROL_FRAMEWORK,
+        },
     )
 
 
@@ -255,30 +288,45 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
         (person_name(stream), [str(stream.randint(48, 74)), ", ".join(stream.sample(_COMMITTEES, 2))], ())
         for _ in range(stream.randint(5, 8))
     ]
+    facts: dict[str, float | str] = {"directors": len(directors)}
     pay_rows = []
-    for officer in company.officers[:4]:
+    for index, officer in enumerate(company.officers[:4]):
         salary = stream.randint(45, 130) * 10_000
         bonus = round(salary * stream.uniform(0.5, 1.5), -3)
         stock = round(salary * stream.uniform(1.5, 6.0), -3)
         cells = [f"{salary:,}", f"{bonus:,.0f}", f"{stock:,.0f}", f"{salary + bonus + stock:,.0f}"]
-        pay_rows.append((officer.name, cells, ()))
+        keys = tuple(f"pay.{index}.{part}" for part in ("name", "salary", "bonus", "stock", "total"))
+        facts.update(
+            zip(
+                keys, (officer.name, salary, int(bonus), int(stock), int(salary + bonus + stock)), strict=True
+            )
+        )
+        pay_rows.append((officer.name, cells, keys))
     holders = []
     remaining = stream.uniform(18.0, 30.0)
-    for _ in range(4):
+    for index in range(4):
         stake = remaining * stream.uniform(0.2, 0.4)
         remaining -= stake
-        holders.append((f"{stream.choice(LAST_NAMES)} {stream.choice(_FUND_WORDS)}", [f"{stake:.1f}%"], ()))
+        name = f"{stream.choice(LAST_NAMES)} {stream.choice(_FUND_WORDS)}"
+        facts.update({f"holder.{index}.name": name, f"holder.{index}.percent": round(stake, 1)})
+        holders.append((name, [f"{stake:.1f}%"], (f"holder.{index}.name", f"holder.{index}.percent")))
     revenue = statements.values[statements.years[-1]]["revenue"]
     fees = [
         max(1, round(revenue * stream.uniform(0.0004, 0.001) * share)) for share in (1.0, 0.15, 0.1, 0.02)
     ]
     fee_labels = ("Audit fees", "Audit-related fees", "Tax fees", "All other fees")
-    fee_rows = [(label, [table_amount(fee)], ()) for label, fee in zip(fee_labels, fees, strict=True)]
-    fee_rows.append(("Total fees", [table_amount(sum(fees))], ()))
+    fee_keys = ("fees.audit", "fees.audit_related", "fees.tax", "fees.other")
+    fee_rows = [
+        (label, [table_amount(fee)], (key,))
+        for label, fee, key in zip(fee_labels, fees, fee_keys, strict=True)
+    ]
+    fee_rows.append(("Total fees", [table_amount(sum(fees))], ("fees.total",)))
+    facts.update({**dict(zip(fee_keys, fees, strict=True)), "fees.total": sum(fees)})
     return Block(
         (
             heading("Board of Directors"),
             table("Directors", ("Name", "Age", "Committees"), directors),
+            prose(Line(f"Our board has {count_word(len(directors))} directors.", ("directors",))),
             heading("Executive Compensation"),
             prose(
                 "The following table summarizes the compensation of our named executive officers for the "
@@ -290,10 +338,11 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
                 pay_rows,
             ),
             heading("Security Ownership of Certain Beneficial Owners"),
-            table("Holders of more than 5% of our common stock", ("Holder", "Percent of class"), holders),
+            table("Largest holders of our common stock", ("Holder", "Percent of class"), holders),
             heading("Principal Accountant Fees and Services"),
             table("Fees billed by our auditor", (f"(in {unit})", "Amount"), fee_rows),
-        )
+        ),
+        facts=facts,
     )
 
 
@@ -304,14 +353,18 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             prose(
-                f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging that "
-                "we terminated its distribution agreement without proper notice; we believe the claim is "
-                "without merit and are defending it.",
+                Line(
+                    f"In fiscal {year - 1}, {plaintiff}, a former distributor, filed a complaint alleging "
+                    "that we terminated its distribution agreement without proper notice; we believe the "
+                    "claim is without merit and are defending it.",
+                    ("legal.plaintiff", "legal.filed"),
+                ),
                 "We are also responding to a request for information from a state agency about our pricing "
                 "practices and are cooperating fully.",
                 "We do not expect either matter to have a material effect on our financial position.",
             ),
-        )
+        ),
+        facts={"legal.plaintiff": plaintiff, "legal.filed": year - 1},
     )
 
 
@@ -354,6 +407,7 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
             "the estimate of uncertain tax positions in several jurisdictions",
         )
     )
+    since = min(company.founded + stream.randint(5, 40), company.fiscal_years[0])
     return Block(
         (
             heading("Report of Independent Registered Public Accounting Firm"),
@@ -368,17 +422,22 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
                 "responsibility is to express an opinion on them based on our audits.",
                 "We conducted our audits in accordance with the standards of the Public Company Accounting "
                 "Oversight Board.",
-                f"The critical audit matter we communicated to the audit committee was {matter}.",
+                Line(
+                    f"The critical audit matter we communicated to the audit committee was {matter}.",
+                    ("auditor.critical_matter",),
+                ),
                 "Our audit procedures on this matter included testing controls over management's process, "
                 "evaluating the reasonableness of significant assumptions and testing the data used.",
                 "We have also audited the Company's internal control over financial reporting and expressed "
                 "an unqualified opinion on its effectiveness.",
                 "Our audits included examining, on a test basis, evidence supporting the amounts and "
                 "disclosures in the financial statements and evaluating the accounting principles used.",
-                f"{firm} has served as the Company's auditor since "
-                f"{company.founded + stream.randint(5, 40)}.",
+                Line(
+                    f"{firm} has served as the Company's auditor since {since}.", ("auditor", "auditor.since")
+                ),
             ),
-        )
+        ),
+        facts={"auditor": firm, "auditor.since": since, "auditor.critical_matter": matter},
     )
 
 

@@ -1,0 +1,139 @@
+"""Questions on Part III (Items 10-14): executive pay, large holders, the board and the auditor's fees."""
+
+from __future__ import annotations
+
+from finsynth.generators.filings.formatting import percent, share_of
+from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
+from finsynth.seeding import RandomStream
+
+PART = "Part III"
+
+
+def _count(facts: FilingFacts, prefix: str, field: str) -> int:
+    count = 0
+    while f"{prefix}.{count}.{field}" in facts.filing.facts:
+        count += 1
+    return count
+
+
+@question_kind(part=PART)
+def _top_executive_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = _count(facts, "pay", "total")
+    keys = [f"pay.{i}.{field}" for i in range(count) for field in ("name", "total")]
+    if not count or not facts.has(*keys):
+        return None
+    totals = [facts.amount(f"pay.{i}.total") for i in range(count)]
+    best = totals.index(max(totals))
+    if totals.count(totals[best]) > 1:
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"Which named executive officer of {facts.company} received the highest total compensation, and "
+            "how much?",
+            f"In {facts.company}'s summary compensation table, who was paid the most and what was the total?",
+            f"Find the best-paid named executive at {facts.company} and that executive's total pay.",
+        ),
+    )
+    answer = f"{facts.text(f'pay.{best}.name')} received the highest total compensation, ${totals[best]:,}."
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = _count(facts, "pay", "total")
+    if not count:
+        return None
+    index = stream.randint(0, count - 1)
+    keys = [f"pay.{index}.{field}" for field in ("name", "salary", "stock", "total")]
+    if not facts.has(*keys):
+        return None
+    name = facts.text(keys[0])
+    question = facts.ask(
+        stream,
+        (
+            f"How much of {name}'s total compensation at {facts.company} came as stock awards rather than "
+            "salary?",
+            f"What share of {name}'s pay package at {facts.company} was stock awards, and what was the "
+            "salary?",
+            f"Break down {name}'s compensation at {facts.company} into salary and stock awards.",
+        ),
+    )
+    answer = (
+        f"{name} received a salary of ${facts.amount(keys[1]):,} and stock awards of "
+        f"${facts.amount(keys[2]):,}, "
+        f"{percent(share_of(facts.amount(keys[2]), facts.amount(keys[3])))} of total compensation of "
+        f"${facts.amount(keys[3]):,}."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _largest_holders(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = _count(facts, "holder", "percent")
+    keys = [f"holder.{i}.{field}" for i in range(count) for field in ("name", "percent")]
+    if not count or not facts.has(*keys):
+        return None
+    stakes = [float(facts.filing.facts[f"holder.{i}.percent"]) for i in range(count)]
+    best = stakes.index(max(stakes))
+    if stakes.count(stakes[best]) > 1:
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"Who is {facts.company}'s largest shareholder, and how much of the stock do the listed holders "
+            "own together?",
+            f"Name the biggest holder of {facts.company}'s common stock and the combined stake of the "
+            "holders "
+            "in the ownership table.",
+            f"How concentrated is {facts.company}'s ownership among the holders listed in Part III?",
+        ),
+    )
+    answer = (
+        f"{facts.text(f'holder.{best}.name')} is the largest with {stakes[best]:.1f}%; the {count} listed "
+        f"holders own {sum(stakes):.1f}% together."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    keys = ["fees.audit", "fees.total", f"revenue.{facts.latest}"]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"What share of the fees {facts.company} paid its auditor were for the audit itself?",
+            f"How much did {facts.company}'s auditor bill in total, and how much of that was audit fees?",
+            f"Split {facts.company}'s principal accountant fees between audit and other services.",
+        ),
+    )
+    answer = (
+        f"Audit fees of {facts.money(keys[0])} were "
+        f"{percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))} "
+        f"of total fees of {facts.money(keys[1])}."
+    )
+    ids = facts.sentence_ids(keys[:2])
+    return facts.item(question, answer, ids, keys[:2])
+
+
+@question_kind(part=PART)
+def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    keys = ["directors", "chief_executive"]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"How many directors sit on {facts.company}'s board, and who is its chief executive?",
+            f"Give the size of {facts.company}'s board of directors and name the company's chief executive.",
+            f"Who leads {facts.company} as chief executive, and how large is the board overseeing the "
+            "company?",
+        ),
+    )
+    answer = (
+        f"The board has {facts.amount(keys[0])} directors, and {facts.text(keys[1])} is the chief executive "
+        "officer."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
