@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import os
 import platform
+import sys
 
 from rich.console import Console
 from rich.table import Table
 
-from benchmarks import build, failsafe_build, generation, ocr_noise, perturb_queries, pipeline, scoring
+from benchmarks import (
+    build,
+    failsafe_build,
+    generation,
+    ocr_noise,
+    perturb_queries,
+    perturb_scaling,
+    pipeline,
+    scoring,
+)
 from finsynth.generators.registry import resolve
 
 console = Console(width=160)
@@ -53,6 +63,12 @@ def main() -> None:
         "(baseline: reverse one random word with str.replace, same run)",
         perturb_queries.run(),
     )
+    scaling = perturb_scaling.run()
+    table(
+        "Every perturbation from 10k to 10M characters on one core, CPU time per character "
+        f"(10M ÷ 10k: linear stays near 1, over {perturb_scaling.SUPER_LINEAR:g} fails)",
+        scaling,
+    )
     table("Scoring (budgets on 2 cores: ChainEval 10 s, Bradley-Terry 5 s)", scoring.run())
     table("FailSafe default config (220 items + 1,540 condition rows) built end to end", failsafe_build.run())
     templates = len(resolve([build.TEMPLATE_PREFIX]))
@@ -63,6 +79,9 @@ def main() -> None:
         f"Peak memory of the shard phase against build size ({build.FLATNESS_ENGINE})",
         build.flatness(build.flatness_sizes(), templates),
     )
+    if flagged := perturb_scaling.super_linear(scaling):
+        console.print(f"SUPER-LINEAR perturbations: {', '.join(flagged)}", style="bold red", markup=False)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

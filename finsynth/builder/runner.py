@@ -51,7 +51,8 @@ def run_build(
         resume: Reuse the verified shards an interrupted or failed run of the same build left
             in the staging folder; ``False`` starts afresh.
         overwrite: Replace an existing folder of the same name and version.
-        on_plan: Called once with every shard spec before building starts.
+        on_plan: Called once with every shard spec before building starts, after the staging
+            folder is locked for this build.
         on_done: Called after each shard is written or reused.
         on_resume: Called once, before building, with what was taken over from an earlier run.
         on_rows: Called as rows are written within a shard, before the shard's ``on_done``
@@ -69,12 +70,12 @@ def run_build(
     target = output_folder(build, out_root)
     refuse_existing(target, overwrite)
     shards = plan_shards(build)
-    if on_plan is not None:
-        on_plan(shards)
     with (
         resumable_staged_folder(target, overwrite=overwrite) as staging,
         resumable(staging, provenance(build), shards, resume=resume) as journal,
     ):
+        if on_plan is not None:  # only once the folder is ours: a refused build shows no progress
+            on_plan(shards)
         if on_resume is not None:
             on_resume(journal.resumption)
         results = _reuse_or_build(

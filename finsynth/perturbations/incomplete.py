@@ -26,7 +26,7 @@ text between two kept words becomes one ``keywords`` op replacing it by a single
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -66,7 +66,8 @@ _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 
 Span = tuple[int, int]
 
-_WORD_WITH_DIGIT = re.compile(r"[^\s(\[]*\d[^\s]*")
+_NON_SPACE = re.compile(r"\S+")
+_DIGIT = re.compile(r"\d")
 _TRAILING_PUNCTUATION = ".,;:?!)]"
 
 
@@ -145,10 +146,24 @@ def kept_by_spacy(text: str) -> list[Span]:
 def must_keep(text: str, keep: Sequence[str] = ()) -> list[Span]:
     """Return the spans a keyword query keeps whatever the method: numbers, labels, polarity words."""
     spans = protected_spans(text, keep)
-    for match in _WORD_WITH_DIGIT.finditer(text):
-        word = match.group().rstrip(_TRAILING_PUNCTUATION)
-        spans.append((match.start(), match.start() + len(word)))
+    spans.extend(_words_with_digits(text))
     return merge_spans(spans)
+
+
+def _words_with_digits(text: str) -> Iterator[Span]:
+    """Yield each word holding a digit, from after its last bracket before the first digit.
+
+    ``(FY2023)`` gives ``FY2023``; trailing punctuation is left out. Each word is scanned a
+    fixed number of times, so the work stays linear however long a word is.
+    """
+    for match in _NON_SPACE.finditer(text):
+        word = match.group()
+        digit = _DIGIT.search(word)
+        if digit is None:
+            continue
+        start = max(word.rfind("(", 0, digit.start()), word.rfind("[", 0, digit.start())) + 1
+        kept = word[start:].rstrip(_TRAILING_PUNCTUATION)
+        yield match.start() + start, match.start() + start + len(kept)
 
 
 def keyword_ops(text: str, kept: list[Span], method: str) -> list[Op]:

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from finsynth.errors import FinsynthError
+from finsynth.scoring.http_deadline import Deadline, deadline_transport, request_deadline
 from finsynth.seeding import RandomStream, derive_seed
 
 Role = Literal["system", "user", "assistant"]
@@ -184,8 +185,9 @@ class ChatEndpoint:
         extra_body: Further JSON fields for the request body (e.g. ``{"top_k": 40}``).
         timeout_s: Seconds one read of an HTTP attempt may wait (a timeout is retried). It does
             not change what a server replies, so it is not part of the cache key.
-        deadline_s: Seconds one whole attempt may take while the reply's body arrives, so a
-            server that sends a byte now and then cannot hold a request forever (retried).
+        deadline_s: Seconds one whole attempt may take, from connecting to the last byte of the
+            reply, so a server that sends a byte now and then (or accepts the connection and
+            says nothing) cannot hold a request forever (retried).
         max_reply_bytes: Largest reply body accepted; a larger one fails at once (not retried)
             and is never cached.
 
@@ -344,6 +346,9 @@ class ChatClient:
             base_url=endpoint.base_url,
             timeout=endpoint.timeout_s,
             max_retries=0,  # one retry policy, ours, seeded
+            http_client=openai.DefaultHttpxClient(
+                transport=deadline_transport(endpoint.base_url, max_concurrency)
+            ),
         )
 
     def __repr__(self) -> str:
@@ -433,7 +438,7 @@ class ChatClient:
         import httpx2
         import openai
 
-        with self._slots:
+        with self._slots, request_deadline(self.endpoint.deadline_s) as deadline:
             with self._counter_lock:
                 self.requests_sent += 1
             try:
@@ -449,7 +454,7 @@ class ChatClient:
                     return received
                 raw = self._redact(received)
             except httpx2.TimeoutException:
-                return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
+                return self._timed_out(deadline)
             except httpx2.HTTPError as error:
                 return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
             except openai.APIStatusError as error:
@@ -459,23 +464,26 @@ class ChatClient:
                 detail = _shortened(self._redact(_status_detail(error.body, error.message)))
                 return _Attempt(error=f"HTTP {status}: {detail}{hint}", transient=transient)
             except openai.APITimeoutError:
-                return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
+                return self._timed_out(deadline)
             except openai.APIConnectionError as error:
                 return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
         return _parse_reply(raw)
 
     def _read_body(self, chunks: Iterator[bytes]) -> str | _Attempt:
-        """Return the reply body as text, or the failed attempt if it is too large or too slow."""
-        deadline = time.monotonic() + self.endpoint.deadline_s
+        """Return the reply body as text, or the failed attempt if it is too large."""
         limit = self.endpoint.max_reply_bytes
         body = bytearray()
         for chunk in chunks:
             body += chunk
             if len(body) > limit:
                 return _Attempt(error=f"reply is larger than {limit:,} bytes")
-            if time.monotonic() > deadline:
-                return _Attempt(error=f"reply took longer than {self.endpoint.deadline_s} s", transient=True)
         return body.decode("utf-8", errors="replace")
+
+    def _timed_out(self, deadline: Deadline) -> _Attempt:
+        """Say which limit a timed-out attempt hit: the whole attempt's or one read's."""
+        if deadline.limiting:
+            return _Attempt(error=f"reply took longer than {self.endpoint.deadline_s} s", transient=True)
+        return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
 
     def _redact(self, text: str) -> str:
         """Replace the API key in text that came from the server or the network, before anything else.

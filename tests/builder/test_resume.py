@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,8 +41,9 @@ def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return run_build(parse_config(CONFIG, "hang.yaml"), tmp_path_factory.mktemp("whole"))
 
 
-def kill_midway(config: Path, out: Path) -> Path:
-    """Run the build until it hangs in shard 3, SIGKILL it, and return its staging folder."""
+@contextmanager
+def hanging_build(config: Path, out: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """Run the build in a subprocess and yield it once it hangs in shard 3; SIGKILL it after."""
     marker = out / "hanging"
     environment = {
         **os.environ,
@@ -61,9 +64,16 @@ def kill_midway(config: Path, out: Path) -> Path:
             assert process.poll() is None, "the build ended before reaching the hanging record"
             assert time.monotonic() < deadline, "the build never reached the hanging record"
             time.sleep(0.05)
+        yield process
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
+
+
+def kill_midway(config: Path, out: Path) -> Path:
+    """Run the build until it hangs in shard 3, SIGKILL it, and return its staging folder."""
+    with hanging_build(config, out):
+        pass
     staging = out / "hang" / ".0.0.1.partial"
     assert not (out / "hang" / "0.0.1").exists()
     return staging
@@ -134,3 +144,25 @@ def test_a_changed_config_does_not_reuse_the_killed_builds_shards(tmp_path: Path
     folder = Path(result.stdout.strip().splitlines()[-1])
     fresh = run_build(parse_config(config.read_text(), "hang.yaml"), tmp_path / "fresh")
     assert folder_hashes(folder) == folder_hashes(fresh)
+
+
+@pytest.mark.slow
+def test_a_build_refused_while_another_runs_names_the_running_build_and_keeps_its_shards(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "hang.yaml"
+    config.write_text(CONFIG)
+    staging = tmp_path / "hang" / ".0.0.1.partial"
+    with hanging_build(config, tmp_path) as running:
+        kept = journaled(staging)
+        assert kept == SHARDS[:3]  # the running build's shards, which the refused one must not offer
+        second = cli("build", str(config), "--out", str(tmp_path))
+        assert running.poll() is None
+        assert journaled(staging) == kept
+    assert second.returncode == 2
+    assert [line for line in second.stderr.splitlines() if line.strip()] == [
+        f"error: {staging} is being written by another build of the same version; "
+        "wait for it to finish or stop it"
+    ]
+    assert "resume" not in second.stderr and "Traceback" not in second.stderr
+    assert second.stdout == ""

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -8,6 +9,8 @@ from hypothesis import strategies as st
 
 from finsynth.errors import FinsynthError
 from finsynth.perturbations import get_perturbation, incomplete
+from finsynth.perturbations.incomplete import must_keep
+from finsynth.perturbations.invariants import merge_spans, protected_spans
 from finsynth.perturbations.lexicons import query_scaffolding
 from finsynth.perturbations.ops import Perturbed
 from finsynth.perturbations.spans import apply_ops
@@ -143,3 +146,27 @@ def test_spacy_on_any_unicode_keeps_everything_outside_the_ops(text: str) -> Non
     result = incomplete(text, RandomStream(0))
     _check(text, result)
     assert incomplete(text, RandomStream(7)) == result
+
+
+def _words_with_digits_by_backtracking(text: str) -> list[tuple[int, int]]:
+    """The words holding a digit as a backtracking pattern defines them (quadratic on long words)."""
+    spans = []
+    for match in re.finditer(r"[^\s(\[]*\d[^\s]*", text):
+        word = match.group().rstrip(".,;:?!)]")
+        spans.append((match.start(), match.start() + len(word)))
+    return spans
+
+
+@settings(max_examples=500, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab1٣ ([)].,?$-\n"), max_size=40))
+def test_words_with_digits_are_the_ones_the_backtracking_pattern_finds(text: str) -> None:
+    expected = merge_spans([*protected_spans(text), *_words_with_digits_by_backtracking(text)])
+    assert must_keep(text) == expected
+
+
+def test_a_long_word_without_digits_is_scanned_in_linear_time() -> None:
+    word = "financialization" * 50_000  # 800,000 characters: about an hour for the backtracking pattern
+    started = time.process_time()
+    assert must_keep(word) == []
+    assert must_keep(word + "7") == [(0, len(word) + 1)]
+    assert time.process_time() - started < 5

@@ -1,8 +1,9 @@
-"""The chat client bounds each attempt: a total deadline while the body arrives and a largest body."""
+"""The chat client bounds each attempt: a total deadline over every phase and a largest body."""
 
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
@@ -11,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from finsynth.scoring.client import ChatClient, ChatEndpoint, Message, RetryPolicy
-from tests.scoring.chat_server import LoopbackServer
+from finsynth.scoring.client import ChatClient, ChatEndpoint, ChatError, Message, RetryPolicy
+from tests.scoring.chat_server import ChatServer, LoopbackServer, chat_reply
 
 REPLY = json.dumps({"choices": [{"message": {"role": "assistant", "content": "x" * 2000}}]}).encode()
 
@@ -45,6 +46,61 @@ class DrippingServer(LoopbackServer):
         super().__init__(Handler)
 
 
+class StallingServer(LoopbackServer):
+    """Reads the request, then sends ``head`` (status line and headers) one byte a second, or
+    nothing at all when ``head`` is empty, until the test ends."""
+
+    def __init__(self, head: bytes) -> None:
+        self.released = threading.Event()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                try:
+                    for byte in head:
+                        self.wfile.write(bytes([byte]))
+                        self.wfile.flush()
+                        if server.released.wait(1.0):
+                            return
+                except (BrokenPipeError, ConnectionResetError):
+                    return
+                server.released.wait(120)
+
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        super().__init__(Handler)
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.released.set()
+        super().__exit__(*exc_info)
+
+
+HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(REPLY)
+KEY = "sk-test-0123456789abcdef-secret"
+
+
+@pytest.mark.parametrize("head", [HEAD, b""], ids=["headers a byte a second", "never answers"])
+def test_the_total_deadline_covers_the_wait_for_the_status_line_and_headers(
+    head: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FINSYNTH_TEST_KEY", KEY)
+    with StallingServer(head) as server:
+        # Each byte comes well within the 10 s per-read timeout; only the total deadline can end this.
+        endpoint = ChatEndpoint(
+            server.url, "m", api_key_env="FINSYNTH_TEST_KEY", timeout_s=10.0, deadline_s=1.5
+        )
+        with ChatClient(endpoint, retry=RetryPolicy(max_attempts=1)) as client:
+            started = time.monotonic()
+            with pytest.raises(ChatError) as raised:
+                client.complete([Message("user", "hi")])
+            elapsed = time.monotonic() - started
+    assert str(raised.value) == f"{server.url} model 'm': reply took longer than 1.5 s"
+    assert KEY not in str(raised.value) and KEY not in raised.value.reason
+    assert elapsed < 1.5 + 1.0
+
+
 @pytest.fixture
 def dripping() -> Iterator[DrippingServer]:
     with DrippingServer(chunk=10, pause=0.2) as server:
@@ -72,3 +128,14 @@ def test_a_reply_larger_than_the_limit_fails_and_is_not_cached(tmp_path: Path) -
         roomy = ChatEndpoint(server.url, "m", timeout_s=5.0)
         with ChatClient(roomy) as client:
             assert client.complete([Message("user", "hi")]) == "x" * 2000
+
+
+def test_a_proxy_named_by_the_environment_is_still_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    with ChatServer(lambda body, headers: chat_reply("via the proxy")) as proxy:
+        for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY", "HTTP_PROXY"):
+            monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv("http_proxy", proxy.url.removesuffix("/v1"))
+        endpoint = ChatEndpoint("http://chat.finsynth-test.invalid/v1", "m", timeout_s=5.0)
+        with ChatClient(endpoint, retry=RetryPolicy(max_attempts=1)) as client:
+            assert client.complete([Message("user", "hi")]) == "via the proxy"
+        assert proxy.hits == 1 and proxy.headers[0]["host"] == "chat.finsynth-test.invalid"
