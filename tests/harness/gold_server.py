@@ -3,7 +3,8 @@
 FinChain questions get the record's worked solution (or a wrong one, on request); FailSafeQA
 prompts get the reference answer, or a refusal where the context is missing or irrelevant
 (or under conditions the test names); judge prompts get a rating: 5 when the answer is the
-reference or a refusal under a refusal rubric, else 2.
+reference or a refusal under a refusal rubric, else 2. For UCFE, :class:`UcfeModels` plays the
+simulated client, two assistants and the pairwise judges, chosen by the request's model name.
 """
 
 from __future__ import annotations
