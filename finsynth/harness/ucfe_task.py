@@ -10,7 +10,8 @@ For each UCFE item that has a reference dialogue:
 2. **Judge** (:func:`ucfe_judge`). The ``grader`` model role (or ``judge=``) compares the two
    dialogues with the item's own evaluation prompt and hints, once in each order; the orders
    must agree for a win, else it is a tie (:mod:`finsynth.scoring.dialogue_judge`).
-3. **Metrics.** ``win_rate`` (ties count half), the share of each outcome, and the evaluated
+3. **Metrics.** ``win_rate`` (ties count half), the share of each outcome and the number of
+   ``judged`` items (an item without a verdict in both orders is unscored), and the evaluated
    model's Elo and Bradley–Terry ratings against the reference with cluster-bootstrap intervals
    (:mod:`finsynth.scoring.ratings`). ``finsynth score ratings --from inspect`` rates several
    models from their logs together.
@@ -130,11 +131,24 @@ def win_rate() -> Metric:
 
 @metric(name="share")
 def outcome_shares() -> Metric:
-    """Share of items per outcome: ``share_win``, ``share_tie``, ``share_loss``, ``share_unjudged``."""
+    """Share of judged items per outcome (``share_win``, ``share_tie``, ``share_loss``; ``nan`` if none)."""
 
     def compute(scores: list[SampleScore]) -> Value:
-        found = [result for _, result in _outcomes(scores)]
-        return {f"share_{name}": found.count(name) / len(found) if found else 0.0 for name in OUTCOME_POINTS}
+        judged = [result for _, result in _outcomes(scores) if result != "unjudged"]
+        return {
+            f"share_{name}": judged.count(name) / len(judged) if judged else float("nan")
+            for name in ("win", "tie", "loss")
+        }
+
+    return compute
+
+
+@metric
+def judged() -> Metric:
+    """How many items the judge gave a verdict in both orders (the others are unscored, ``nan``)."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        return sum(result != "unjudged" for _, result in _outcomes(scores))
 
     return compute
 
@@ -190,6 +204,7 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
     metrics = [
         win_rate(),
         outcome_shares(),
+        judged(),
         *(rating_metric(method, bootstrap, seed) for method in RATING_METRICS),
     ]
 

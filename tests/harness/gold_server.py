@@ -81,7 +81,8 @@ class UcfeModels:
       end, and otherwise ends at once, so a dialogue lasts exactly its minimum rounds.
     - ``strong`` and ``weak`` are assistants: one answers thoroughly, one curtly.
     - ``judge`` prefers the dialogue whose assistant was thorough more often ([[3]] when equal);
-      ``judge-first`` always prefers the dialogue shown first (a position bias).
+      ``judge-first`` always prefers the dialogue shown first (a position bias); ``judge-mute``
+      never gives a verdict.
     """
 
     def __call__(self, body: dict[str, Any], headers: dict[str, str]) -> Reply:
@@ -96,6 +97,8 @@ class UcfeModels:
         prompt = _text(messages[-1])
         if model == "judge-first":
             return chat_reply("The first one, clearly.\n[[1]]")
+        if model == "judge-mute":
+            return chat_reply("Both have merits; I cannot decide.")
         counts = [
             prompt.split(f"<assistant {n} dialogue>", 1)[1]
             .split(f"</assistant {n} dialogue>")[0]

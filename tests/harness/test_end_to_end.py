@@ -9,6 +9,7 @@ values the scripted model earns, and ``finsynth score ... --from`` reads the sam
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -296,9 +297,11 @@ def test_inspect_ucfe_plays_the_stop_rule_and_judges_against_the_reference_in_bo
         ]
         biased = ucfe_eval(folder, workdir, server.url, reference, "strong", "judge-first")
         weak = ucfe_eval(folder, workdir, server.url, reference, "weak", "judge")
+        mute = ucfe_eval(folder, workdir, server.url, reference, "strong", "judge-mute")
 
     found = metrics(strong)
     assert found["ucfe_judge/win_rate"] == 1.0 and found["ucfe_judge/share_win"] == 1.0
+    assert found["ucfe_judge/judged"] == 2
     for method in ("elo", "bradley_terry"):
         rating, low, high = (found[f"ucfe_judge/{method}_{key}"] for key in ("rating", "ci_low", "ci_high"))
         assert 1000 < low <= rating <= high
@@ -319,6 +322,9 @@ def test_inspect_ucfe_plays_the_stop_rule_and_judges_against_the_reference_in_bo
     # A judge that always prefers the first dialogue disagrees with itself across orders: all ties.
     assert metrics(biased)["ucfe_judge/share_tie"] == 1.0 and metrics(biased)["ucfe_judge/win_rate"] == 0.5
     assert metrics(weak)["ucfe_judge/win_rate"] == 0.5
+    # Items without a verdict are unscored, never counted as losses.
+    assert not metrics(mute)["ucfe_judge/judged"] > 0 and math.isnan(metrics(mute)["ucfe_judge/win_rate"])
+    assert all(math.isnan(sample["scores"]["ucfe_judge"]["value"]) for sample in mute["samples"])
 
     report = workdir / "ratings.json"
     command = [sys.executable, "-m", "finsynth.cli", "score", "ratings", strong["path"], weak["path"]]
