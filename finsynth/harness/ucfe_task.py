@@ -45,7 +45,7 @@ from finsynth.generators.ucfe.dialogues import CONFIG as DIALOGUES_CONFIG
 from finsynth.generators.ucfe.dialogues import RoundLimits, item_dialogue
 from finsynth.generators.ucfe.simulator import DEFAULT_END_MARKER, Dialogue, DialogueSteps, Speaker
 from finsynth.harness.sources import interleaved, load_split
-from finsynth.scoring.client import Message
+from finsynth.scoring.client import Message, Preference
 from finsynth.scoring.dialogue_judge import (
     OUTCOME_POINTS,
     Outcome,
@@ -63,6 +63,8 @@ EVALUATED = "evaluated"
 """The evaluated model's name inside the task's rating metrics."""
 REFERENCE = "reference"
 """The reference model's name inside the task's rating metrics."""
+PREFERRED: Mapping[Preference, str] = {"A": "the evaluated dialogue", "B": "the reference", "tie": "neither"}
+"""How a score's explanation names what the judge preferred in one order."""
 ITEM_KEYS = ("task", "setting", "role_prompt", "information", "needs", "evaluation_prompt", "rendered_hints")
 """Item fields a sample carries: what the dialogue loop and the judge read."""
 
@@ -224,7 +226,7 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
             verdict = verdict_of_replies(a_first, b_first)
             explanation = "\n\n".join(
                 f"{'Evaluated' if order.a_first else 'Reference'} shown first: "
-                + (order.error or f"prefers {order.preferred}\n{order.reply}")
+                + (order.error or f"prefers {PREFERRED[order.preferred or 'tie']}\n{order.reply}")
                 for order in (verdict.a_first, verdict.b_first)
             )
             result = outcome(verdict)
