@@ -13,7 +13,7 @@ from typing import Literal
 
 from finsynth.errors import FinsynthError
 
-Scorer = Literal["final_answer", "failsafe_judge", "none"]
+Scorer = Literal["final_answer", "failsafe_judge", "pairwise_judge", "none"]
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,8 @@ class RecordFamily:
         kind_column: The column naming each row's kind (condition or perturbation), if any.
         kinds: The values of ``kind_column``, in the order builds write them.
         scorer: How a model's reply to the family's ``input`` is scored: the shared answer reader
-            (``final_answer``), a judge with the FailSafeQA rubric (``failsafe_judge``), or not at all.
+            (``final_answer``), a judge with the FailSafeQA rubric (``failsafe_judge``), a judge
+            comparing a simulated dialogue with a reference dialogue (``pairwise_judge``), or not at all.
         lm_eval: Whether builds ship an lm-eval task (a final answer lm-eval can score without a judge).
 
     """
@@ -73,7 +74,7 @@ FAMILIES: dict[str, RecordFamily] = {
         RecordFamily(
             "failsafe_condition", False, "condition", FAILSAFE_CONDITIONS, "failsafe_judge", lm_eval=False
         ),
-        RecordFamily("ucfe", False, None, (), "none", lm_eval=False),
+        RecordFamily("ucfe", False, None, (), "pairwise_judge", lm_eval=False),
         RecordFamily("ucfe_dialogue", False, None, (), "none", lm_eval=False),
     )
 }

@@ -63,7 +63,7 @@ def test_the_cli_and_harness_read_the_declarations() -> None:
     from finsynth.harness.files import INSPECT_FAMILIES, LM_EVAL_FAMILIES
 
     assert TRACED_FAMILIES == ("finchain", "finchain_robust")
-    assert INSPECT_FAMILIES == ("finchain", "finchain_robust", "failsafe_condition")
+    assert INSPECT_FAMILIES == ("finchain", "finchain_robust", "failsafe_condition", "ucfe")
     assert LM_EVAL_FAMILIES == families_where(lm_eval=True) == ("finchain", "finchain_robust")
 
 

@@ -41,6 +41,9 @@ NOT_RUN = {
     "make build-dataset": "the set-up itself: the workspace fixture makes the same build",
     "ray start --head": "a Ray cluster spans several machines (tests/builder runs Ray on one)",
     "from trl import": "training downloads a model (TRL and torch are not finsynth dependencies)",
+    ".venv/bin/finsynth ucfe simulate": (
+        "UCFE needs a simulated user, a judge and reference dialogues (tests/harness runs it)"
+    ),
 }
 """Snippets not run, by their first words: the comment above them must give this reason."""
 SMALL_COUNTS = {"finchain": 1, "ucfe": 1, "failsafe/synthetic": 3}

@@ -267,7 +267,13 @@ def failsafe_command(
 
 @score_app.command("ratings")
 def ratings_command(
-    games: Annotated[Path, typer.Argument(help="JSONL of pairwise games.")],
+    games: Annotated[
+        list[Path], typer.Argument(help="A JSONL file of pairwise games, or inspect logs (see --from).")
+    ],
+    source: Annotated[
+        str,
+        typer.Option("--from", help="What GAMES are: games (one JSONL file) or inspect (UCFE task logs)."),
+    ] = "games",
     method: Annotated[str, typer.Option(help="bt (Bradley–Terry) or elo (online, in file order).")] = "bt",
     bootstrap: Annotated[int, typer.Option(help="Bootstrap rounds over items (0: no interval).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the bootstrap.")] = 0,
@@ -282,9 +288,13 @@ def ratings_command(
 
     Elo (start 1000, K 4, scale 400, base 10) replays the games in file order, so it
     depends on that order; Bradley–Terry does not, and is put on the same scale (mean 1000).
+    With ``--from inspect``, each judged sample of each UCFE task log is a game of the log's
+    model against the sample's reference model, so several models' logs rate them together.
 
     Examples:
         finsynth score ratings games.jsonl --method bt --bootstrap 200 --seed 1
+
+        finsynth score ratings logs/*ucfe*.eval --from inspect
 
         finsynth score ratings games.jsonl --method elo --json
 
@@ -292,22 +302,29 @@ def ratings_command(
     from rich.table import Table
 
     from finsynth.cli.output import console, fail
-    from finsynth.scoring.ratings import bootstrap_ratings, read_games, win_matrix
+    from finsynth.scoring.eval_logs import inspect_games
+    from finsynth.scoring.ratings import bootstrap_ratings, games_from, read_games, win_matrix
     from finsynth.scoring.report import ratings_json, ratings_report
 
+    named = ", ".join(map(str, games))
     try:
         if method not in ("bt", "elo"):
             raise FinsynthError(f"--method must be bt or elo, not {method!r}")
-        played, problems = read_games(games)
-        _show_problems(games, problems)
+        if source not in ("games", "inspect"):
+            raise FinsynthError(f"--from must be games or inspect, not {source!r}")
+        if source == "games" and len(games) != 1:
+            raise FinsynthError(f"--from games reads one games file, got {len(games)}: {named}")
+        played, problems = read_games(games[0]) if source == "games" else games_from(inspect_games(games))
+        _show_problems(Path(named), problems)
         if not played:
-            raise FinsynthError(f"{games}: no usable games")
+            raise FinsynthError(f"{named}: no usable games")
         rate_with = cast("Method", method)
         intervals = bootstrap_ratings(
             played, method=rate_with, rounds=bootstrap, seed=seed, confidence=confidence, prior=prior
         )
         settings: dict[str, Any] = {
-            "games": str(games),
+            "games": named,
+            "from": source,
             "method": method,
             "bootstrap": bootstrap,
             "seed": seed,

@@ -2,8 +2,9 @@
 
 :func:`write_harness` writes them into a dataset folder at build time: used there they read
 the folder, elsewhere the Hub repository and the tag users should pin. The scorers they
-load live in :mod:`finsynth.harness.inspect_tasks` and :mod:`finsynth.harness.lm_eval_functions`
-(importing this package imports neither inspect_ai nor lm-eval).
+load live in :mod:`finsynth.harness.inspect_tasks` (UCFE: :mod:`finsynth.harness.ucfe_task`)
+and :mod:`finsynth.harness.lm_eval_functions` (importing this package imports neither
+inspect_ai nor lm-eval).
 """
 
 from finsynth.harness.files import (

@@ -3,7 +3,7 @@
 Each FinChain-family config gets an lm-eval task YAML (``harness/lm_eval/<task>.yaml``), in
 one group named after the build, with the functions they load (``finsynth_functions.py``);
 the folder gets one inspect_ai module (``harness/inspect_task.py``) with a task per config
-that has a meaningful scorer (FinChain families and FailSafeQA conditions). Used inside the
+that has a meaningful scorer (FinChain families, FailSafeQA conditions and UCFE items). Used inside the
 dataset folder they read it; elsewhere they name the Hub repository and pin the tag a push
 creates (``v<version>``), so an evaluation reads exactly the files of this build.
 :func:`retarget` points them (and the card) at another repository for a push.
@@ -80,6 +80,7 @@ INSPECT_SCORERS = {
     "finchain": "final-answer accuracy, ChainEval step precision/recall/F1, by domain and difficulty",
     "finchain_robust": "final-answer accuracy and ChainEval steps on the perturbed questions",
     "failsafe_condition": "a judge model's 1-6 rating; Robustness, Context Grounding, LLM-Compliance",
+    "ucfe": "a dialogue with a simulated user judged against a reference; win rate, Elo, Bradley–Terry",
 }
 """What each inspect task's scorer reports, per family (the card and the task docstrings say it)."""
 
@@ -143,7 +144,10 @@ def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, 
     ]
     if tasks:
         files[INSPECT_TASK_PATH] = _ENVIRONMENT.get_template("inspect_task.py.j2").render(
-            **values, tasks=tasks, judged=any(entry["family"] == "failsafe_condition" for entry in tasks)
+            **values,
+            tasks=tasks,
+            judged=any(entry["family"] in ("failsafe_condition", "ucfe") for entry in tasks),
+            dialogues=any(entry["family"] == "ucfe" for entry in tasks),
         )
     return files
 

@@ -8,8 +8,13 @@
   the refusal rubrics for missing and irrelevant context); the task reports Robustness,
   Context Grounding and LLM-Compliance overall and for QA and TG items.
 
-Other families (``failsafe`` items before expansion, ``ucfe``) have no task: nothing here
-would score them meaningfully. The judge is the ``grader`` model role (``--model-role
+- UCFE items (``ucfe``): the evaluated model serves a simulated client (the ``user`` model
+  role) until the item's stop rule, and a judge compares the dialogue with a reference
+  model's dialogue of the item, in both orders; win rate, Elo and Bradley–Terry
+  (:mod:`finsynth.harness.ucfe_task`).
+
+Other families (``failsafe`` items before expansion, ``ucfe_dialogue``) have no task: nothing
+here would score them meaningfully. The judge is the ``grader`` model role (``--model-role
 grader=PROVIDER/MODEL``), or ``-T judge=PROVIDER/MODEL``; without either, the evaluated
 model judges itself.
 
@@ -43,6 +48,7 @@ from inspect_ai.solver import TaskState, generate, system_message
 
 from finsynth.families import families_where
 from finsynth.harness.sources import interleaved, load_split, resolve_dataset
+from finsynth.harness.ucfe_task import ucfe_task
 from finsynth.scoring.answers import DEFAULT_TOLERANCE
 from finsynth.scoring.chaineval import DEFAULT_TAU, evaluate_chains
 from finsynth.scoring.embeddings import Embedder, load_embedder
@@ -327,7 +333,8 @@ def family_task(
         harness_file: The shipped ``inspect_task.py`` (its ``__file__``).
         default_repo: The Hub repository the harness file names.
         split: The split to evaluate.
-        options: Further task options (``judge``, ``beta``, ``embedder``).
+        options: Further task options (``judge``, ``beta``, ``embedder``; for ``ucfe``
+            ``reference`` and ``reference_revision``).
 
     """
     from finsynth.harness.sources import shipped_folder
@@ -338,6 +345,8 @@ def family_task(
         return failsafe_task(source, config, revision=revision, split=split, **extra)
     if family in ("finchain", "finchain_robust"):
         return finchain_task(source, config, revision=revision, split=split, **extra)
+    if family == "ucfe":
+        return ucfe_task(source, config, revision=revision, split=split, **extra)
     raise ValueError(f"no inspect task for the {family!r} family; tasks exist for {', '.join(TASK_FAMILIES)}")
 
 
@@ -364,3 +373,26 @@ def failsafe_conditions(
     """The FailSafeQA conditions config of any finsynth dataset, judged by a model."""
     source = resolve_dataset(dataset, None, dataset)
     return failsafe_task(source, config, revision=revision, split=split, judge=judge, beta=beta)
+
+
+@task
+def ucfe(
+    dataset: str = "finsynth/finsynth",
+    config: str = "ucfe",
+    revision: str | None = None,
+    split: str = "test",
+    reference: str | None = None,
+    reference_revision: str | None = None,
+    judge: str | None = None,
+) -> Task:
+    """UCFE items of any finsynth dataset against reference dialogues (``-T reference=PATH_OR_ID``)."""
+    source = resolve_dataset(dataset, None, dataset)
+    return ucfe_task(
+        source,
+        config,
+        reference=reference,
+        revision=revision,
+        reference_revision=reference_revision,
+        split=split,
+        judge=judge,
+    )

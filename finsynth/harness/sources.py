@@ -70,15 +70,30 @@ def resolve_dataset(dataset: str | None, default_folder: Path | None, default_re
 def load_split(dataset: str, config: str, split: str, revision: str | None) -> datasets.Dataset:
     """Load one split of one config from a folder (``revision`` unused) or the Hub (at ``revision``).
 
+    A folder's ``<config>/<split>-*.parquet`` files are read by their own paths: ``datasets``
+    caches a folder loaded through its card under the folder's name alone, so a second folder
+    of the same name (another build, other reference dialogues) would get the first one's rows.
+
     Raises:
         FinsynthError: If the config or split is not there (the message names what is).
 
     """
     import datasets
 
-    local = Path(dataset).is_dir()
+    folder = Path(dataset)
+    if folder.is_dir():
+        files = sorted((folder / config).glob(f"{split}-*.parquet"))
+        if not files:
+            present = {
+                f"{path.parent.name}/{path.name.split('-', 1)[0]}" for path in folder.glob("*/*.parquet")
+            }
+            found = ", ".join(sorted(present)) or "none"
+            raise FinsynthError(f"{dataset}: no {config}/{split}-*.parquet files; it has {found}")
+        return datasets.load_dataset(
+            "parquet", data_files={split: [str(path.resolve()) for path in files]}, split=split
+        )
     try:
-        loaded = datasets.load_dataset(dataset, config, split=split, revision=None if local else revision)
+        loaded = datasets.load_dataset(dataset, config, split=split, revision=revision)
     except ValueError as error:
         raise FinsynthError(f"{dataset}: cannot read config {config!r}, split {split!r}: {error}") from None
     if not isinstance(loaded, datasets.Dataset):

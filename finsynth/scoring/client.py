@@ -645,16 +645,22 @@ class PairwiseVerdict:
         return self.a_first.preferred is not None and self.a_first.preferred == self.b_first.preferred
 
 
-def _judge_once(
-    judge: ChatModel, task: str, a: Sequence[Message], b: Sequence[Message], a_first: bool
+def read_ordered_reply(
+    reply: str | ChatError, *, a_first: bool, parse: Callable[[str], Position] = parse_verdict
 ) -> OrderedJudgement:
-    first, second = (a, b) if a_first else (b, a)
+    """Read a judge's reply for one presentation order into a preference between A and B.
+
+    Args:
+        reply: The judge's reply, or the error that kept it from replying.
+        a_first: Whether transcript A was shown first.
+        parse: Reads the preferred position from a reply (raising
+            :class:`VerdictParseError` when it cannot); by default :func:`parse_verdict`.
+
+    """
+    if isinstance(reply, ChatError):
+        return OrderedJudgement(a_first=a_first, reply=None, preferred=None, error=str(reply))
     try:
-        reply = judge.complete(pairwise_judge_prompt(task, first, second))
-    except ChatError as error:
-        return OrderedJudgement(a_first=a_first, reply=None, preferred=None, error=str(error))
-    try:
-        position = parse_verdict(reply)
+        position = parse(reply)
     except VerdictParseError as error:
         return OrderedJudgement(a_first=a_first, reply=reply, preferred=None, error=str(error))
     if position == "tie":
@@ -664,6 +670,24 @@ def _judge_once(
     return OrderedJudgement(
         a_first=a_first, reply=reply, preferred=shown_first if position == "first" else shown_second
     )
+
+
+def combine_orders(a_first: OrderedJudgement, b_first: OrderedJudgement) -> PairwiseVerdict:
+    """The verdict of both orders: their winner when they agree, ``tie`` when not, ``None`` if one failed."""
+    if a_first.preferred is None or b_first.preferred is None:
+        winner: Preference | None = None
+    elif a_first.preferred == b_first.preferred:
+        winner = a_first.preferred
+    else:
+        winner = "tie"
+    return PairwiseVerdict(winner=winner, a_first=a_first, b_first=b_first)
+
+
+def _ask_judge(judge: ChatModel, messages: Sequence[Message]) -> str | ChatError:
+    try:
+        return judge.complete(messages)
+    except ChatError as error:
+        return error
 
 
 def judge_pair(
@@ -681,12 +705,8 @@ def judge_pair(
         The winner when both orders agree, ``tie`` when they disagree, ``None`` when an order failed.
 
     """
-    a_first = _judge_once(judge, task, transcript_a, transcript_b, a_first=True)
-    b_first = _judge_once(judge, task, transcript_a, transcript_b, a_first=False)
-    if a_first.preferred is None or b_first.preferred is None:
-        winner: Preference | None = None
-    elif a_first.preferred == b_first.preferred:
-        winner = a_first.preferred
-    else:
-        winner = "tie"
-    return PairwiseVerdict(winner=winner, a_first=a_first, b_first=b_first)
+    a_first = _ask_judge(judge, pairwise_judge_prompt(task, transcript_a, transcript_b))
+    b_first = _ask_judge(judge, pairwise_judge_prompt(task, transcript_b, transcript_a))
+    return combine_orders(
+        read_ordered_reply(a_first, a_first=True), read_ordered_reply(b_first, a_first=False)
+    )

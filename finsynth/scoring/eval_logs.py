@@ -3,6 +3,8 @@
 - **inspect_ai** eval logs (``.eval`` or ``.json``, read with ``inspect_ai.log``): each
   sample's id and completion (predictions), or, for the FailSafeQA task, its item, condition,
   task type and the judge's rating (judgments).
+- inspect_ai logs of the UCFE task: one pairwise game per judged sample, the log's model
+  against the sample's reference model (games).
 - **lm-eval** sample files (``samples_<task>_<time>.jsonl``, written with
   ``--log_samples``): each line's ``doc["id"]`` and first response ``resps[0][0]``.
 
@@ -13,7 +15,7 @@ its line number).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -91,6 +93,48 @@ def inspect_judgments(path: Path) -> Iterator[Entry]:
         else:
             entry["judge_output"] = score.explanation or ""
         yield position, entry
+
+
+def inspect_games(paths: Sequence[Path]) -> Iterator[Entry]:
+    """``(sample position, game object)`` per sample of inspect logs of the UCFE task, log after log.
+
+    A game object is ``{"model_a": the log's model, "model_b": the reference model, "winner",
+    "item"}``; a sample the judge left unjudged, or one from another task, is a problem.
+    Positions count on across the logs.
+
+    Raises:
+        FinsynthError: If a file is not a readable inspect_ai log with samples.
+
+    """
+    from finsynth.scoring.dialogue_judge import outcome_game, outcome_of_points
+
+    position = 0
+    for path in paths:
+        log = _inspect_log(path)
+        for sample in log.samples or []:
+            position += 1
+            metadata = sample.metadata or {}
+            score = (sample.scores or {}).get("ucfe_judge")
+            if score is None or "reference_model" not in metadata:
+                yield position, InputProblem("bad_field", f"{path}: not a scored UCFE sample", position)
+                continue
+            game = outcome_game(
+                log.eval.model,
+                str(metadata["reference_model"]),
+                outcome_of_points(score.as_float()),
+                str(sample.id),
+            )
+            if game is None:
+                problem = f"{path}: the judge gave no verdict in one of the orders"
+                yield position, InputProblem("bad_field", problem, position, str(sample.id))
+            else:
+                value = {
+                    "model_a": game.model_a,
+                    "model_b": game.model_b,
+                    "winner": game.winner,
+                    "item": game.item,
+                }
+                yield position, value
 
 
 def lm_eval_predictions(path: Path) -> Iterator[Entry]:

@@ -421,9 +421,20 @@ def read_games(path: Path) -> tuple[list[Game], list[InputProblem]]:
         FinsynthError: If the file cannot be read.
 
     """
+    return games_from(read_jsonl(path))
+
+
+def games_from(
+    entries: Iterable[tuple[int, dict[str, Any] | InputProblem]],
+) -> tuple[list[Game], list[InputProblem]]:
+    """Games from ``(line, game object)`` entries, as :func:`read_games` reads them.
+
+    The entries may come from a games file or from evaluation logs
+    (:func:`finsynth.scoring.eval_logs.inspect_games`).
+    """
     games: list[Game] = []
     problems: list[InputProblem] = []
-    for line, value in read_jsonl(path):
+    for line, value in entries:
         game = value if isinstance(value, InputProblem) else _game_of(line, value)
         if isinstance(game, InputProblem):
             problems.append(game)

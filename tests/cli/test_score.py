@@ -156,3 +156,14 @@ def test_agreement_reads_ratings_in_either_form(tmp_path: Path) -> None:
     broken.write_text(json.dumps({"a": "high"}))
     failed = runner.invoke(app, ["score", "agreement", str(first), str(broken)])
     assert failed.exit_code == 2 and "$.a" in failed.output
+
+
+def test_ratings_refuses_several_games_files_and_logs_that_are_not_inspect_logs(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    games.write_text('{"model_a": "a", "model_b": "b", "winner": "a"}\n')
+    several = runner.invoke(app, ["score", "ratings", str(games), str(games)])
+    assert several.exit_code == 2 and "--from games reads one games file, got 2" in several.output
+    not_a_log = runner.invoke(app, ["score", "ratings", str(games), "--from", "inspect"])
+    assert not_a_log.exit_code == 2 and "not an inspect_ai eval log" in not_a_log.output
+    unknown = runner.invoke(app, ["score", "ratings", str(games), "--from", "arena"])
+    assert unknown.exit_code == 2 and "--from must be games or inspect" in unknown.output

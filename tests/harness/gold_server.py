@@ -3,7 +3,8 @@
 FinChain questions get the record's worked solution (or a wrong one, on request); FailSafeQA
 prompts get the reference answer, or a refusal where the context is missing or irrelevant
 (or under conditions the test names); judge prompts get a rating: 5 when the answer is the
-reference or a refusal under a refusal rubric, else 2.
+reference or a refusal under a refusal rubric, else 2. For UCFE, :class:`UcfeModels` plays the
+simulated client, two assistants and the pairwise judges, chosen by the request's model name.
 """
 
 from __future__ import annotations
@@ -63,3 +64,53 @@ def serve(
 ) -> ChatServer:
     """A server answering as :class:`GoldModel` (start it as a context manager)."""
     return ChatServer(GoldModel(rows, refuse_under, wrong_answers))
+
+
+THOROUGH = "Here is a thorough answer, with the figures and the risks you asked about."
+"""What the ``strong`` assistant says; the judge counts how often a dialogue's assistant says it."""
+CURT = "I cannot say much about that."
+"""What the ``weak`` assistant says."""
+CLIENT_QUESTION = "I need help with my request; what should I look at first?"
+CLIENT_CLOSING = "Thank you, that is what I needed. [END OF CONVERSATION]"
+
+
+class UcfeModels:
+    """Every UCFE part, chosen by the request's model name; each answers the same way every time.
+
+    - ``client`` (the simulated user) asks when it speaks first or is told it is too early to
+      end, and otherwise ends at once, so a dialogue lasts exactly its minimum rounds.
+    - ``strong`` and ``weak`` are assistants: one answers thoroughly, one curtly.
+    - ``judge`` prefers the dialogue whose assistant was thorough more often ([[3]] when equal);
+      ``judge-first`` always prefers the dialogue shown first (a position bias); ``judge-mute``
+      never gives a verdict.
+    """
+
+    def __call__(self, body: dict[str, Any], headers: dict[str, str]) -> Reply:
+        messages = body.get("messages", [])
+        model = str(body.get("model"))
+        if model == "client":
+            said = [m for m in messages if m.get("role") == "user"]
+            early = "too early" in _text(said[-1])
+            return chat_reply(CLIENT_QUESTION if len(said) == 1 or early else CLIENT_CLOSING)
+        if model in ("strong", "weak"):
+            return chat_reply(THOROUGH if model == "strong" else CURT)
+        prompt = _text(messages[-1])
+        if model == "judge-first":
+            return chat_reply("The first one, clearly.\n[[1]]")
+        if model == "judge-mute":
+            return chat_reply("Both have merits; I cannot decide.")
+        counts = [
+            prompt.split(f"<assistant {n} dialogue>", 1)[1]
+            .split(f"</assistant {n} dialogue>")[0]
+            .count(THOROUGH)
+            for n in (1, 2)
+        ]
+        verdict = 3 if counts[0] == counts[1] else (1 if counts[0] > counts[1] else 2)
+        return chat_reply(
+            f"Dialogue 1 was thorough {counts[0]} times, dialogue 2 {counts[1]}.\n[[{verdict}]]"
+        )
+
+
+def serve_ucfe() -> ChatServer:
+    """A server answering as :class:`UcfeModels` (start it as a context manager)."""
+    return ChatServer(UcfeModels())

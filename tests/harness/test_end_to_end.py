@@ -1,14 +1,15 @@
 """The shipped harness, run for real: ``inspect eval`` and ``lm_eval`` on a tiny local build.
 
-The evaluated model, the judge and the simulated answers come from a local OpenAI-compatible
-server (``tests/harness/gold_server.py``) on 127.0.0.1; nothing reaches the network. Each run
-checks that the log carries its family's metrics with the values the scripted model earns,
-and ``finsynth score ... --from`` reads the same logs.
+The evaluated model, the judge, the simulated user and the simulated answers come from a
+local OpenAI-compatible server (``tests/harness/gold_server.py``) on 127.0.0.1; nothing
+reaches the network. Each run checks that the log carries its family's metrics with the
+values the scripted model earns, and ``finsynth score ... --from`` reads the same logs.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -21,7 +22,7 @@ from typing import Any
 import pytest
 
 from finsynth.builder import parse_config, run_build
-from tests.harness.gold_server import serve
+from tests.harness.gold_server import THOROUGH, serve, serve_ucfe
 
 pytest.importorskip("inspect_ai", reason="inspect_ai (dev dependency) is not installed")
 pytest.importorskip("lm_eval", reason="lm-eval (dev dependency) is not installed")
@@ -55,6 +56,11 @@ configs:
     expand:
       of_config: failsafe
       kinds: [baseline, misspelled, incomplete, out_of_domain, ocr, missing_context, irrelevant_context]
+  - name: ucfe
+    family: ucfe
+    generators: [ucfe/credit_risk_evaluation, ucfe/financial_indicator_calculation]
+    splits:
+      test: {per_generator: 1}
 """
 
 
@@ -259,3 +265,70 @@ def test_lm_eval_scores_the_finchain_group_with_the_shared_reader(
     run([*command, "--from", "lm-eval", "--report", str(report)], workdir, "unused")
     overall = json.loads(report.read_text())["overall"]
     assert overall["missing"] == 6 and overall["answer_accuracy"] == pytest.approx(3 / 9)
+
+
+def reference_dialogues(folder: Path, cwd: Path, url: str) -> Path:
+    """The ``weak`` assistant's dialogues on the build's UCFE items, made by ``finsynth ucfe simulate``."""
+    out = cwd / "reference"
+    command = [sys.executable, "-m", "finsynth.cli", "ucfe", "simulate", str(folder), "--out", str(out)]
+    command += ["--user-base-url", url, "--user-model", "client", "--assistant-base-url", url]
+    command += ["--assistant-model", "weak", "--min-rounds", "2", "--max-rounds", "4", "--concurrency", "1"]
+    run(command, cwd, url)
+    return out
+
+
+def ucfe_eval(folder: Path, cwd: Path, url: str, reference: Path, model: str, judge: str) -> dict[str, Any]:
+    roles = ["--model-role", "user=openai-api/gold/client", "--model-role", f"grader=openai-api/gold/{judge}"]
+    task = f"{folder}/harness/inspect_task.py@ucfe"
+    return inspect_eval(task, cwd, url, *roles, "-T", f"reference={reference}", model=model)
+
+
+def test_inspect_ucfe_plays_the_stop_rule_and_judges_against_the_reference_in_both_orders(
+    folder: Path, workdir: Path
+) -> None:
+    with serve_ucfe() as server:
+        reference = reference_dialogues(folder, workdir, server.url)
+        sent_before = len(server.bodies)
+        strong = ucfe_eval(folder, workdir, server.url, reference, "strong", "judge")
+        judge_prompts = [
+            body["messages"][-1]["content"]
+            for body in server.bodies[sent_before:]
+            if body["model"] == "judge"
+        ]
+        biased = ucfe_eval(folder, workdir, server.url, reference, "strong", "judge-first")
+        weak = ucfe_eval(folder, workdir, server.url, reference, "weak", "judge")
+        mute = ucfe_eval(folder, workdir, server.url, reference, "strong", "judge-mute")
+
+    found = metrics(strong)
+    assert found["ucfe_judge/win_rate"] == 1.0 and found["ucfe_judge/share_win"] == 1.0
+    assert found["ucfe_judge/judged"] == 2
+    for method in ("elo", "bradley_terry"):
+        rating, low, high = (found[f"ucfe_judge/{method}_{key}"] for key in ("rating", "ci_low", "ci_high"))
+        assert 1000 < low <= rating <= high
+    # Two samples (one multi-turn, one zero-shot item), each judged once in each order.
+    assert len(strong["samples"]) == 2 and len(judge_prompts) == 4
+    shown_first = [
+        prompt.split("<assistant 1 dialogue>")[1].split("</assistant 1")[0] for prompt in judge_prompts
+    ]
+    assert sorted(THOROUGH in text for text in shown_first) == [False, False, True, True]
+    # The simulated user tries to end after every reply: refused once, it ends at the reference's minimum.
+    dialogues = {
+        sample["metadata"]["setting"]: sample["store"]["ucfe_dialogue"] for sample in strong["samples"]
+    }
+    assert dialogues["multi_turn"]["rounds"] == 2 and dialogues["multi_turn"]["ended_by"] == "user_ended"
+    assert dialogues["multi_turn"]["early_end_attempts"] == 1
+    assert dialogues["zero_shot"]["rounds"] == 1
+
+    # A judge that always prefers the first dialogue disagrees with itself across orders: all ties.
+    assert metrics(biased)["ucfe_judge/share_tie"] == 1.0 and metrics(biased)["ucfe_judge/win_rate"] == 0.5
+    assert metrics(weak)["ucfe_judge/win_rate"] == 0.5
+    # Items without a verdict are unscored, never counted as losses.
+    assert not metrics(mute)["ucfe_judge/judged"] > 0 and math.isnan(metrics(mute)["ucfe_judge/win_rate"])
+    assert all(math.isnan(sample["scores"]["ucfe_judge"]["value"]) for sample in mute["samples"])
+
+    report = workdir / "ratings.json"
+    command = [sys.executable, "-m", "finsynth.cli", "score", "ratings", strong["path"], weak["path"]]
+    run([*command, "--from", "inspect", "--bootstrap", "20", "--report", str(report)], workdir, "unused")
+    ratings = json.loads(report.read_text())["ratings"]
+    assert set(ratings) == {"openai-api/gold/strong", "openai-api/gold/weak", "weak"}
+    assert ratings["openai-api/gold/strong"]["rating"] > max(ratings["weak"]["rating"], 1000)

@@ -46,14 +46,14 @@ def hub(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHub]:
 def test_only_configs_with_a_meaningful_scorer_get_tasks() -> None:
     files = harness_files(DEFAULT, dataset_reference(DEFAULT, DEFAULT.repo_id))
     families = {config.name: config.family for config in DEFAULT.configs}
-    assert {"ucfe", "failsafe"} <= set(families.values())  # the default build has unscored families
+    assert "failsafe" in set(families.values())  # the default build has an unscored family
     inspect_tasks = re.findall(r"^def (\w+)\(", files["harness/inspect_task.py"], re.MULTILINE)
     assert inspect_tasks == [
         name
         for name, family in families.items()
-        if family in ("finchain", "finchain_robust", "failsafe_condition")
+        if family in ("finchain", "finchain_robust", "failsafe_condition", "ucfe")
     ]
-    assert "ucfe" not in inspect_tasks and "failsafe" not in inspect_tasks
+    assert "ucfe" in inspect_tasks and "failsafe" not in inspect_tasks
     lm_eval_tasks = sorted(path for path in files if re.match(r"harness/lm_eval/finsynth_\w+\.yaml$", path))
     assert lm_eval_tasks == sorted(
         f"harness/lm_eval/{lm_eval_task_name(DEFAULT, name)}.yaml"
@@ -189,3 +189,28 @@ def test_a_push_names_its_repository_and_lm_eval_reads_the_pushed_tag(
     assert result.returncode == 0, result.stderr[-4000:]
     scores = json.loads(result.stdout.strip().splitlines()[-1])
     assert scores == {"tiny": 1.0, "tiny_finchain": 1.0, "tiny_finchain_variation": 1.0, "dummy": 0.0}
+
+
+def test_two_folders_of_the_same_name_each_load_their_own_rows(tmp_path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from finsynth.errors import FinsynthError
+    from finsynth.harness.sources import load_split
+
+    card = (
+        "---\nconfigs:\n- config_name: c\n  data_files:\n  - split: test\n    path: c/test-*.parquet\n---\n"
+    )
+    for parent, values in (("first", [1]), ("second", [2, 3])):
+        (tmp_path / parent / "dialogues" / "c").mkdir(parents=True)
+        (tmp_path / parent / "dialogues" / "README.md").write_text(card)
+        pq.write_table(
+            pa.table({"v": values}), tmp_path / parent / "dialogues" / "c" / "test-00000-of-00001.parquet"
+        )
+    loaded = [
+        load_split(str(tmp_path / parent / "dialogues"), "c", "test", None)["v"]
+        for parent in ("first", "second")
+    ]
+    assert [list(column) for column in loaded] == [[1], [2, 3]]
+    with pytest.raises(FinsynthError, match=r"no d/test-\*\.parquet files; it has c/test"):
+        load_split(str(tmp_path / "first" / "dialogues"), "d", "test", None)

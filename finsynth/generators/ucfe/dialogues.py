@@ -1,7 +1,7 @@
 """Simulated UCFE dialogues as a dataset: one ``ucfe_dialogue`` record per UCFE item.
 
 :func:`simulate_dataset` plays every multi-turn item with the dialogue loop
-(:func:`~finsynth.generators.ucfe.simulator.simulate_dialogue`) and answers every zero-shot item
+(:func:`~finsynth.generators.ucfe.simulator.dialogue_steps`) and answers every zero-shot item
 with a single assistant reply to the item's full prompt (``input``): a one-round dialogue, so a
 pairwise judge can compare assistants on all 17 tasks from this dataset alone. Each record keeps
 the role-labelled turns, how the dialogue ended, any failure, and the item's needs, judge prompt
@@ -28,12 +28,14 @@ from finsynth.generators.ucfe.record import fill_item_fields
 from finsynth.generators.ucfe.simulator import (
     DEFAULT_END_MARKER,
     Dialogue,
-    DialogueFailure,
-    simulate_dialogue,
+    DialogueSteps,
+    dialogue_steps,
+    play_dialogue,
+    zero_shot_steps,
 )
 from finsynth.generators.ucfe.spec import Setting, task_spec
 from finsynth.schemas import validator_for
-from finsynth.scoring.client import ChatClient, ChatError, ChatModel, Message
+from finsynth.scoring.client import ChatClient, ChatModel, Message
 from finsynth.seeding import derive_seed
 
 FAMILY = "ucfe_dialogue"
@@ -120,16 +122,58 @@ def _seeded(model: ChatModel, seed: int) -> ChatModel:
     return model.with_seed(seed) if isinstance(model, SeedableChatModel) else model
 
 
-def _zero_shot_dialogue(assistant: ChatModel, prompt: str) -> Dialogue:
-    """Answer a zero-shot item: its full prompt as the user turn, then one assistant reply."""
-    question = Message("user", prompt)
-    try:
-        reply = assistant.complete([question]).strip()
-    except ChatError as error:
-        return Dialogue((question,), 0, "failure", DialogueFailure(error.reason, 1, "assistant"))
-    if not reply:
-        return Dialogue((question,), 0, "failure", DialogueFailure("empty reply", 1, "assistant"))
-    return Dialogue((question, Message("assistant", reply)), 1, "max_rounds")
+@dataclass(frozen=True)
+class ItemDialogue:
+    """How one UCFE item is played: its dialogue steps and the round limits they follow.
+
+    Attributes:
+        steps: The dialogue in progress (:func:`~finsynth.generators.ucfe.simulator.dialogue_steps`
+            for a multi-turn item, :func:`~finsynth.generators.ucfe.simulator.zero_shot_steps` otherwise).
+        min_rounds: Rounds the simulated user must complete before it may end the dialogue.
+        max_rounds: Most rounds.
+        multi_turn: Whether a simulated user takes part.
+
+    """
+
+    steps: DialogueSteps
+    min_rounds: int
+    max_rounds: int
+    multi_turn: bool
+
+
+def item_dialogue(
+    item: Mapping[str, Any], limits: RoundLimits = RoundLimits(), end_marker: str = DEFAULT_END_MARKER
+) -> ItemDialogue:
+    """The dialogue of one UCFE item, ready for a driver to answer its turn requests.
+
+    A multi-turn item's simulated user gets the item's role prompt, information and needs, the
+    assistant the item's ``input`` as its system prompt; a zero-shot item's ``input`` is the one
+    user turn. Both this module and the inspect_ai harness play items through this function.
+
+    Args:
+        item: A UCFE record (``ucfe_record.schema.json``).
+        limits: Round limits replacing the task spec's.
+        end_marker: What the simulated user writes to end a dialogue.
+
+    """
+    spec = task_spec(item["task"])
+    if not spec.is_multi_turn:
+        return ItemDialogue(zero_shot_steps(item["input"]), 1, 1, multi_turn=False)
+    low, high = limits.for_task(spec.min_rounds, spec.max_rounds)
+    steps = dialogue_steps(
+        user_role_prompt=fill_item_fields(
+            item["role_prompt"],
+            information=ROLE_PROMPT_POINTERS["information"],
+            needs=ROLE_PROMPT_POINTERS["needs"],
+        ),
+        information=item["information"],
+        needs=item["needs"],
+        assistant_prompt=item["input"],
+        min_rounds=low,
+        max_rounds=high,
+        end_marker=end_marker,
+    )
+    return ItemDialogue(steps, low, high, multi_turn=True)
 
 
 @dataclass(frozen=True)
@@ -145,31 +189,14 @@ class _Simulation:
     def record(self, item: Mapping[str, Any]) -> dict[str, Any]:
         """Play one item and return its schema-valid dialogue record."""
         item_id = str(item["id"])
-        spec = task_spec(item["task"])
         seeds = {side: request_seed(self.seed, item_id, side) for side in ("user", "assistant")}
-        assistant = _seeded(self.assistant, seeds["assistant"])
-        if spec.is_multi_turn:
-            low, high = self.limits.for_task(spec.min_rounds, spec.max_rounds)
-            dialogue = simulate_dialogue(
-                _seeded(self.user, seeds["user"]),
-                assistant,
-                user_role_prompt=fill_item_fields(
-                    item["role_prompt"],
-                    information=ROLE_PROMPT_POINTERS["information"],
-                    needs=ROLE_PROMPT_POINTERS["needs"],
-                ),
-                information=item["information"],
-                needs=item["needs"],
-                assistant_prompt=item["input"],
-                min_rounds=low,
-                max_rounds=high,
-                end_marker=self.end_marker,
-            )
-            user_model = model_name(self.user)
-        else:
-            low = high = 1
-            dialogue = _zero_shot_dialogue(assistant, item["input"])
-            user_model = NO_USER_MODEL
+        played = item_dialogue(item, self.limits, self.end_marker)
+        user = _seeded(self.user, seeds["user"])
+        dialogue = play_dialogue(
+            played.steps, {"user": user, "assistant": _seeded(self.assistant, seeds["assistant"])}
+        )
+        user_model = model_name(self.user) if played.multi_turn else NO_USER_MODEL
+        low, high = played.min_rounds, played.max_rounds
         record = self._as_record(item, dialogue, (low, high), user_model, seeds)
         validator_for(FAMILY).validate(record, where=f"dialogue of item {item_id!r}")
         return record

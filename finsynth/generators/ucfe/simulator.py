@@ -4,6 +4,11 @@ The simulated user is a chat model given a role, the information it holds and it
 :data:`USER_SIMULATOR_PROMPT`); it speaks first. The assistant is the model being evaluated.
 Both only need to satisfy :class:`~finsynth.scoring.client.ChatModel`.
 
+The loop itself is :func:`dialogue_steps`, a generator that asks for each reply as a
+:class:`TurnRequest` and is sent the reply back: :func:`play_dialogue` answers it with
+:class:`~finsynth.scoring.client.ChatModel` objects, and the inspect_ai harness answers it with
+inspect models (:mod:`finsynth.harness.ucfe_task`). So the stop rule has one implementation.
+
 Two faults of the original UCFE loop are designed out: the simulated user could end at the
 first round it was allowed to (it did so in most dialogues), and transcripts were joined
 without saying who spoke. Here the end marker is refused before ``min_rounds`` (see
@@ -13,7 +18,7 @@ without saying who spoke. Here the end marker is refused before ``min_rounds`` (
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -87,6 +92,24 @@ class DialogueFailure:
     reason: str
     round: int
     speaker: Speaker
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    """What :func:`dialogue_steps` asks for next: one side's reply to the conversation as it sees it.
+
+    Attributes:
+        speaker: Who must reply: the simulated ``user`` or the ``assistant`` under test.
+        messages: The conversation as that side sees it (system prompt first, if any).
+
+    """
+
+    speaker: Speaker
+    messages: tuple[Message, ...]
+
+
+TurnReply = str | ChatError
+"""What a driver sends back into :func:`dialogue_steps`: the reply text, or the error that stopped it."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +188,10 @@ def answer_like_reason(text: str, information: str, *, max_words: int = MAX_USER
     return None
 
 
+DialogueSteps = Generator[TurnRequest, TurnReply, Dialogue]
+"""A dialogue in progress: yields :class:`TurnRequest`, is sent :data:`TurnReply`, returns the dialogue."""
+
+
 def simulate_dialogue(
     user: ChatModel,
     assistant: ChatModel,
@@ -177,19 +204,7 @@ def simulate_dialogue(
     max_rounds: int,
     end_marker: str = DEFAULT_END_MARKER,
 ) -> Dialogue:
-    """Play a dialogue in which the simulated user speaks first.
-
-    Stop rule. Round ``r`` (from 1) is a user turn and the assistant's reply to it.
-
-    - A user turn containing ``end_marker`` ends the dialogue only if at least ``min_rounds``
-      rounds are complete. The marker is removed; any text left is kept as a closing user turn.
-    - Earlier, the user is asked once to continue (:data:`CONTINUE_REQUEST`) and its new message
-      is used with any marker removed; the attempt is counted in ``early_end_attempts``.
-    - After the assistant's reply in round ``max_rounds`` the dialogue stops.
-    - A client error or an empty message (after removing the marker) stops the dialogue with a
-      :class:`DialogueFailure`; it is never stored as an empty turn.
-
-    So, unless a turn fails, a dialogue has between ``min_rounds`` and ``max_rounds`` complete rounds.
+    """Play a dialogue in which the simulated user speaks first (see :func:`dialogue_steps` for the rules).
 
     Args:
         user: The model playing the client.
@@ -209,6 +224,67 @@ def simulate_dialogue(
         FinsynthError: If the round limits or the end marker are invalid.
 
     """
+    steps = dialogue_steps(
+        user_role_prompt=user_role_prompt,
+        information=information,
+        needs=needs,
+        assistant_prompt=assistant_prompt,
+        min_rounds=min_rounds,
+        max_rounds=max_rounds,
+        end_marker=end_marker,
+    )
+    return play_dialogue(steps, {"user": user, "assistant": assistant})
+
+
+def play_dialogue(steps: DialogueSteps, models: Mapping[Speaker, ChatModel]) -> Dialogue:
+    """Answer every request of ``steps`` with the model of its speaker; return the finished dialogue.
+
+    A :class:`~finsynth.scoring.client.ChatError` is sent back as the reply, so it ends the
+    dialogue as a recorded failure rather than escaping.
+    """
+    try:
+        request = next(steps)
+        while True:
+            reply: TurnReply
+            try:
+                reply = models[request.speaker].complete(request.messages)
+            except ChatError as error:
+                reply = error
+            request = steps.send(reply)
+    except StopIteration as finished:
+        dialogue: Dialogue = finished.value
+        return dialogue
+
+
+def dialogue_steps(
+    *,
+    user_role_prompt: str,
+    information: str,
+    needs: str,
+    assistant_prompt: str,
+    min_rounds: int,
+    max_rounds: int,
+    end_marker: str = DEFAULT_END_MARKER,
+) -> DialogueSteps:
+    """The dialogue loop as a generator of turn requests, for any driver (sync or async).
+
+    Stop rule. Round ``r`` (from 1) is a user turn and the assistant's reply to it.
+
+    - A user turn containing ``end_marker`` ends the dialogue only if at least ``min_rounds``
+      rounds are complete. The marker is removed; any text left is kept as a closing user turn.
+    - Earlier, the user is asked once to continue (:data:`CONTINUE_REQUEST`) and its new message
+      is used with any marker removed; the attempt is counted in ``early_end_attempts``.
+    - After the assistant's reply in round ``max_rounds`` the dialogue stops.
+    - A client error or an empty message (after removing the marker) stops the dialogue with a
+      :class:`DialogueFailure`; it is never stored as an empty turn.
+
+    So, unless a turn fails, a dialogue has between ``min_rounds`` and ``max_rounds`` complete rounds.
+    The arguments are those of :func:`simulate_dialogue` without the models.
+
+    Raises:
+        FinsynthError: At once (not at the first step) if the round limits or the end marker are invalid.
+
+    """
     if not 0 <= min_rounds <= max_rounds or max_rounds < 1:
         raise FinsynthError(
             f"simulate_dialogue: need 0 <= min_rounds <= max_rounds and max_rounds >= 1, "
@@ -222,10 +298,15 @@ def simulate_dialogue(
         needs=needs.strip(),
         end_marker=end_marker,
     )
-    loop = _DialogueLoop(user, assistant, user_system, assistant_prompt, end_marker)
+    loop = _DialogueLoop(user_system, assistant_prompt, end_marker)
+    return _rounds(loop, information, min_rounds, max_rounds)
+
+
+def _rounds(loop: _DialogueLoop, information: str, min_rounds: int, max_rounds: int) -> DialogueSteps:
+    end_marker = loop.end_marker
     for round_number in range(1, max_rounds + 1):
         completed = round_number - 1
-        said = loop.ask_user(round_number)
+        said = yield from loop.ask_user(round_number)
         if said is None:
             return loop.finish(completed, "failure")
         if end_marker in said:
@@ -237,23 +318,33 @@ def simulate_dialogue(
             loop.early_end_attempts += 1
             remaining = min_rounds - completed
             request = CONTINUE_REQUEST.format(remaining=remaining, end_marker=end_marker)
-            said = loop.ask_user(round_number, early_reply=said, request=request)
+            said = yield from loop.ask_user(round_number, early_reply=said, request=request)
             if said is None:
                 return loop.finish(completed, "failure")
         loop.add_user_turn(said, information)
-        if not loop.ask_assistant(round_number):
+        if not (yield from loop.ask_assistant(round_number)):
             return loop.finish(completed, "failure")
     return loop.finish(max_rounds, "max_rounds")
+
+
+def zero_shot_steps(prompt: str) -> DialogueSteps:
+    """A one-round dialogue: ``prompt`` as the user turn, then the assistant's single reply.
+
+    A failed or empty reply ends it as a ``failure`` in round 1; otherwise it ends by ``max_rounds``.
+    """
+    question = Message("user", prompt)
+    reply = yield TurnRequest("assistant", (question,))
+    if isinstance(reply, ChatError):
+        return Dialogue((question,), 0, "failure", DialogueFailure(reply.reason, 1, "assistant"))
+    if not reply.strip():
+        return Dialogue((question,), 0, "failure", DialogueFailure("empty reply", 1, "assistant"))
+    return Dialogue((question, Message("assistant", reply.strip())), 1, "max_rounds")
 
 
 class _DialogueLoop:
     """The state of one dialogue: its turns, and each side's view of them."""
 
-    def __init__(
-        self, user: ChatModel, assistant: ChatModel, user_system: str, assistant_prompt: str, end_marker: str
-    ) -> None:
-        self.user = user
-        self.assistant = assistant
+    def __init__(self, user_system: str, assistant_prompt: str, end_marker: str) -> None:
         self.user_system = user_system
         self.assistant_prompt = assistant_prompt
         self.end_marker = end_marker
@@ -274,12 +365,14 @@ class _DialogueLoop:
         system = [Message("system", self.assistant_prompt)] if self.assistant_prompt.strip() else []
         return system + self.turns
 
-    def ask_user(self, round_number: int, *, early_reply: str | None = None, request: str = "") -> str | None:
+    def ask_user(
+        self, round_number: int, *, early_reply: str | None = None, request: str = ""
+    ) -> Generator[TurnRequest, TurnReply, str | None]:
         """Return the user's next message, marker removed if it is a reply to ``request``."""
         messages = self.user_view()
         if early_reply is not None:
             messages += [Message("assistant", early_reply), Message("user", request)]
-        said = self._call(self.user, messages, round_number, "user")
+        said = yield from self._call(messages, round_number, "user")
         if said is not None and early_reply is not None:
             said = said.replace(self.end_marker, "").strip()
             if not said:
@@ -289,9 +382,9 @@ class _DialogueLoop:
                 return None
         return said
 
-    def ask_assistant(self, round_number: int) -> bool:
+    def ask_assistant(self, round_number: int) -> Generator[TurnRequest, TurnReply, bool]:
         """Add the assistant's reply; return whether there was one."""
-        said = self._call(self.assistant, self.assistant_view(), round_number, "assistant")
+        said = yield from self._call(self.assistant_view(), round_number, "assistant")
         if said is None:
             return False
         self.turns.append(Message("assistant", said))
@@ -305,14 +398,14 @@ class _DialogueLoop:
         self.turns.append(Message("user", text))
 
     def _call(
-        self, model: ChatModel, messages: Sequence[Message], round_number: int, speaker: Speaker
-    ) -> str | None:
-        """Return a model's stripped reply, or record a failure and return ``None``."""
-        try:
-            said = model.complete(messages).strip()
-        except ChatError as error:
-            self.failure = DialogueFailure(error.reason, round_number, speaker)
+        self, messages: Sequence[Message], round_number: int, speaker: Speaker
+    ) -> Generator[TurnRequest, TurnReply, str | None]:
+        """Ask for a side's reply; return it stripped, or record a failure and return ``None``."""
+        reply = yield TurnRequest(speaker, tuple(messages))
+        if isinstance(reply, ChatError):
+            self.failure = DialogueFailure(reply.reason, round_number, speaker)
             return None
+        said = reply.strip()
         if not said:
             self.failure = DialogueFailure("empty reply", round_number, speaker)
             return None
