@@ -6,11 +6,12 @@ A template states its bands once, in a ``Bands:`` section of its docstring, one 
         price / face_value: 60% to 150%
         debt_payments / monthly_income: 0% to 50%
 
-Each line is a formula over the template's givens and steps (the grammar of
+Each band is a formula over the template's givens and steps (the grammar of
 :mod:`~finsynth.generators.finchain.formula`), a colon, and an inclusive range ``LOW to HIGH``.
 A ``%`` after a bound divides it by 100, as rates are carried as fractions; thousands may be
-separated with ``,`` or ``_``. The docstring is what readers (and the published description)
-see, and the test that checks every draw reads the same parsed lines, so the two cannot disagree.
+separated with ``,`` or ``_``. A long formula continues on lines indented deeper. The
+docstring is what readers (and the published description) see, and the test that checks
+every draw reads the same parsed lines, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -80,6 +81,23 @@ def _bound(text: str) -> float:
     return float(Fraction(digits))
 
 
+def _band_lines(lines: list[str]) -> list[str]:
+    """The section's bands, one string each; a line indented deeper than the first continues a band."""
+    bands: list[str] = []
+    margin = None
+    for line in lines:
+        if not line.strip() or not line.startswith((" ", "\t")):
+            break
+        indent = len(line) - len(line.lstrip())
+        if margin is None:
+            margin = indent
+        if indent > margin and bands:
+            bands[-1] += " " + line.strip()
+        else:
+            bands.append(line.strip())
+    return bands
+
+
 def parse_bands(docstring: str, names: Iterable[str], owner: str) -> tuple[Band, ...]:
     """Read the ``Bands:`` section of a template's docstring.
 
@@ -102,12 +120,7 @@ def parse_bands(docstring: str, names: Iterable[str], owner: str) -> tuple[Band,
     start = [line.strip() for line in lines].index(SECTION) + 1
     known = set(names)
     bands: list[Band] = []
-    for line in lines[start:]:
-        if not line.strip():
-            break
-        if not line.startswith((" ", "\t")):
-            break
-        text = line.strip()
+    for text in _band_lines(lines[start:]):
         match = _LINE.match(text)
         if match is None:
             raise FormulaError(

@@ -42,11 +42,6 @@ AWAITING_BANDS: frozenset[str] = frozenset(
         "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
         "corporate_finance/weighted_average_cost_of_capital/wacc_from_market_values",
         "corporate_finance/weighted_average_cost_of_capital/wacc_with_preferred_stock",
-        "crypto_finance/crypto_regulation/after_tax_proceeds_from_short_and_long_term_lots",
-        "crypto_finance/crypto_regulation/capital_gain_on_a_bitcoin_sale",
-        "crypto_finance/crypto_regulation/capital_loss_deduction_and_carryforward",
-        "crypto_finance/crypto_regulation/fifo_gain_on_a_partial_sale_across_two_lots",
-        "crypto_finance/crypto_regulation/staking_income_against_a_reporting_threshold",
         "crypto_finance/decentralized_finance/constant_product_swap_output",
         "crypto_finance/decentralized_finance/health_factor_of_a_lending_position",
         "crypto_finance/decentralized_finance/impermanent_loss_after_a_price_move",
@@ -232,14 +227,8 @@ AWAITING_BANDS: frozenset[str] = frozenset(
         "risk_management/regulatory_compliance/liquidity_coverage_ratio",
         "risk_management/regulatory_compliance/maximum_payout_under_the_conservation_buffer",
         "risk_management/regulatory_compliance/total_capital_ratio_from_risk_weights",
-        "risk_management/risk_appetite/largest_portfolio_within_a_ruin_probability",
-        "risk_management/risk_appetite/loss_headroom_under_a_board_appetite",
-        "risk_management/risk_appetite/probability_of_a_loss_beyond_tolerance",
-        "risk_management/risk_appetite/stop_loss_price_from_a_loss_limit",
-        "risk_management/risk_appetite/var_limit_utilization_status",
         "risk_management/risk_metrics/annualized_volatility_from_monthly_returns",
         "risk_management/risk_metrics/beta_from_correlation_and_volatilities",
-        "risk_management/risk_metrics/information_ratio_against_a_benchmark",
         "risk_management/risk_metrics/sharpe_ratio",
         "risk_management/risk_metrics/sortino_ratio_from_annual_returns",
         "risk_management/scenario_planning/credit_line_needed_in_the_downturn_scenario",
@@ -343,6 +332,8 @@ def test_bands_are_read_from_the_docstring() -> None:
     assert (first.text, first.low, first.high) == ("price / face: 60% to 150%", 0.6, 1.5)
     assert (second.low, second.high) == (1_000, 100_000)
     assert parse_bands("No section here.", ["price"], "t") == ()
+    (wrapped,) = parse_bands("Bands:\n    (price\n        - face) / face: 0 to 1\n", ["price", "face"], "t")
+    assert wrapped.text == "(price - face) / face: 0 to 1"
     (negative,) = parse_bands("Bands:\n    price - face: -3.5% to 2%", ["price", "face"], "t")
     assert (negative.low, negative.high) == (-0.035, 0.02)
 

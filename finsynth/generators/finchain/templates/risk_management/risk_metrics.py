@@ -168,11 +168,29 @@ def sortino_ratio_from_annual_returns() -> Template:
     )
 
 
+FUND_BENCHMARK_CORRELATION = (
+    "sum((r - sum(portfolio_returns) / 8) * (benchmark_returns[t] - sum(benchmark_returns) / 8)"
+    " for t, r in enumerate(portfolio_returns))"
+    " / sqrt(sum((r - sum(portfolio_returns) / 8) ** 2 for r in portfolio_returns)"
+    " * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns))"
+)
+"""Sample correlation of the eight quarterly fund and benchmark returns, over the givens."""
+
+
 @template(difficulty="advanced")
 def information_ratio_against_a_benchmark() -> Template:
     """Information ratio: IR = mean(r_p − r_b) / TE.
 
     The tracking error TE is the sample standard deviation of the active returns r_p − r_b.
+
+    Bands:
+        sum((r - sum(portfolio_returns) / 8) * (benchmark_returns[t] - sum(benchmark_returns) / 8)
+            for t, r in enumerate(portfolio_returns))
+            / sqrt(sum((r - sum(portfolio_returns) / 8) ** 2 for r in portfolio_returns)
+            * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns)): 0.7 to 1
+        tracking_error: 0.3% to 4.5%
+        mean_active: -1% to 1%
+        information_ratio: -2 to 2
     """
     return Template(
         givens=[
@@ -180,6 +198,11 @@ def information_ratio_against_a_benchmark() -> Template:
             count("quarters", 8, 8, unit=Unit.QUARTERS),
             series("portfolio_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
             series("benchmark_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
+        ],
+        # A fund tracks its benchmark: returns move together and the active returns stay small.
+        constraints=[
+            f"{FUND_BENCHMARK_CORRELATION} >= 0.7",
+            "abs(sum(portfolio_returns) - sum(benchmark_returns)) / 8 <= 0.01",
         ],
         question=(
             "Over the last {quarters}, {fund} returned {portfolio_returns}, while its benchmark index "
