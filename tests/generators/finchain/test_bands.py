@@ -27,21 +27,6 @@ TEMPLATES = [
 
 AWAITING_BANDS: frozenset[str] = frozenset(
     {
-        "corporate_finance/capital_structure/cost_of_equity_under_mm_proposition_ii_with_taxes",
-        "corporate_finance/capital_structure/debt_to_equity_ratio_from_the_balance_sheet",
-        "corporate_finance/capital_structure/equity_value_under_mm_proposition_i_with_taxes",
-        "corporate_finance/capital_structure/levered_beta_by_the_hamada_equation",
-        "corporate_finance/capital_structure/return_on_equity_after_a_leveraged_recapitalization",
-        "corporate_finance/dividend_policies/dividend_payout_ratio",
-        "corporate_finance/dividend_policies/dividend_per_share_under_a_residual_policy",
-        "corporate_finance/dividend_policies/dividend_yield_from_a_quarterly_dividend",
-        "corporate_finance/dividend_policies/sustainable_growth_rate_from_retention",
-        "corporate_finance/dividend_policies/two_stage_dividend_discount_value_per_share",
-        "corporate_finance/weighted_average_cost_of_capital/after_tax_cost_of_debt_from_a_bond_price",
-        "corporate_finance/weighted_average_cost_of_capital/cost_of_equity_by_the_dividend_growth_model",
-        "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
-        "corporate_finance/weighted_average_cost_of_capital/wacc_from_market_values",
-        "corporate_finance/weighted_average_cost_of_capital/wacc_with_preferred_stock",
         "crypto_finance/decentralized_finance/constant_product_swap_output",
         "crypto_finance/decentralized_finance/health_factor_of_a_lending_position",
         "crypto_finance/decentralized_finance/impermanent_loss_after_a_price_move",
