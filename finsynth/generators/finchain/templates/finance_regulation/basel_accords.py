@@ -195,7 +195,8 @@ def cet1_after_deductions_against_the_buffer() -> Template:
             rate("conservation_buffer", 2.5, 2.5),
         ],
         constraints=[
-            "goodwill + other_intangibles <= 0.4 * (common_stock_and_surplus + retained_earnings + accumulated_oci)",
+            "goodwill + other_intangibles"
+            " <= 0.4 * (common_stock_and_surplus + retained_earnings + accumulated_oci)",
             "(common_stock_and_surplus + retained_earnings + accumulated_oci - goodwill - other_intangibles)"
             " / risk_weighted_assets >= 0.03",
             "(common_stock_and_surplus + retained_earnings + accumulated_oci - goodwill - other_intangibles)"
