@@ -233,7 +233,8 @@ def sales_needed_for_a_target_return_on_equity() -> Template:
             rate("variable_cost_ratio", 35, 80, step=1, decimals=0),
         ],
         constraints=[
-            "target_roe * shareholders_equity / (1 - tax_rate) + interest_expense + fixed_costs <= 15 * (1 - variable_cost_ratio) * shareholders_equity",
+            "target_roe * shareholders_equity / (1 - tax_rate) + interest_expense + fixed_costs"
+            " <= 15 * (1 - variable_cost_ratio) * shareholders_equity",
         ],
         question=(
             "{firm} has shareholders' equity of {shareholders_equity} and wants a return on equity of "
