@@ -27,16 +27,6 @@ TEMPLATES = [
 
 AWAITING_BANDS: frozenset[str] = frozenset(
     {
-        "financial_reporting/cash_flow_statements/capital_expenditure_from_ppe_rollforward",
-        "financial_reporting/cash_flow_statements/ending_cash_from_a_full_indirect_statement",
-        "financial_reporting/cash_flow_statements/net_cash_from_investing_activities",
-        "financial_reporting/cash_flow_statements/operating_cash_flow_from_comparative_balances",
-        "financial_reporting/cash_flow_statements/operating_cash_flow_from_reported_changes",
-        "financial_reporting/depreciation_and_amortization/declining_balance_expense_in_a_given_year",
-        "financial_reporting/depreciation_and_amortization/gain_or_loss_on_sale_after_sum_of_years_digits",
-        "financial_reporting/depreciation_and_amortization/straight_line_first_year_with_monthly_proration",
-        "financial_reporting/depreciation_and_amortization/sum_of_years_digits_expense_in_a_given_year",
-        "financial_reporting/depreciation_and_amortization/units_of_production_expense_for_a_year",
         "fintech/digital_banking/cost_to_income_ratio",
         "fintech/digital_banking/customer_lifetime_value_to_acquisition_cost",
         "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
