@@ -27,21 +27,6 @@ TEMPLATES = [
 
 AWAITING_BANDS: frozenset[str] = frozenset(
     {
-        "fintech/digital_banking/cost_to_income_ratio",
-        "fintech/digital_banking/customer_lifetime_value_to_acquisition_cost",
-        "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
-        "fintech/digital_banking/net_interest_margin_from_the_income_statement",
-        "fintech/digital_banking/payback_period_of_customer_acquisition_cost",
-        "fintech/payment_technologies/annual_savings_from_shifting_payments_to_ach",
-        "fintech/payment_technologies/effective_rate_of_flat_rate_processing",
-        "fintech/payment_technologies/flat_rate_or_interchange_plus",
-        "fintech/payment_technologies/merchant_fee_under_interchange_plus_pricing",
-        "fintech/payment_technologies/net_take_rate_of_a_payment_facilitator",
-        "fintech/robo_advisors/after_tax_value_of_tax_loss_harvesting",
-        "fintech/robo_advisors/annual_fee_under_a_tiered_schedule",
-        "fintech/robo_advisors/fee_drag_on_terminal_wealth",
-        "fintech/robo_advisors/rebalancing_trade_back_to_target_weights",
-        "fintech/robo_advisors/threshold_rebalancing_check",
         "investment_analysis/compound_interest/continuous_versus_monthly_compounding",
         "investment_analysis/compound_interest/deposit_plus_annual_contributions_against_a_goal",
         "investment_analysis/compound_interest/future_value_of_a_single_deposit",
