@@ -9,7 +9,6 @@ from finsynth.generators.finchain.dsl import Template, company, money, number, n
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
-
 NET_INTEREST_FROM_GIVENS = "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate"
 """Net interest income before a rate change, over the givens."""
 
