@@ -135,8 +135,8 @@ def valuation_net_of_expected_contingent_liabilities() -> Template:
         ],
         constraints=[
             # Expected liabilities are at most a quarter of the value.
-            "lawsuit_claim * lawsuit_probability + remediation_cost * remediation_probability + tax_assessment"
-            " <= 0.25 * standalone_value",
+            "lawsuit_claim * lawsuit_probability + remediation_cost * remediation_probability"
+            " + tax_assessment <= 0.25 * standalone_value",
             "lawsuit_claim + remediation_cost + tax_assessment <= 0.5 * standalone_value",
         ],
         question=(
