@@ -25,33 +25,6 @@ TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
 ]
 
-AWAITING_BANDS: frozenset[str] = frozenset(
-    {
-        "sustainable_finance/esg_investing/composite_esg_rating_from_pillar_scores",
-        "sustainable_finance/esg_investing/portfolio_carbon_footprint_per_million_invested",
-        "sustainable_finance/esg_investing/return_cost_of_meeting_an_esg_score_target",
-        "sustainable_finance/esg_investing/value_weighted_portfolio_esg_score",
-        "sustainable_finance/esg_investing/weighted_average_carbon_intensity",
-        "sustainable_finance/green_bonds/greenium_against_an_interpolated_conventional_curve",
-        "sustainable_finance/green_bonds/investor_share_of_avoided_emissions",
-        "sustainable_finance/green_bonds/net_present_benefit_of_issuing_green",
-        "sustainable_finance/green_bonds/price_of_a_green_bond_from_its_conventional_twin",
-        "sustainable_finance/green_bonds/share_of_green_bond_proceeds_allocated",
-        "sustainable_finance/social_impact_investing/blended_return_with_an_impact_allocation",
-        "sustainable_finance/social_impact_investing/discounted_sroi_with_deadweight_and_attribution",
-        "sustainable_finance/social_impact_investing/expected_return_on_a_social_impact_bond",
-        "sustainable_finance/social_impact_investing/senior_return_in_a_first_loss_blended_fund",
-        "sustainable_finance/social_impact_investing/social_return_on_investment_ratio",
-        "sustainable_finance/sustainability_reporting/annual_reduction_rate_to_meet_a_target",
-        "sustainable_finance/sustainability_reporting/emissions_intensity_per_million_of_revenue",
-        "sustainable_finance/sustainability_reporting/market_based_scope_2_emissions",
-        "sustainable_finance/sustainability_reporting/on_track_against_a_linear_reduction_target",
-        "sustainable_finance/sustainability_reporting/scope_3_estimate_and_intensity_change",
-    }
-)
-"""Templates that do not yet declare bands. The register only shrinks: the test fails when a
-listed template declares bands (remove it here) and when a template not listed declares none."""
-
 
 def _short(generator: FinChainGenerator) -> str:
     return generator.info.id.removeprefix("finchain/")
@@ -92,14 +65,7 @@ def _reads_a_derived_quantity(generator: FinChainGenerator) -> bool:
 
 @pytest.mark.parametrize("generator", TEMPLATES, ids=[_short(generator) for generator in TEMPLATES])
 def test_every_template_bands_a_key_derived_quantity(generator: FinChainGenerator) -> None:
-    if _short(generator) in AWAITING_BANDS:
-        assert not generator.bands, "this template now declares bands: remove it from AWAITING_BANDS"
-    else:
-        assert _reads_a_derived_quantity(generator), "declare a Bands: section on a derived quantity"
-
-
-def test_the_register_names_only_registered_templates() -> None:
-    assert AWAITING_BANDS.issubset(_short(generator) for generator in TEMPLATES)
+    assert _reads_a_derived_quantity(generator), "declare a Bands: section on a derived quantity"
 
 
 def test_bands_are_read_from_the_docstring() -> None:
