@@ -215,9 +215,9 @@ def information_ratio_against_a_benchmark() -> Template:
         sum((r - sum(portfolio_returns) / 8) * (benchmark_returns[t] - sum(benchmark_returns) / 8)
             for t, r in enumerate(portfolio_returns))
             / sqrt(sum((r - sum(portfolio_returns) / 8) ** 2 for r in portfolio_returns)
-            * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns)): 0.7 to 1
-        tracking_error: 0.3% to 4.5%
-        mean_active: -1% to 1%
+            * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns)): 0.6 to 1
+        tracking_error: 0.3% to 5%
+        mean_active: -1.5% to 1.5%
         information_ratio: -2 to 2
     """
     return Template(
@@ -227,10 +227,11 @@ def information_ratio_against_a_benchmark() -> Template:
             series("portfolio_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
             series("benchmark_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
         ],
-        # A fund tracks its benchmark: returns move together and the active returns stay small.
+        # A fund tracks its benchmark: returns move together (correlation at least 0.6) and the
+        # average active return stays within 1.5% a quarter.
         constraints=[
-            f"{FUND_BENCHMARK_CORRELATION} >= 0.7",
-            "abs(sum(portfolio_returns) - sum(benchmark_returns)) / 8 <= 0.01",
+            "abs(sum(portfolio_returns) - sum(benchmark_returns)) / 8 <= 0.015",
+            f"{FUND_BENCHMARK_CORRELATION} >= 0.6",
         ],
         question=(
             "Over the last {quarters}, {fund} returned {portfolio_returns}, while its benchmark index "
