@@ -7,7 +7,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic", domain="investment_analysis", topic="compound_interest")
 def doubling_a_small_count() -> Template:
-    """Doubling: 2 · n (a test template with three possible questions)."""
+    """Doubling: 2 · n (a test template with three possible questions).
+
+    Bands:
+        doubled: 2 to 6
+    """
     return Template(
         givens=[count("items", 1, 3, unit=Unit.UNITS)],
         question="A shelf holds {items}. How many units do two such shelves hold?",

@@ -11,6 +11,7 @@ from typing import Any
 from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError
+from finsynth.generators.finchain.bands import Band, parse_bands
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.taxonomy import find_topic
@@ -31,12 +32,14 @@ class FinChainGenerator:
     Args:
         info: Identity, description and tags (domain, topic, difficulty).
         compiled: The checked template.
+        bands: The real-world ranges its key derived quantities keep (its docstring's ``Bands:``).
 
     """
 
-    def __init__(self, info: GeneratorInfo, compiled: CompiledTemplate) -> None:
+    def __init__(self, info: GeneratorInfo, compiled: CompiledTemplate, bands: tuple[Band, ...] = ()) -> None:
         self._info = info
         self.compiled = compiled
+        self.bands = bands
         quantity = compiled.answer_quantity
         unit = None if quantity is None else quantity.unit.value
         # Metadata is sorted-key JSON; only the seeds vary, so the rest is rendered once.
@@ -133,7 +136,9 @@ def template(
     """Register a FinChain template factory.
 
     The factory's module gives the domain and topic (``templates/<domain>/<topic>.py``),
-    its name the template's name, and its docstring the standard formula it implements.
+    its name the template's name, and its docstring the standard formula it implements and,
+    in a ``Bands:`` section, the plausible ranges of its key derived quantities
+    (see :mod:`~finsynth.generators.finchain.bands`).
     Templates outside the package pass ``domain`` and ``topic`` explicitly.
 
     Args:
@@ -186,7 +191,10 @@ def template(
             },
             source_hash=hashlib.sha256(source).hexdigest(),
         )
-        generator = FinChainGenerator(info, CompiledTemplate(factory(), generator_id))
+        compiled = CompiledTemplate(factory(), generator_id)
+        step_names = [item.name for item in compiled.template.steps]
+        bands = parse_bands(doc, [*compiled.given_names, *step_names], f"template {generator_id}")
+        generator = FinChainGenerator(info, compiled, bands)
         register(generator)
         return generator
 

@@ -16,7 +16,11 @@ add_topic("corporate_finance", "lease_accounting", "Lease Accounting")
 
 @template(difficulty="basic", domain="corporate_finance", topic="lease_accounting")
 def straight_line_lease_expense() -> Template:
-    """Straight-line lease expense: total lease payments / lease term."""
+    """Straight-line lease expense: total lease payments / lease term.
+
+    Bands:
+        annual_expense: 800 to 450,000
+    """
     return Template(
         givens=[
             money("total_payments", 12_000, 900_000, step=100),

@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def debt_to_equity_ratio_from_the_balance_sheet() -> Template:
-    """Debt-to-equity ratio: D/E = total liabilities / (total assets − total liabilities)."""
+    """Debt-to-equity ratio: D/E = total liabilities / (total assets − total liabilities).
+
+    Bands:
+        debt_to_equity: 0.1 to 6
+    """
     return Template(
         givens=[
             company("firm"),
@@ -41,7 +45,11 @@ def debt_to_equity_ratio_from_the_balance_sheet() -> Template:
 
 @template(difficulty="basic")
 def levered_beta_by_the_hamada_equation() -> Template:
-    """Hamada equation: β_L = β_U · (1 + (1 − t) · D/E)."""
+    """Hamada equation: β_L = β_U · (1 + (1 − t) · D/E).
+
+    Bands:
+        levered_beta: 0.4 to 3.5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -82,6 +90,9 @@ def equity_value_under_mm_proposition_i_with_taxes() -> Template:
     """Modigliani–Miller proposition I with taxes: V_L = V_U + t·D, with V_U = EBIT·(1 − t) / r_U.
 
     The equity is then worth E = V_L − D.
+
+    Bands:
+        debt_value / levered_value: 0% to 80%
     """
     return Template(
         givens=[
@@ -117,7 +128,12 @@ def equity_value_under_mm_proposition_i_with_taxes() -> Template:
 
 @template(difficulty="intermediate")
 def cost_of_equity_under_mm_proposition_ii_with_taxes() -> Template:
-    """Modigliani–Miller proposition II with taxes: r_E = r_U + (r_U − r_D) · (1 − t) · D/E."""
+    """Modigliani–Miller proposition II with taxes: r_E = r_U + (r_U − r_D) · (1 − t) · D/E.
+
+    Bands:
+        cost_of_equity: 7% to 30%
+        debt_to_equity: 0 to 1.5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -176,6 +192,10 @@ def return_on_equity_after_a_leveraged_recapitalization() -> Template:
     """Return on equity after a recapitalization: ROE = (EBIT − r_D·D)·(1 − t) / (assets − D).
 
     The firm borrows D to buy back shares, so equity falls to assets − D and interest r_D·D is paid.
+
+    Bands:
+        return_on_equity: 0% to 55%
+        new_debt / total_assets: 5% to 70%
     """
     return Template(
         givens=[

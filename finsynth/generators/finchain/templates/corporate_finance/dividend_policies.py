@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def dividend_payout_ratio() -> Template:
-    """Dividend payout ratio: payout = (dividend per share · shares outstanding) / net income."""
+    """Dividend payout ratio: payout = (dividend per share · shares outstanding) / net income.
+
+    Bands:
+        payout_ratio: 10% to 90%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -38,7 +42,11 @@ def dividend_payout_ratio() -> Template:
 
 @template(difficulty="basic")
 def dividend_yield_from_a_quarterly_dividend() -> Template:
-    """Dividend yield: yield = annual dividend / share price, where annual dividend = 4 · quarterly."""
+    """Dividend yield: yield = annual dividend / share price, where annual dividend = 4 · quarterly.
+
+    Bands:
+        dividend_yield: 0.5% to 10%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -64,7 +72,12 @@ def dividend_yield_from_a_quarterly_dividend() -> Template:
 
 @template(difficulty="intermediate")
 def dividend_per_share_under_a_residual_policy() -> Template:
-    """Residual dividend policy: DPS = (net income − equity ratio · capital budget) / shares outstanding."""
+    """Residual dividend policy: DPS = (net income − equity ratio · capital budget) / shares outstanding.
+
+    Bands:
+        dividend_per_share: 0.05 to 8
+        residual_earnings / net_income: 0% to 100%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -74,6 +87,7 @@ def dividend_per_share_under_a_residual_policy() -> Template:
             count("shares_outstanding", 1_000_000, 300_000_000, unit=Unit.SHARES),
         ],
         constraints=[
+            "(net_income - capital_budget * target_equity_ratio) / shares_outstanding <= 8",
             "capital_budget * target_equity_ratio <= 0.9 * net_income",
             "capital_budget * target_equity_ratio >= 0.2 * net_income",
             "(net_income - capital_budget * target_equity_ratio) / shares_outstanding >= 0.05",
@@ -104,7 +118,12 @@ def dividend_per_share_under_a_residual_policy() -> Template:
 
 @template(difficulty="intermediate")
 def sustainable_growth_rate_from_retention() -> Template:
-    """Sustainable growth rate: g = ROE · b, where ROE = net income / equity, b = 1 − payout ratio."""
+    """Sustainable growth rate: g = ROE · b, where ROE = net income / equity, b = 1 − payout ratio.
+
+    Bands:
+        sustainable_growth_rate: 1% to 25%
+        return_on_equity: 5% to 30%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -156,6 +175,10 @@ def two_stage_dividend_discount_value_per_share() -> Template:
     """Two-stage dividend discount model: P₀ = Σₜ₌₁³ Dₜ/(1 + r)ᵗ + [D₃ · (1 + g₂)/(r − g₂)] / (1 + r)³.
 
     Dividends grow at g₁ for three years (Dₜ = Dₜ₋₁ · (1 + g₁)), then at g₂ forever; P₀ is per share.
+
+    Bands:
+        value_per_share: 2 to 400
+        required_return - stable_growth_rate: 4% to 14%
     """
     return Template(
         givens=[

@@ -5,7 +5,18 @@ restating the weighted share count for a stock split, and diluted EPS under the
 if-converted method (convertible bonds) and the treasury stock method (options).
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, option, rate, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    option,
+    rate,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -29,7 +40,12 @@ SPLIT_RATIOS = {"2-for-1": 2, "3-for-2": 1.5, "3-for-1": 3, "5-for-4": 1.25}
 
 @template(difficulty="basic")
 def basic_eps_after_preferred_dividends() -> Template:
-    """Basic EPS: (net income − preferred dividends) / weighted average common shares."""
+    """Basic EPS: (net income − preferred dividends) / weighted average common shares.
+
+    Bands:
+        basic_eps: 0.1 to 40
+        preferred_dividends / net_income: 0% to 50%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -67,6 +83,10 @@ def eps_with_shares_issued_during_the_year() -> Template:
     """Basic EPS with an issuance: EPS = net income / weighted shares.
 
     Weighted shares = beginning shares + new shares · months outstanding / 12.
+
+    Bands:
+        basic_eps: 0.05 to 40
+        weighted_average_shares / beginning_shares: 100% to 140%
     """
     return Template(
         givens=[
@@ -114,6 +134,10 @@ def eps_restated_for_a_stock_split() -> Template:
 
     A split changes no resources, so every share count before it is multiplied by the split ratio,
     whenever in the year the split happened.
+
+    Bands:
+        basic_eps: 0.05 to 40
+        new_shares / beginning_shares: 0% to 40%
     """
     return Template(
         givens=[
@@ -168,15 +192,30 @@ def eps_restated_for_a_stock_split() -> Template:
 
 @template(difficulty="intermediate")
 def diluted_eps_with_convertible_bonds() -> Template:
-    """If-converted diluted EPS: (net income + interest · (1 − t)) / (basic shares + conversion shares)."""
+    """If-converted diluted EPS: (net income + interest · (1 − t)) / (basic shares + conversion shares).
+
+    Bands:
+        convertible_face_value / conversion_shares / (net_income / weighted_common_shares): 8 to 50
+        conversion_shares / weighted_common_shares: 0% to 30%
+        diluted_eps: 0.1 to 40
+    """
     return Template(
         givens=[
             company("firm"),
             money("net_income", 2_000_000, 500_000_000, step=10_000),
             count("weighted_common_shares", 2_000_000, 300_000_000, unit=Unit.SHARES),
             money("convertible_face_value", 1_000_000, 300_000_000, step=100_000),
-            rate("coupon_rate", 1, 7, step=0.05),
-            count("conversion_shares", 50_000, 60_000_000, unit=Unit.SHARES),
+            rate("coupon_rate", 0.5, 5, step=0.05),
+            # The conversion price is set at a premium to the share price, which trades at a P/E multiple.
+            number("price_earnings", 8, 35, step=0.5, decimals=1),
+            rate("conversion_premium", 10, 40, step=1, decimals=0),
+            derived(
+                "conversion_shares",
+                "convertible_face_value / (net_income / weighted_common_shares * price_earnings"
+                " * (1 + conversion_premium))",
+                unit=Unit.SHARES,
+                decimals=0,
+            ),
             rate("tax_rate", 15, 35, step=0.5),
         ],
         constraints=[
@@ -221,6 +260,11 @@ def diluted_eps_with_options_by_the_treasury_stock_method() -> Template:
     """Diluted EPS, treasury stock method: (NI − preferred dividends) / (basic shares + N − N · K / P̄).
 
     Options on N shares at exercise price K add N − N·K/P̄ shares when the average price P̄ exceeds K.
+
+    Bands:
+        average_share_price / (earnings_to_common / weighted_common_shares): 5 to 40
+        exercise_price / average_share_price: 30% to 95%
+        incremental_shares / weighted_common_shares: 0% to 20%
     """
     return Template(
         givens=[
@@ -229,8 +273,14 @@ def diluted_eps_with_options_by_the_treasury_stock_method() -> Template:
             money("preferred_dividends", 0, 40_000_000, step=10_000),
             count("weighted_common_shares", 2_000_000, 300_000_000, unit=Unit.SHARES),
             count("options_outstanding", 50_000, 40_000_000, unit=Unit.SHARES),
-            money("exercise_price", 2, 200, step=0.05),
-            money("average_share_price", 3, 300, step=0.05),
+            # The share price trades at a P/E multiple of EPS; options are struck below it.
+            number("price_earnings", 8, 35, step=0.5, decimals=1),
+            derived(
+                "average_share_price",
+                "(net_income - preferred_dividends) / weighted_common_shares * price_earnings",
+            ),
+            rate("strike_to_price", 30, 95, step=1, decimals=0),
+            derived("exercise_price", "average_share_price * strike_to_price"),
         ],
         constraints=[
             "preferred_dividends <= 0.3 * net_income",

@@ -12,7 +12,12 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def wacc_from_market_values() -> Template:
-    """WACC = E/V · r_E + D/V · r_D · (1 − t), with V = E + D at market values."""
+    """WACC = E/V · r_E + D/V · r_D · (1 − t), with V = E + D at market values.
+
+    Bands:
+        wacc: 4% to 16%
+        equity_weight: 40% to 96%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -62,7 +67,11 @@ def wacc_from_market_values() -> Template:
 
 @template(difficulty="basic")
 def cost_of_equity_by_the_dividend_growth_model() -> Template:
-    """Dividend growth model cost of equity: r_E = D₀ · (1 + g) / P₀ + g."""
+    """Dividend growth model cost of equity: r_E = D₀ · (1 + g) / P₀ + g.
+
+    Bands:
+        cost_of_equity: 6% to 16%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -72,6 +81,7 @@ def cost_of_equity_by_the_dividend_growth_model() -> Template:
             rate("growth_rate", 1, 8, step=0.5),
         ],
         constraints=[
+            "0.06 <= current_dividend * (1 + growth_rate) / share_price + growth_rate <= 0.16",
             "current_dividend * (1 + growth_rate) >= 0.01 * share_price",
             "current_dividend * (1 + growth_rate) <= 0.08 * share_price",
         ],
@@ -106,6 +116,10 @@ def wacc_with_preferred_stock() -> Template:
     """WACC with preferred stock: (E · r_E + P · r_P + D · r_D · (1 − t)) / (E + P + D).
 
     The cost of preferred stock is its dividend yield, r_P = D_P / P_P.
+
+    Bands:
+        wacc: 4% to 16%
+        cost_of_preferred: 4% to 10%
     """
     return Template(
         givens=[
@@ -172,6 +186,10 @@ def after_tax_cost_of_debt_from_a_bond_price() -> Template:
     """After-tax cost of debt from a bond price: r_D · (1 − t).
 
     The pre-tax cost r_D solves net proceeds = Σₜ₌₁⁵ C/(1 + r)ᵗ + F/(1 + r)⁵ (annual coupons C, face F).
+
+    Bands:
+        bond_price / face_value: 80% to 120%
+        pre_tax_cost_of_debt: 2% to 14%
     """
     return Template(
         givens=[
@@ -225,6 +243,10 @@ def wacc_from_capm_and_market_prices() -> Template:
     """WACC from components: E/V · (r_f + β · MRP) + D/V · YTM · (1 − t).
 
     Market values come from prices: E = shares · share price, D = bonds · bond price.
+
+    Bands:
+        wacc: 3% to 19%
+        cost_of_equity: 4% to 20%
     """
     return Template(
         givens=[

@@ -10,11 +10,12 @@ from finsynth.generators.finchain.dsl import (
     Template,
     categorical,
     count,
+    derived,
     money,
     number,
     numeric,
+    option,
     person,
-    rate,
     step,
 )
 from finsynth.generators.finchain.quantities import Unit
@@ -30,9 +31,26 @@ LONG_TERM_DAYS = 365
 """Assets held more than this many days (more than one year) give long-term gains."""
 
 
+ORDINARY_BRACKETS = {
+    "10%": 0.10,
+    "12%": 0.12,
+    "22%": 0.22,
+    "24%": 0.24,
+    "32%": 0.32,
+    "35%": 0.35,
+    "37%": 0.37,
+}
+"""U.S. federal ordinary income brackets, which tax short-term gains."""
+
+
 @template(difficulty="basic")
 def capital_gain_on_a_bitcoin_sale() -> Template:
-    """Capital gain on a disposal: gain = (Q · P_sell − selling fee) − (Q · P_buy + buying fee)."""
+    """Capital gain on a disposal: gain = (Q · P_sell − selling fee) − (Q · P_buy + buying fee).
+
+    Bands:
+        sale_price / purchase_price: 25% to 800%
+        (buying_fee + selling_fee) / cost_basis: 0% to 2%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -41,6 +59,9 @@ def capital_gain_on_a_bitcoin_sale() -> Template:
             money("buying_fee", 5, 400, step=0.25),
             money("sale_price", 20_000, 110_000, step=50),
             money("selling_fee", 5, 400, step=0.25),
+        ],
+        constraints=[
+            "buying_fee + selling_fee <= 0.02 * bitcoin_sold * purchase_price",
         ],
         question=(
             "{trader} bought {bitcoin_sold} at {purchase_price} per bitcoin, paying an exchange fee "
@@ -72,6 +93,10 @@ def staking_income_against_a_reporting_threshold() -> Template:
     """Staking income at fair market value when received, I = Σ q_i · P_i, against a reporting threshold.
 
     The income is compared with the Form 1099-MISC filing threshold of $600.
+
+    Bands:
+        staking_income: 20 to 2,000
+        second_price / first_price: 25% to 400%
     """
     return Template(
         givens=[
@@ -105,6 +130,10 @@ def fifo_gain_on_a_partial_sale_across_two_lots() -> Template:
     """First-in, first-out basis: gain = Q · P_sell − [q₁ · P₁ + (Q − q₁) · P₂].
 
     The sale uses all of the first lot and part of the second.
+
+    Bands:
+        sale_price / first_price: 40% to 600%
+        second_price / first_price: 60% to 500%
     """
     return Template(
         givens=[
@@ -145,7 +174,12 @@ def fifo_gain_on_a_partial_sale_across_two_lots() -> Template:
 
 @template(difficulty="intermediate")
 def capital_loss_deduction_and_carryforward() -> Template:
-    """Capital loss limit: deduction = min(losses − gains, $3,000); carryforward = net loss − deduction."""
+    """Capital loss limit: deduction = min(losses − gains, $3,000); carryforward = net loss − deduction.
+
+    Bands:
+        deductible_loss: 0 to 3,000
+        bitcoin_sale_price / bitcoin_basis: 20% to 100%
+    """
     return Template(
         givens=[
             person("taxpayer"),
@@ -192,6 +226,10 @@ def after_tax_proceeds_from_short_and_long_term_lots() -> Template:
     """After-tax proceeds = Q · P_sell − Σ gain_i · t_i by holding period.
 
     t_i is the short-term rate for a lot held one year or less and the long-term rate otherwise.
+
+    Bands:
+        total_tax / gross_proceeds: 0% to 37%
+        short_term_rate - long_term_rate: 7% to 20%
     """
     return Template(
         givens=[
@@ -203,13 +241,18 @@ def after_tax_proceeds_from_short_and_long_term_lots() -> Template:
             money("second_cost", 10_000, 60_000, step=50),
             count("second_days_held", 30, 1_200, unit=Unit.DAYS),
             money("sale_price", 40_000, 100_000, step=50),
-            rate("short_term_rate", 10, 37, step=0.5),
-            rate("long_term_rate", 0, 20, step=0.5),
+            # Federal rates from the real schedules: the ordinary bracket sets the long-term rate.
+            option("short_term_rate", ORDINARY_BRACKETS),
+            derived(
+                "long_term_rate",
+                "0 if short_term_rate <= 0.12 else (0.15 if short_term_rate <= 0.35 else 0.2)",
+                unit=Unit.PERCENT,
+                decimals=0,
+            ),
         ],
         constraints=[
             "sale_price > first_cost",
             "sale_price > second_cost",
-            "long_term_rate < short_term_rate",
         ],
         question=(
             "{holder} sells two bitcoin lots at {sale_price} per bitcoin: {first_lot} bought at {first_cost} "

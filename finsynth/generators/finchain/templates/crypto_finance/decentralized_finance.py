@@ -26,7 +26,12 @@ FEE_TIERS = {"0.05%": 0.0005, "0.30%": 0.003, "1.00%": 0.01}
 
 @template(difficulty="basic")
 def constant_product_swap_output() -> Template:
-    """Constant-product AMM swap: Δy = y · Δx(1 − f) / (x + Δx(1 − f))."""
+    """Constant-product AMM swap: Δy = y · Δx(1 − f) / (x + Δx(1 − f)).
+
+    Bands:
+        eth_in / eth_reserve: 0% to 10%
+        usdc_reserve / eth_reserve: 800 to 5,000
+    """
     return Template(
         givens=[
             person("trader"),
@@ -35,7 +40,12 @@ def constant_product_swap_output() -> Template:
             number("eth_in", 0.1, 200, step=0.01, unit=Unit.ETH),
             option("swap_fee", FEE_TIERS),
         ],
-        constraints=["usdc_reserve >= 1000 * eth_reserve", "usdc_reserve <= 5000 * eth_reserve"],
+        constraints=[
+            "eth_in <= 0.1 * eth_reserve",
+            "800 <= usdc_reserve / eth_reserve <= 5000",
+            "usdc_reserve >= 1000 * eth_reserve",
+            "usdc_reserve <= 5000 * eth_reserve",
+        ],
         question=(
             "A constant-product pool (x · y = k) holds {eth_reserve} and {usdc_reserve} of USDC, a dollar "
             "stablecoin. {trader} sells {eth_in} into the pool, which keeps a {swap_fee} fee from the ether "
@@ -62,7 +72,11 @@ def constant_product_swap_output() -> Template:
 
 @template(difficulty="basic")
 def health_factor_of_a_lending_position() -> Template:
-    """Lending health factor: HF = collateral value · liquidation threshold / debt."""
+    """Lending health factor: HF = collateral value · liquidation threshold / debt.
+
+    Bands:
+        health_factor: 0.8 to 4
+    """
     return Template(
         givens=[
             person("borrower"),
@@ -96,7 +110,11 @@ def health_factor_of_a_lending_position() -> Template:
 
 @template(difficulty="intermediate")
 def impermanent_loss_after_a_price_move() -> Template:
-    """Impermanent loss of a 50/50 constant-product position: IL = 2√r / (1 + r) − 1 with r = P₁ / P₀."""
+    """Impermanent loss of a 50/50 constant-product position: IL = 2√r / (1 + r) − 1 with r = P₁ / P₀.
+
+    Bands:
+        impermanent_loss: -45% to 0%
+    """
     return Template(
         givens=[
             person("provider"),
@@ -130,7 +148,11 @@ def impermanent_loss_after_a_price_move() -> Template:
 
 @template(difficulty="intermediate")
 def liquidation_price_after_interest_accrues() -> Template:
-    """Liquidation price P_liq = D · (1 + r/365)^t / (Q · LT); cushion = 1 − P_liq / P."""
+    """Liquidation price P_liq = D · (1 + r/365)^t / (Q · LT); cushion = 1 − P_liq / P.
+
+    Bands:
+        price_cushion: 30% to 85%
+    """
     return Template(
         givens=[
             person("borrower"),
@@ -181,6 +203,10 @@ def liquidity_provider_return_net_of_impermanent_loss() -> Template:
     """LP outcome against holding: V₀√r + fees − V₀(1 + r) / 2 with r = P₁ / P₀.
 
     Fees earned = daily volume · fee tier · (V₀ / pool liquidity) · days.
+
+    Bands:
+        fees_earned / deposit_value: 0% to 60%
+        daily_volume * swap_fee * 365 / pool_liquidity: 0% to 60%
     """
     return Template(
         givens=[
@@ -193,7 +219,12 @@ def liquidity_provider_return_net_of_impermanent_loss() -> Template:
             option("swap_fee", FEE_TIERS),
             count("days", 7, 365, unit=Unit.DAYS),
         ],
-        constraints=["current_price != entry_price", "daily_volume <= 1.5 * pool_liquidity"],
+        constraints=[
+            "daily_volume * swap_fee * 365 / pool_liquidity <= 0.6",
+            "daily_volume <= pool_liquidity",
+            "current_price != entry_price",
+            "daily_volume <= 1.5 * pool_liquidity",
+        ],
         question=(
             "{provider} deposits {deposit_value} into an ETH/USDC constant-product pool, half in ether "
             "and half in USDC, when ether trades at {entry_price}. The pool holds {pool_liquidity} in total "

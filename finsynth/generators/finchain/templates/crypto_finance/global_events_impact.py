@@ -16,9 +16,23 @@ WINDOW_DAYS = 5
 """Days in the event window, two before the announcement to two after."""
 
 
+CO_MOVEMENT = (
+    f"{EVENT_DAYS} * sum(bitcoin_returns[t] * m for t, m in enumerate(market_returns))"
+    " - sum(bitcoin_returns) * sum(market_returns)"
+)
+"""n Σ(bitcoin × market) − Σ bitcoin × Σ market, over the givens (beta's numerator, times n²)."""
+
+MARKET_SPREAD = f"{EVENT_DAYS} * sum(m ** 2 for m in market_returns) - sum(market_returns) ** 2"
+"""n Σ market² − (Σ market)², over the givens (beta's denominator, times n²)."""
+
+
 @template(difficulty="basic")
 def portfolio_loss_from_an_event_shock() -> Template:
-    """Stress-test loss: L = Q_BTC · P_BTC · d_BTC + Q_ETH · P_ETH · d_ETH for stated price drops d."""
+    """Stress-test loss: L = Q_BTC · P_BTC · d_BTC + Q_ETH · P_ETH · d_ETH for stated price drops d.
+
+    Bands:
+        portfolio_loss / (bitcoin_held * bitcoin_price + ether_held * ether_price): 3% to 45%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -46,7 +60,11 @@ def portfolio_loss_from_an_event_shock() -> Template:
 
 @template(difficulty="basic")
 def expected_price_from_event_beta() -> Template:
-    """Beta-scaled event move: E[R] = β · R_market; expected price P₁ = P₀ · (1 + β · R_market)."""
+    """Beta-scaled event move: E[R] = β · R_market; expected price P₁ = P₀ · (1 + β · R_market).
+
+    Bands:
+        expected_return: -30% to 20%
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -77,7 +95,11 @@ def expected_price_from_event_beta() -> Template:
 
 @template(difficulty="intermediate")
 def event_beta_from_paired_returns() -> Template:
-    """Beta as covariance over variance: β = Σ (a_t − ā)(m_t − m̄) / Σ (m_t − m̄)²."""
+    """Beta as covariance over variance: β = Σ (a_t − ā)(m_t − m̄) / Σ (m_t − m̄)².
+
+    Bands:
+        event_beta: 0.5 to 3
+    """
     market = rate("market_return", -4, 4, step=0.01)
     return Template(
         givens=[
@@ -87,8 +109,10 @@ def event_beta_from_paired_returns() -> Template:
         ],
         # Bitcoin has moved with stocks on these days: keep draws whose sample covariance is positive.
         constraints=[
+            # In events bitcoin moves about one to three times the market: beta between 0.5 and 3.
+            f"0.5 * ({MARKET_SPREAD}) <= {CO_MOVEMENT} <= 3 * ({MARKET_SPREAD})",
             f"{EVENT_DAYS} * sum(bitcoin_returns[t] * m for t, m in enumerate(market_returns))"
-            " > sum(bitcoin_returns) * sum(market_returns)"
+            " > sum(bitcoin_returns) * sum(market_returns)",
         ],
         question=(
             "{analyst} collects returns on the last six Federal Reserve announcement days. The S&P 500 "
@@ -133,7 +157,11 @@ def event_beta_from_paired_returns() -> Template:
 
 @template(difficulty="intermediate")
 def cumulative_abnormal_return_around_an_event() -> Template:
-    """Market-model event study: CAR = Σ (R_t − α − β · M_t); value effect = CAR · market cap."""
+    """Market-model event study: CAR = Σ (R_t − α − β · M_t); value effect = CAR · market cap.
+
+    Bands:
+        cumulative_abnormal_return: -30% to 30%
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -142,6 +170,9 @@ def cumulative_abnormal_return_around_an_event() -> Template:
             rate("alpha", -0.2, 0.3, step=0.01),
             number("beta", 0.6, 2.2, step=0.01),
             money("market_cap", 500_000_000, 50_000_000_000, step=10_000_000, decimals=0),
+        ],
+        constraints=[
+            "abs(sum(token_returns) - sum(alpha + beta * m for m in market_returns)) <= 0.3",
         ],
         question=(
             "A token was listed by a major U.S. exchange. Over the five-day window around the "
@@ -189,7 +220,12 @@ def cumulative_abnormal_return_around_an_event() -> Template:
 
 @template(difficulty="advanced")
 def scenario_weighted_portfolio_change_after_an_event() -> Template:
-    """Probability-weighted shock: E[ΔV] = V_BTC · Σ p_s · s_s + V_ETH · β_ETH · Σ p_s · s_s."""
+    """Probability-weighted shock: E[ΔV] = V_BTC · Σ p_s · s_s + V_ETH · β_ETH · Σ p_s · s_s.
+
+    Bands:
+        expected_bitcoin_move: -26% to 20%
+        rejection_probability: 10% to 80%
+    """
     return Template(
         givens=[
             person("manager"),

@@ -39,7 +39,12 @@ def score(name: str) -> NumberGiven:
 
 @template(difficulty="basic")
 def composite_sentiment_score() -> Template:
-    """Weighted composite: S = w₁ · s₁ + w₂ · s₂ + (1 − w₁ − w₂) · s₃."""
+    """Weighted composite: S = w₁ · s₁ + w₂ · s₂ + (1 − w₁ − w₂) · s₃.
+
+    Bands:
+        onchain_weight: 10% to 80%
+        composite_score: -1 to 1
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -79,7 +84,11 @@ def composite_sentiment_score() -> Template:
 
 @template(difficulty="basic")
 def bull_bear_ratio_signal() -> Template:
-    """Bullish share b = bulls / (bulls + bears), mapped to buy (b ≥ 60%), sell (b ≤ 40%) or hold."""
+    """Bullish share b = bulls / (bulls + bears), mapped to buy (b ≥ 60%), sell (b ≤ 40%) or hold.
+
+    Bands:
+        bullish_share: 1% to 99%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -119,7 +128,11 @@ def bull_bear_ratio_signal() -> Template:
 
 @template(difficulty="intermediate")
 def exponentially_smoothed_sentiment() -> Template:
-    """Exponential moving average: E₁ = s₁, E_t = α · s_t + (1 − α) · E_{t−1}."""
+    """Exponential moving average: E₁ = s₁, E_t = α · s_t + (1 − α) · E_{t−1}.
+
+    Bands:
+        smoothed_day_4: -1 to 1
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -163,12 +176,22 @@ def exponentially_smoothed_sentiment() -> Template:
 
 @template(difficulty="intermediate")
 def sentiment_z_score_contrarian_signal() -> Template:
-    """Standardized sentiment z = (s − mean) / sample standard deviation, with a contrarian ±1.5 rule."""
+    """Standardized sentiment z = (s − mean) / sample standard deviation, with a contrarian ±1.5 rule.
+
+    Bands:
+        z_score: -4 to 4
+    """
     return Template(
         givens=[
             person("trader"),
             series("past_scores", number("past_score", -0.5, 0.5, step=0.01), length=(5, 8)),
             number("today_score", -1, 1, step=0.01),
+        ],
+        constraints=[
+            # Today's score is at most four standard deviations from the recent mean.
+            "abs(today_score - sum(past_scores) / len(past_scores))"
+            " <= 4 * sqrt(sum((s - sum(past_scores) / len(past_scores)) ** 2 for s in past_scores)"
+            " / (len(past_scores) - 1))",
         ],
         question=(
             "{trader} runs a contrarian strategy on bitcoin sentiment (scores from -1 to +1). The scores on "
@@ -220,7 +243,12 @@ def sentiment_z_score_contrarian_signal() -> Template:
 
 @template(difficulty="advanced")
 def sentiment_tilted_allocation_trade() -> Template:
-    """Sentiment tilt: w_i ∝ b_i · (1 + k · s_i), normalized; trade = V · w_BTC − current BTC value."""
+    """Sentiment tilt: w_i ∝ b_i · (1 + k · s_i), normalized; trade = V · w_BTC − current BTC value.
+
+    Bands:
+        bitcoin_trade / portfolio_value: -60% to 60%
+        bitcoin_value / portfolio_value: 0% to 100%
+    """
     return Template(
         givens=[
             person("manager"),

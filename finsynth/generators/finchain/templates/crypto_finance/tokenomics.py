@@ -31,7 +31,11 @@ def tokens(name: str, low: int, high: int, *, step: int) -> NumberGiven:
 
 @template(difficulty="basic")
 def value_of_tokens_not_yet_circulating() -> Template:
-    """Fully diluted valuation less market cap: FDV − MC = P · S_max − P · S_circ."""
+    """Fully diluted valuation less market cap: FDV − MC = P · S_max − P · S_circ.
+
+    Bands:
+        market_cap / fully_diluted_valuation: 2% to 100%
+    """
     return Template(
         givens=[
             company("protocol"),
@@ -61,7 +65,11 @@ def value_of_tokens_not_yet_circulating() -> Template:
 
 @template(difficulty="basic")
 def real_staking_yield_after_token_inflation() -> Template:
-    """Real staking yield (Fisher relation on supply): r = (1 + r_stake) / (1 + emission / supply) − 1."""
+    """Real staking yield (Fisher relation on supply): r = (1 + r_stake) / (1 + emission / supply) − 1.
+
+    Bands:
+        real_yield: -10% to 20%
+    """
     return Template(
         givens=[
             company("network"),
@@ -97,7 +105,11 @@ def real_staking_yield_after_token_inflation() -> Template:
 
 @template(difficulty="intermediate")
 def circulating_share_after_a_vesting_cliff() -> Template:
-    """Linear vesting after a cliff: S = S₀ + A · (t − cliff) / T_vest; share = S / S_max."""
+    """Linear vesting after a cliff: S = S₀ + A · (t − cliff) / T_vest; share = S / S_max.
+
+    Bands:
+        circulating_share: 4% to 100%
+    """
     return Template(
         givens=[
             company("protocol"),
@@ -156,7 +168,11 @@ def circulating_share_after_a_vesting_cliff() -> Template:
 
 @template(difficulty="intermediate")
 def net_ether_issuance_after_fee_burn() -> Template:
-    """Net supply inflation with a fee burn: π = 365 · (issuance − gas · base fee) / supply."""
+    """Net supply inflation with a fee burn: π = 365 · (issuance − gas · base fee) / supply.
+
+    Bands:
+        net_inflation_rate: -2.5% to 1.5%
+    """
     return Template(
         givens=[
             number("daily_issuance", 1_800, 3_200, step=0.5, decimals=1, unit=Unit.ETH),
@@ -208,7 +224,11 @@ def net_ether_issuance_after_fee_burn() -> Template:
 
 @template(difficulty="advanced")
 def token_price_change_after_unlock_and_emission() -> Template:
-    """Dilution at a projected market cap: P₁ = MC · (1 + g) / (S + U + S · π); change = P₁ / P₀ − 1."""
+    """Dilution at a projected market cap: P₁ = MC · (1 + g) / (S + U + S · π); change = P₁ / P₀ − 1.
+
+    Bands:
+        price_change: -50% to 60%
+    """
     return Template(
         givens=[
             company("protocol"),

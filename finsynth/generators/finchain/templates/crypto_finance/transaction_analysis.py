@@ -31,7 +31,11 @@ OUTPUT_SIZES = {"31 vbytes each (P2WPKH)": 31, "43 vbytes each (Taproot, P2TR)":
 
 @template(difficulty="basic")
 def bitcoin_fee_in_dollars_from_fee_rate() -> Template:
-    """Bitcoin miner fee: fee = vsize · fee rate (sat/vB); in dollars, fee / 10⁸ · BTC price."""
+    """Bitcoin miner fee: fee = vsize · fee rate (sat/vB); in dollars, fee / 10⁸ · BTC price.
+
+    Bands:
+        fee_usd: 0.05 to 400
+    """
     return Template(
         givens=[
             person("sender"),
@@ -61,7 +65,11 @@ def bitcoin_fee_in_dollars_from_fee_rate() -> Template:
 
 @template(difficulty="basic")
 def ethereum_transaction_fee_under_eip_1559() -> Template:
-    """EIP-1559 fee: gas used · min(max fee, base fee + priority fee), converted from gwei to ETH."""
+    """EIP-1559 fee: gas used · min(max fee, base fee + priority fee), converted from gwei to ETH.
+
+    Bands:
+        fee_eth: 0 to 0.03
+    """
     return Template(
         givens=[
             person("sender"),
@@ -99,7 +107,11 @@ def ethereum_transaction_fee_under_eip_1559() -> Template:
 
 @template(difficulty="intermediate")
 def effective_fee_rate_of_a_bitcoin_transaction() -> Template:
-    """Implicit fee and fee rate: fee = Σ inputs − Σ outputs; rate = fee · 10⁸ / vsize (sat/vB)."""
+    """Implicit fee and fee rate: fee = Σ inputs − Σ outputs; rate = fee · 10⁸ / vsize (sat/vB).
+
+    Bands:
+        fee_rate: 1 to 20
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -153,7 +165,11 @@ def effective_fee_rate_of_a_bitcoin_transaction() -> Template:
 
 @template(difficulty="intermediate")
 def child_pays_for_parent_fee_bump() -> Template:
-    """Child-pays-for-parent: child fee = r · (v_parent + v_child) − parent fee; rate = fee / v_child."""
+    """Child-pays-for-parent: child fee = r · (v_parent + v_child) − parent fee; rate = fee / v_child.
+
+    Bands:
+        child_fee_rate: 5 to 600
+    """
     return Template(
         givens=[
             person("sender"),
@@ -198,7 +214,12 @@ def child_pays_for_parent_fee_bump() -> Template:
 
 @template(difficulty="advanced")
 def change_output_of_a_segwit_payment() -> Template:
-    """Change = Σ inputs − payment − fee, with fee = (overhead + n_in · s_in + n_out · s_out) · fee rate."""
+    """Change = Σ inputs − payment − fee, with fee = (overhead + n_in · s_in + n_out · s_out) · fee rate.
+
+    Bands:
+        fee_btc / total_inputs: 0% to 5%
+        change / total_inputs: 0% to 100%
+    """
     return Template(
         givens=[
             person("sender"),

@@ -33,7 +33,11 @@ def tokens(name: str, low: int, high: int, *, step: int) -> NumberGiven:
 
 @template(difficulty="basic")
 def whale_status_after_a_day_of_flows() -> Template:
-    """End balance B₁ = B₀ + inflows − outflows, classified against the 1,000 BTC whale threshold."""
+    """End balance B₁ = B₀ + inflows − outflows, classified against the 1,000 BTC whale threshold.
+
+    Bands:
+        closing_balance / opening_balance: 30% to 180%
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -61,7 +65,11 @@ def whale_status_after_a_day_of_flows() -> Template:
 
 @template(difficulty="basic")
 def share_of_supply_held_by_top_wallets() -> Template:
-    """Concentration ratio: CR_n = Σ b_i / circulating supply over the n largest wallets."""
+    """Concentration ratio: CR_n = Σ b_i / circulating supply over the n largest wallets.
+
+    Bands:
+        supply_share: 0.4% to 7%
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -91,7 +99,11 @@ def share_of_supply_held_by_top_wallets() -> Template:
 
 @template(difficulty="intermediate")
 def whale_share_of_transfer_volume() -> Template:
-    """Whale volume share: Σ_{x ≥ threshold} x / Σ x over the observed transfers."""
+    """Whale volume share: Σ_{x ≥ threshold} x / Σ x over the observed transfers.
+
+    Bands:
+        whale_volume_share: 20% to 100%
+    """
     return Template(
         givens=[
             person("analyst"),
@@ -125,7 +137,11 @@ def whale_share_of_transfer_volume() -> Template:
 
 @template(difficulty="intermediate")
 def effective_number_of_large_holders() -> Template:
-    """Herfindahl-Hirschman index HHI = Σ (100 · b_i / B)² and effective holders N = 10,000 / HHI."""
+    """Herfindahl-Hirschman index HHI = Σ (100 · b_i / B)² and effective holders N = 10,000 / HHI.
+
+    Bands:
+        effective_holders: 1 to 8
+    """
     return Template(
         givens=[
             company("protocol"),
@@ -166,7 +182,11 @@ def effective_number_of_large_holders() -> Template:
 
 @template(difficulty="advanced")
 def whale_concentration_of_the_free_float() -> Template:
-    """Whale share of free float: W / (S − locked − exchange balances), classified against an alert level."""
+    """Whale share of free float: W / (S − locked − exchange balances), classified against an alert level.
+
+    Bands:
+        whale_share: 2% to 95%
+    """
     return Template(
         givens=[
             company("protocol"),

@@ -26,7 +26,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def currency_transaction_report_aggregation() -> Template:
-    """CTR test: aggregate a day's cash deposits, Σ deposits, and file when the total exceeds $10,000."""
+    """CTR test: aggregate a day's cash deposits, Σ deposits, and file when the total exceeds $10,000.
+
+    Bands:
+        total_cash_deposited: 1,000 to 25,000
+    """
     return Template(
         givens=[
             person("customer"),
@@ -53,7 +57,11 @@ def currency_transaction_report_aggregation() -> Template:
 
 @template(difficulty="basic")
 def false_positive_rate_of_monitoring_alerts() -> Template:
-    """False-positive rate = (alerts − alerts leading to a SAR) / alerts."""
+    """False-positive rate = (alerts − alerts leading to a SAR) / alerts.
+
+    Bands:
+        false_positive_rate: 70% to 100%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -89,7 +97,11 @@ def false_positive_rate_of_monitoring_alerts() -> Template:
 
 @template(difficulty="intermediate")
 def structuring_red_flag_from_near_threshold_deposits() -> Template:
-    """Structuring screen: share of deposits in [band × threshold, threshold], flagged at a set share."""
+    """Structuring screen: share of deposits in [band × threshold, threshold], flagged at a set share.
+
+    Bands:
+        sum(cash_deposits) / len(cash_deposits): 7,000 to 10,000
+    """
     return Template(
         givens=[
             person("customer"),
@@ -131,7 +143,11 @@ def structuring_red_flag_from_near_threshold_deposits() -> Template:
 
 @template(difficulty="intermediate")
 def alert_backlog_clearance_time() -> Template:
-    """Backlog clearance time = backlog / (analysts × reviews per analyst per day − new alerts per day)."""
+    """Backlog clearance time = backlog / (analysts × reviews per analyst per day − new alerts per day).
+
+    Bands:
+        days_to_clear: 5 to 180
+    """
     return Template(
         givens=[
             company("bank"),
@@ -141,6 +157,8 @@ def alert_backlog_clearance_time() -> Template:
             count("reviews_per_analyst_per_day", 8, 40),
         ],
         constraints=[
+            "5 * (analysts * reviews_per_analyst_per_day - new_alerts_per_day) <= backlog_alerts",
+            "backlog_alerts <= 180 * (analysts * reviews_per_analyst_per_day - new_alerts_per_day)",
             "analysts * reviews_per_analyst_per_day >= 1.05 * new_alerts_per_day",
             "analysts * reviews_per_analyst_per_day <= 3 * new_alerts_per_day",
             "backlog_alerts / (analysts * reviews_per_analyst_per_day - new_alerts_per_day) <= 400",
@@ -184,6 +202,9 @@ def review_cost_per_suspicious_activity_report() -> Template:
 
     Alerts = transactions × alert rate; investigations = alerts × escalation rate; SARs = investigations
     × conversion rate (each rounded to a whole number).
+
+    Bands:
+        cost_per_sar: 200 to 30,000
     """
     return Template(
         givens=[

@@ -26,7 +26,11 @@ CREDIT_CONVERSION_FACTORS = {"10%": 0.1, "20%": 0.2, "40%": 0.4, "50%": 0.5, "10
 
 @template(difficulty="basic")
 def cet1_ratio_against_minimum_plus_buffer() -> Template:
-    """CET1 ratio = CET1 capital / RWA, compliant when at least the minimum plus the conservation buffer."""
+    """CET1 ratio = CET1 capital / RWA, compliant when at least the minimum plus the conservation buffer.
+
+    Bands:
+        cet1_ratio: 3% to 16%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -69,7 +73,11 @@ def cet1_ratio_against_minimum_plus_buffer() -> Template:
 
 @template(difficulty="basic")
 def leverage_ratio_with_off_balance_sheet_exposures() -> Template:
-    """Basel III leverage ratio = Tier 1 capital / (on-balance-sheet + derivatives + CCF × commitments)."""
+    """Basel III leverage ratio = Tier 1 capital / (on-balance-sheet + derivatives + CCF × commitments).
+
+    Bands:
+        leverage_ratio: 1% to 12%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -110,7 +118,11 @@ def leverage_ratio_with_off_balance_sheet_exposures() -> Template:
 
 @template(difficulty="intermediate")
 def total_capital_ratio_from_risk_weighted_assets() -> Template:
-    """Total capital ratio = (Tier 1 + Tier 2) / Σ exposure × risk weight (standardized approach)."""
+    """Total capital ratio = (Tier 1 + Tier 2) / Σ exposure × risk weight (standardized approach).
+
+    Bands:
+        total_capital_ratio: 4% to 22%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -165,6 +177,10 @@ def cet1_after_deductions_against_the_buffer() -> Template:
     """CET1 ratio after deductions, tested against the minimum and the minimum plus the buffer.
 
     CET1 = common stock + retained earnings + AOCI − goodwill − other intangibles; ratio = CET1 / RWA.
+
+    Bands:
+        cet1_ratio: 3% to 16%
+        (goodwill + other_intangibles) / common_equity: 0% to 40%
     """
     return Template(
         givens=[
@@ -179,6 +195,8 @@ def cet1_after_deductions_against_the_buffer() -> Template:
             rate("conservation_buffer", 2.5, 2.5),
         ],
         constraints=[
+            "goodwill + other_intangibles"
+            " <= 0.4 * (common_stock_and_surplus + retained_earnings + accumulated_oci)",
             "(common_stock_and_surplus + retained_earnings + accumulated_oci - goodwill - other_intangibles)"
             " / risk_weighted_assets >= 0.03",
             "(common_stock_and_surplus + retained_earnings + accumulated_oci - goodwill - other_intangibles)"
@@ -242,6 +260,9 @@ def liquidity_coverage_ratio_test() -> Template:
     """Liquidity coverage ratio LCR = HQLA / (outflows − min(inflows, cap × outflows)), tested against 100%.
 
     HQLA = Level 1 + Level 2A × (1 − 2A haircut) + Level 2B × (1 − 2B haircut).
+
+    Bands:
+        liquidity_coverage_ratio: 60% to 200%
     """
     return Template(
         givens=[

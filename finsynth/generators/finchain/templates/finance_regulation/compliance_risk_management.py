@@ -22,7 +22,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def residual_risk_score_after_controls() -> Template:
-    """Residual risk = likelihood × impact × (1 − control effectiveness)."""
+    """Residual risk = likelihood × impact × (1 − control effectiveness).
+
+    Bands:
+        residual_risk: 0.1 to 22.5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -52,7 +56,11 @@ def residual_risk_score_after_controls() -> Template:
 
 @template(difficulty="basic")
 def control_test_exception_rate_against_tolerance() -> Template:
-    """Exception rate = exceptions / items tested, judged effective when at most the tolerable rate."""
+    """Exception rate = exceptions / items tested, judged effective when at most the tolerable rate.
+
+    Bands:
+        exception_rate: 0% to 15%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -83,7 +91,12 @@ def control_test_exception_rate_against_tolerance() -> Template:
 
 @template(difficulty="intermediate")
 def net_benefit_of_a_compliance_control() -> Template:
-    """Net benefit = p × (penalty + remediation) × risk reduction − annual control cost."""
+    """Net benefit = p × (penalty + remediation) × risk reduction − annual control cost.
+
+    Bands:
+        expected_loss_before / (expected_penalty + remediation_cost): 2% to 40%
+        loss_avoided / control_cost: 0 to 400
+    """
     return Template(
         givens=[
             company("firm"),
@@ -121,7 +134,11 @@ def net_benefit_of_a_compliance_control() -> Template:
 
 @template(difficulty="intermediate")
 def discovery_sample_size_for_control_testing() -> Template:
-    """Discovery (zero-deviation) sample size n = ⌈ln(1 − confidence) / ln(1 − tolerable deviation rate)⌉."""
+    """Discovery (zero-deviation) sample size n = ⌈ln(1 − confidence) / ln(1 − tolerable deviation rate)⌉.
+
+    Bands:
+        sample_size: 10 to 460
+    """
     return Template(
         givens=[
             company("firm"),
@@ -158,7 +175,11 @@ def discovery_sample_size_for_control_testing() -> Template:
 
 @template(difficulty="advanced")
 def average_residual_risk_against_appetite() -> Template:
-    """Average residual risk = mean of likelihood × impact × (1 − control effectiveness), vs appetite."""
+    """Average residual risk = mean of likelihood × impact × (1 − control effectiveness), vs appetite.
+
+    Bands:
+        average_residual: 0.5 to 15
+    """
     return Template(
         givens=[
             company("firm"),

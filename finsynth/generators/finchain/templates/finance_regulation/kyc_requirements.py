@@ -29,7 +29,12 @@ PEP_STATUS = {"is": 1, "is not": 0}
 
 @template(difficulty="basic")
 def indirect_ownership_through_a_holding_company() -> Template:
-    """Effective ownership = direct stake + stake in the holding company × holding company's stake."""
+    """Effective ownership = direct stake + stake in the holding company × holding company's stake.
+
+    Bands:
+        direct_stake + holding_company_stake: 5% to 100%
+        effective_ownership: 0% to 100%
+    """
     return Template(
         givens=[
             person("owner"),
@@ -38,7 +43,10 @@ def indirect_ownership_through_a_holding_company() -> Template:
             rate("stake_in_holding_company", 5, 100, step=0.5),
             rate("holding_company_stake", 5, 80, step=0.5),
         ],
-        constraints=["direct_stake + holding_company_stake <= 1"],
+        constraints=[
+            "direct_stake + holding_company_stake <= 1",
+            "direct_stake + holding_company_stake <= 1",
+        ],
         question=(
             "{owner} owns {direct_stake} of {customer} directly and {stake_in_holding_company} of a holding "
             "company that in turn owns {holding_company_stake} of {customer}. For customer due diligence, "
@@ -67,7 +75,11 @@ def indirect_ownership_through_a_holding_company() -> Template:
 
 @template(difficulty="basic")
 def onboarding_approval_rate_with_manual_review() -> Template:
-    """Approval rate = (auto-verified + manual pass rate × (applications − auto-verified)) / applications."""
+    """Approval rate = (auto-verified + manual pass rate × (applications − auto-verified)) / applications.
+
+    Bands:
+        approval_rate: 30% to 100%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -111,7 +123,11 @@ def onboarding_approval_rate_with_manual_review() -> Template:
 
 @template(difficulty="intermediate")
 def customer_risk_rating_from_weighted_factors() -> Template:
-    """Risk score = Σ weight × factor score + PEP add-on, banded into low / medium / high risk."""
+    """Risk score = Σ weight × factor score + PEP add-on, banded into low / medium / high risk.
+
+    Bands:
+        risk_score: 1 to 6.5
+    """
     return Template(
         givens=[
             company("customer"),
@@ -169,7 +185,12 @@ def customer_risk_rating_from_weighted_factors() -> Template:
 
 @template(difficulty="intermediate")
 def beneficial_owners_to_identify() -> Template:
-    """CDD ownership prong: count individuals whose direct + indirect (chained) stake is at least 25%."""
+    """CDD ownership prong: count individuals whose direct + indirect (chained) stake is at least 25%.
+
+    Bands:
+        first_direct + second_direct + holding_company_stake: 10% to 100%
+        first_share_of_holding + second_share_of_holding: 10% to 100%
+    """
     return Template(
         givens=[
             person("first_owner"),
@@ -183,6 +204,8 @@ def beneficial_owners_to_identify() -> Template:
             rate("ownership_threshold", 25, 25),
         ],
         constraints=[
+            "first_direct + second_direct + holding_company_stake <= 1",
+            "first_share_of_holding + second_share_of_holding <= 1",
             "first_direct + second_direct + holding_company_stake <= 1",
             "first_share_of_holding + second_share_of_holding <= 1",
         ],
@@ -231,6 +254,9 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
 
     Yearly cost per customer c = Σ_tiers (customers / cycle × review hours × hourly cost) / customers;
     PV = c · (1 − ((1 + g) / (1 + r))^N) / (r − g) for wage growth g, discount rate r, N years.
+
+    Bands:
+        cost_per_customer: 4 to 750
     """
     return Template(
         givens=[

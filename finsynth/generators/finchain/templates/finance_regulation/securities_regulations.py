@@ -24,7 +24,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def schedule_13d_filing_trigger() -> Template:
-    """Beneficial ownership = (shares held + shares bought) / shares outstanding; 13D required above 5%."""
+    """Beneficial ownership = (shares held + shares bought) / shares outstanding; 13D required above 5%.
+
+    Bands:
+        ownership_percentage: 2.5% to 9%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -71,7 +75,12 @@ def schedule_13d_filing_trigger() -> Template:
 
 @template(difficulty="basic")
 def short_swing_profit_disgorgement() -> Template:
-    """Section 16(b) short-swing profit = min(bought, sold) × (sale price − purchase price)."""
+    """Section 16(b) short-swing profit = min(bought, sold) × (sale price − purchase price).
+
+    Bands:
+        sale_price / purchase_price: 100% to 160%
+        short_swing_profit: 0 to 20,000,000
+    """
     return Template(
         givens=[
             person("insider"),
@@ -106,7 +115,12 @@ def short_swing_profit_disgorgement() -> Template:
 
 @template(difficulty="intermediate")
 def rule_144_volume_limit() -> Template:
-    """Rule 144(e) volume limit = max(1% of shares outstanding, average weekly volume over 4 weeks)."""
+    """Rule 144(e) volume limit = max(1% of shares outstanding, average weekly volume over 4 weeks).
+
+    Bands:
+        average_weekly_volume / shares_outstanding: 0.3% to 3%
+        volume_limit / shares_outstanding: 0.99% to 3%
+    """
     return Template(
         givens=[
             person("affiliate"),
@@ -160,12 +174,17 @@ def regulation_crowdfunding_investment_limit() -> Template:
     """Regulation Crowdfunding 12-month limit for a non-accredited investor, with G = max(income, net worth).
 
     If min(income, net worth) < $124,000 the limit is max($2,500, 5% × G); otherwise min($124,000, 10% × G).
+
+    Bands:
+        investment_limit: 2,500 to 124,000
+        max(annual_income, net_worth): 5,000 to 999,999
     """
     return Template(
         givens=[
             person("investor"),
-            money("annual_income", 25_000, 600_000, step=500),
-            money("net_worth", 5_000, 2_400_000, step=1_000),
+            # Not accredited: income under $200,000 and net worth (home excluded) under $1 million.
+            money("annual_income", 25_000, 199_500, step=500),
+            money("net_worth", 5_000, 999_000, step=1_000),
             money("income_threshold", 124_000, 124_000),
             money("minimum_limit", 2_500, 2_500),
             rate("lower_percent", 5, 5),
@@ -200,6 +219,10 @@ def accredited_investor_status() -> Template:
 
     Accredited if net worth excluding the primary residence (and the mortgage up to the home's value)
     exceeds $1,000,000, or income exceeded $200,000 in each of the two most recent years.
+
+    Bands:
+        test_net_worth: -1,000,000 to 4,000,000
+        lower_recent_income: 60,000 to 400,000
     """
     return Template(
         givens=[

@@ -9,6 +9,7 @@ from finsynth.generators.finchain.dsl import (
     Template,
     company,
     count,
+    derived,
     money,
     numeric,
     rate,
@@ -36,6 +37,14 @@ ANNUAL_PERIODS = 5
 SEMIANNUAL_PERIODS = 8
 """Coupon periods of the four-year semiannual bond in the spread template (2 × 4 half-years)."""
 
+ANNUAL_YIELD_FROM_GIVENS = (
+    "irr(" + buyer_cash_flows("face_value * price_quote", "face_value * coupon_rate", ANNUAL_PERIODS) + ")"
+)
+"""The annual yield to maturity written over the givens, for the draw constraints."""
+
+YIELD_FLOOR = "market_yield >= 0.005"
+"""Market yields stay positive: a coupon drawn near the yield must not push the yield below 0.5%."""
+
 SEMIANNUAL_YIELD_FROM_GIVENS = (
     "irr("
     + buyer_cash_flows("face_value * price_quote", "face_value * coupon_rate / 2", SEMIANNUAL_PERIODS)
@@ -49,15 +58,21 @@ def price_of_an_annual_coupon_bond() -> Template:
     """Bond price with annual coupons.
 
     P = Σ_{t=1..n} C / (1 + y)^t + F / (1 + y)^n, with C = F × coupon rate.
+
+    Bands:
+        price / face_value: 60% to 150%
+        market_yield - coupon_rate: -2% to 2%
     """
     return Template(
         givens=[
             company("issuer"),
             money("face_value", 1_000, 100_000, step=1_000, decimals=0),
             rate("coupon_rate", 1, 10, step=0.25),
-            rate("market_yield", 1, 10, step=0.01),
+            rate("yield_gap", -2, 1.75, step=0.01),
+            derived("market_yield", "coupon_rate + yield_gap", unit=Unit.PERCENT),
             count("years", 2, 30, unit=Unit.YEARS),
         ],
+        constraints=[YIELD_FLOOR],
         question=(
             "{issuer} has a bond outstanding with a face value of {face_value} and a coupon rate of "
             "{coupon_rate}, paid once a year. It matures in {years}, with the next coupon due in exactly one "
@@ -79,7 +94,11 @@ def price_of_an_annual_coupon_bond() -> Template:
 
 @template(difficulty="basic")
 def price_of_a_zero_coupon_bond() -> Template:
-    """Zero-coupon bond price, compounded semiannually as bond yields are quoted: P = F / (1 + y/2)^(2n)."""
+    """Zero-coupon bond price, compounded semiannually as bond yields are quoted: P = F / (1 + y/2)^(2n).
+
+    Bands:
+        price / face_value: 15% to 100%
+    """
     return Template(
         givens=[
             company("issuer"),
@@ -87,6 +106,8 @@ def price_of_a_zero_coupon_bond() -> Template:
             rate("market_yield", 0.5, 9, step=0.01),
             count("years", 1, 30, unit=Unit.YEARS),
         ],
+        # Deeper discounts than about 15% of par (a 30-year zero at 6.4%) are rare in practice.
+        constraints=["(1 + market_yield / 2) ** (2 * years) <= 6.5"],
         question=(
             "{issuer} issues a zero-coupon bond with a face value of {face_value} maturing in {years}. "
             "Investors require a yield of {market_yield} a year, compounded semiannually. What price will "
@@ -108,15 +129,22 @@ def price_of_a_zero_coupon_bond() -> Template:
 
 @template(difficulty="intermediate")
 def price_of_a_semiannual_coupon_bond() -> Template:
-    """Semiannual bond price: P = (C/2) · (1 − (1 + y/2)^(−2n)) / (y/2) + F / (1 + y/2)^(2n)."""
+    """Semiannual bond price: P = (C/2) · (1 − (1 + y/2)^(−2n)) / (y/2) + F / (1 + y/2)^(2n).
+
+    Bands:
+        price / face_value: 60% to 150%
+        market_yield - coupon_rate: -2% to 2%
+    """
     return Template(
         givens=[
             company("issuer"),
             money("face_value", 1_000, 100_000, step=1_000, decimals=0),
             rate("coupon_rate", 1, 10, step=0.25),
-            rate("market_yield", 1, 10, step=0.01),
+            rate("yield_gap", -2, 2, step=0.01),
+            derived("market_yield", "coupon_rate + yield_gap", unit=Unit.PERCENT),
             count("years", 2, 30, unit=Unit.YEARS),
         ],
+        constraints=[YIELD_FLOOR],
         question=(
             "{issuer} has a bond with a face value of {face_value} that pays a coupon rate of {coupon_rate} "
             "a year in two equal semiannual installments and matures in {years}; the next coupon is due in "
@@ -147,6 +175,10 @@ def yield_to_maturity_of_a_five_year_annual_bond() -> Template:
     """Yield to maturity of an annual-pay bond.
 
     y solves P = Σ_{t=1..5} C / (1 + y)^t + F / (1 + y)^5; it is the IRR of the buyer's cash flows.
+
+    Bands:
+        yield_to_maturity: 0.5% to 15%
+        yield_to_maturity - coupon_rate: -5% to 5%
     """
     return Template(
         givens=[
@@ -156,9 +188,9 @@ def yield_to_maturity_of_a_five_year_annual_bond() -> Template:
             rate("price_quote", 80, 120, step=0.01),
         ],
         constraints=[
-            "irr("
-            + buyer_cash_flows("face_value * price_quote", "face_value * coupon_rate", ANNUAL_PERIODS)
-            + ") >= 0.005",
+            f"{ANNUAL_YIELD_FROM_GIVENS} >= 0.005",
+            f"{ANNUAL_YIELD_FROM_GIVENS} <= 0.15",
+            f"abs({ANNUAL_YIELD_FROM_GIVENS} - coupon_rate) <= 0.05",
         ],
         question=(
             "{issuer} has a bond with a face value of {face_value} that pays a coupon rate of {coupon_rate} "
@@ -186,6 +218,10 @@ def credit_spread_from_a_semiannual_yield_to_maturity() -> Template:
     """Spread over Treasuries: BEY = 2 × the semiannual IRR of a semiannual bond's flows; spread = BEY − y_T.
 
     The semiannual rate i solves P = Σ_{t=1..2n} (C/2) / (1 + i)^t + F / (1 + i)^(2n).
+
+    Bands:
+        spread: 25 to 600
+        bond_equivalent_yield: 1% to 12%
     """
     return Template(
         givens=[

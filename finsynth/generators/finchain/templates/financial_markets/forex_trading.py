@@ -28,7 +28,11 @@ MONEY_MARKET_DAYS = 360
 
 @template(difficulty="basic")
 def round_trip_cost_of_the_bid_ask_spread() -> Template:
-    """Spread cost: euros bought = USD / ask; dollars back = euros × bid; cost = USD − dollars back."""
+    """Spread cost: euros bought = USD / ask; dollars back = euros × bid; cost = USD − dollars back.
+
+    Bands:
+        round_trip_cost / dollars: 0% to 0.5%
+    """
     return Template(
         givens=[
             person("traveler"),
@@ -54,7 +58,11 @@ def round_trip_cost_of_the_bid_ask_spread() -> Template:
 
 @template(difficulty="basic")
 def yen_from_euros_through_a_cross_rate() -> Template:
-    """Cross rate through the dollar: EUR/JPY = EUR/USD × USD/JPY; yen = euros × EUR/JPY."""
+    """Cross rate through the dollar: EUR/JPY = EUR/USD × USD/JPY; yen = euros × EUR/JPY.
+
+    Bands:
+        eur_jpy: 140 to 195
+    """
     return Template(
         givens=[
             person("exporter"),
@@ -87,6 +95,10 @@ def forward_points_from_covered_interest_parity() -> Template:
     """Forward rate by covered interest parity.
 
     F = S · (1 + i_USD · d/360) / (1 + i_EUR · d/360); forward points = (F − S) × 10,000.
+
+    Bands:
+        forward / spot - 1: -5% to 6%
+        forward_points: -600 to 600
     """
     return Template(
         givens=[
@@ -136,6 +148,10 @@ def return_on_margin_of_a_leveraged_currency_trade() -> Template:
     """Return on margin of a leveraged spot trade.
 
     Profit = notional × (exit − entry); return on margin = profit / (notional × entry × margin requirement).
+
+    Bands:
+        return_on_margin: -150% to 150%
+        exit_rate / entry_rate: 97.5% to 102.5%
     """
     return Template(
         givens=[
@@ -166,6 +182,9 @@ def triangular_arbitrage_profit() -> Template:
     """Triangular arbitrage: compare USD→EUR→JPY→USD with USD→JPY→EUR→USD and keep the larger end amount.
 
     Profit = max(A / EURUSD × EURJPY / USDJPY, A × USDJPY / EURJPY × EURUSD) − A.
+
+    Bands:
+        arbitrage_profit / dollars: 0.1% to 1.1%
     """
     return Template(
         givens=[

@@ -61,7 +61,12 @@ MONEYNESS = [
 
 @template(difficulty="basic")
 def put_price_from_put_call_parity() -> Template:
-    """Put-call parity for European options: P = C − S + K · e^(−rT)."""
+    """Put-call parity for European options: P = C − S + K · e^(−rT).
+
+    Bands:
+        put_price / stock_price: 0% to 50%
+        call_price / stock_price: 0% to 50%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -99,7 +104,12 @@ def put_price_from_put_call_parity() -> Template:
 
 @template(difficulty="basic")
 def time_value_of_a_call_option() -> Template:
-    """Time value of a call = premium − intrinsic value, with intrinsic value = max(S − K, 0)."""
+    """Time value of a call = premium − intrinsic value, with intrinsic value = max(S − K, 0).
+
+    Bands:
+        time_value / stock_price: 0% to 25%
+        strike / stock_price: 80% to 120%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -130,7 +140,12 @@ def time_value_of_a_call_option() -> Template:
 
 @template(difficulty="intermediate")
 def one_step_binomial_call_price() -> Template:
-    """One-step binomial model: q = (1 + r − d) / (u − d); C = (q · C_u + (1 − q) · C_d) / (1 + r)."""
+    """One-step binomial model: q = (1 + r − d) / (u − d); C = (q · C_u + (1 − q) · C_d) / (1 + r).
+
+    Bands:
+        up_probability: 10% to 95%
+        call_value / stock_price: 0% to 40%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -178,7 +193,12 @@ def one_step_binomial_call_price() -> Template:
 
 @template(difficulty="intermediate")
 def black_scholes_call_price() -> Template:
-    """Black-Scholes call: C = S · N(d1) − K · e^(−rT) · N(d2)."""
+    """Black-Scholes call: C = S · N(d1) − K · e^(−rT) · N(d2).
+
+    Bands:
+        call_price / stock_price: 0% to 60%
+        strike / stock_price: 75% to 130%
+    """
     return Template(
         givens=black_scholes_givens(),
         constraints=MONEYNESS,
@@ -211,6 +231,10 @@ def black_scholes_straddle_cost() -> Template:
     """Cost of a long straddle under Black-Scholes.
 
     C = S·N(d1) − K·e^(−rT)·N(d2); P = C − S + K·e^(−rT) by put-call parity; cost = C + P.
+
+    Bands:
+        straddle_cost / stock_price: 1% to 90%
+        strike / stock_price: 75% to 130%
     """
     return Template(
         givens=black_scholes_givens(),

@@ -30,7 +30,11 @@ SPLITS = {"2-for-1": 2, "3-for-1": 3, "3-for-2": 1.5, "4-for-1": 4}
 
 @template(difficulty="basic")
 def holding_period_return_with_dividends() -> Template:
-    """Holding-period return: HPR = (P_1 − P_0 + D) / P_0."""
+    """Holding-period return: HPR = (P_1 − P_0 + D) / P_0.
+
+    Bands:
+        holding_period_return: -40% to 60%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -65,7 +69,11 @@ def holding_period_return_with_dividends() -> Template:
 
 @template(difficulty="basic")
 def gordon_growth_value_of_a_stock() -> Template:
-    """Gordon growth model: P_0 = D_0 · (1 + g) / (r − g)."""
+    """Gordon growth model: P_0 = D_0 · (1 + g) / (r − g).
+
+    Bands:
+        intrinsic_value / next_dividend: 7 to 50
+    """
     return Template(
         givens=[
             company("issuer"),
@@ -96,6 +104,9 @@ def price_weighted_index_divisor_after_a_split() -> Template:
     """Divisor of a price-weighted index after a split.
 
     I = Σ P_i / d; after the split the new divisor d' = Σ P_i' / I keeps the index level unchanged.
+
+    Bands:
+        new_divisor / divisor: 20% to 100%
     """
     return Template(
         givens=[
@@ -143,6 +154,9 @@ def margin_call_price_of_a_leveraged_purchase() -> Template:
     """Margin call price of a stock bought on margin.
 
     P* = loan / (shares × (1 − maintenance margin)), with loan = cost × (1 − initial margin).
+
+    Bands:
+        margin_call_price / purchase_price: 25% to 85%
     """
     return Template(
         givens=[
@@ -177,6 +191,10 @@ def dividend_discount_valuation_verdict_with_capm() -> Template:
     """Dividend discount valuation verdict with a CAPM required return.
 
     r = r_f + β(r_m − r_f); V = D_0(1 + g) / (r − g); upside = V / P − 1, classified against a ±10% band.
+
+    Bands:
+        intrinsic_value / market_price: 60% to 160%
+        required_return: 4% to 16%
     """
     return Template(
         givens=[

@@ -12,7 +12,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def days_of_inventory_on_hand() -> Template:
-    """Days in inventory = 365 / inventory turnover, with turnover = COGS / average inventory."""
+    """Days in inventory = 365 / inventory turnover, with turnover = COGS / average inventory.
+
+    Bands:
+        days_in_inventory: 10 to 190
+    """
     return Template(
         givens=[
             company("firm"),
@@ -57,7 +61,11 @@ def days_of_inventory_on_hand() -> Template:
 
 @template(difficulty="basic")
 def total_asset_turnover() -> Template:
-    """Total asset turnover = revenue / ((beginning total assets + ending total assets) / 2)."""
+    """Total asset turnover = revenue / ((beginning total assets + ending total assets) / 2).
+
+    Bands:
+        asset_turnover: 0.2 to 4
+    """
     return Template(
         givens=[
             company("firm"),
@@ -97,6 +105,9 @@ def cash_conversion_cycle() -> Template:
     """Cash conversion cycle = DIO + DSO − DPO.
 
     DIO = 365 · inventory / COGS, DSO = 365 · receivables / sales and DPO = 365 · payables / COGS.
+
+    Bands:
+        cash_conversion_cycle: -60 to 220
     """
     return Template(
         givens=[
@@ -159,7 +170,11 @@ def cash_conversion_cycle() -> Template:
 
 @template(difficulty="intermediate")
 def collection_period_on_credit_sales() -> Template:
-    """Average collection period = 365 / (credit sales / average receivables)."""
+    """Average collection period = 365 / (credit sales / average receivables).
+
+    Bands:
+        collection_period: 10 to 120
+    """
     return Template(
         givens=[
             company("firm"),
@@ -211,6 +226,10 @@ def interest_saved_by_tightening_working_capital() -> Template:
     """Interest saved = rate · ((AR − sales · DSO* / 365) + (inventory − COGS · DIO* / 365)).
 
     DSO* and DIO* are the target days; the brackets are the receivables and inventory released.
+
+    Bands:
+        cash_released / revenue: 0% to 80%
+        interest_saved: 0 to 12,000,000
     """
     return Template(
         givens=[

@@ -21,7 +21,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def debt_to_equity_ratio() -> Template:
-    """Debt-to-equity = (short-term debt + long-term debt) / shareholders' equity."""
+    """Debt-to-equity = (short-term debt + long-term debt) / shareholders' equity.
+
+    Bands:
+        debt_to_equity: 0 to 5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -51,7 +55,11 @@ def debt_to_equity_ratio() -> Template:
 
 @template(difficulty="basic")
 def times_interest_earned() -> Template:
-    """Times interest earned = EBIT / interest expense, with EBIT = revenue − operating costs."""
+    """Times interest earned = EBIT / interest expense, with EBIT = revenue − operating costs.
+
+    Bands:
+        interest_coverage: 0.5 to 30
+    """
     return Template(
         givens=[
             company("firm"),
@@ -84,7 +92,11 @@ def times_interest_earned() -> Template:
 
 @template(difficulty="intermediate")
 def debt_to_capital_after_a_debt_funded_buyback() -> Template:
-    """Debt-to-capital after a buyback funded by debt: (D + B) / ((D + B) + (E − B))."""
+    """Debt-to-capital after a buyback funded by debt: (D + B) / ((D + B) + (E − B)).
+
+    Bands:
+        debt_to_capital_after: 0% to 90%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -117,7 +129,11 @@ def debt_to_capital_after_a_debt_funded_buyback() -> Template:
 
 @template(difficulty="intermediate")
 def net_debt_to_ebitda_covenant_check() -> Template:
-    """Net leverage = (total debt − cash) / (EBIT + depreciation and amortization), against a covenant cap."""
+    """Net leverage = (total debt − cash) / (EBIT + depreciation and amortization), against a covenant cap.
+
+    Bands:
+        net_debt_to_ebitda: 0 to 8
+    """
     return Template(
         givens=[
             company("firm"),
@@ -157,7 +173,12 @@ def net_debt_to_ebitda_covenant_check() -> Template:
 
 @template(difficulty="advanced")
 def eps_change_from_financial_leverage() -> Template:
-    """Degree of financial leverage DFL = EBIT / (EBIT − interest); %ΔEPS = DFL · %ΔEBIT."""
+    """Degree of financial leverage DFL = EBIT / (EBIT − interest); %ΔEPS = DFL · %ΔEBIT.
+
+    Bands:
+        financial_leverage: 1 to 5
+        eps_growth: 5% to 150%
+    """
     return Template(
         givens=[
             company("firm"),

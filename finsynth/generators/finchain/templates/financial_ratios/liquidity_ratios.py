@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def current_ratio_from_the_balance_sheet() -> Template:
-    """Current ratio = (cash + receivables + inventory) / current liabilities."""
+    """Current ratio = (cash + receivables + inventory) / current liabilities.
+
+    Bands:
+        current_ratio: 0.4 to 5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -42,7 +46,11 @@ def current_ratio_from_the_balance_sheet() -> Template:
 
 @template(difficulty="basic")
 def quick_ratio_excluding_inventory() -> Template:
-    """Quick (acid-test) ratio = (current assets − inventory − prepaid expenses) / current liabilities."""
+    """Quick (acid-test) ratio = (current assets − inventory − prepaid expenses) / current liabilities.
+
+    Bands:
+        quick_ratio: 0.2 to 4
+    """
     return Template(
         givens=[
             company("firm"),
@@ -81,7 +89,11 @@ def quick_ratio_excluding_inventory() -> Template:
 
 @template(difficulty="intermediate")
 def defensive_interval_in_days() -> Template:
-    """Defensive interval = (cash + securities + receivables) / ((operating expenses − depreciation)/365)."""
+    """Defensive interval = (cash + securities + receivables) / ((operating expenses − depreciation)/365).
+
+    Bands:
+        defensive_interval: 10 to 380
+    """
     return Template(
         givens=[
             company("firm"),
@@ -121,7 +133,11 @@ def defensive_interval_in_days() -> Template:
 
 @template(difficulty="intermediate")
 def current_ratio_covenant_after_paying_suppliers() -> Template:
-    """Current ratio after paying payables with cash, (CA − payment) / (CL − payment), against a covenant."""
+    """Current ratio after paying payables with cash, (CA − payment) / (CL − payment), against a covenant.
+
+    Bands:
+        current_ratio_after: 0.5 to 5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -166,7 +182,11 @@ def current_ratio_covenant_after_paying_suppliers() -> Template:
 
 @template(difficulty="advanced")
 def borrowing_needed_to_restore_the_quick_ratio() -> Template:
-    """Long-term borrowing to reach a target quick ratio: q* · (CL + purchase on credit) − quick assets."""
+    """Long-term borrowing to reach a target quick ratio: q* · (CL + purchase on credit) − quick assets.
+
+    Bands:
+        quick_assets / liabilities_after_purchase: 0.1 to 1.5
+    """
     return Template(
         givens=[
             company("firm"),

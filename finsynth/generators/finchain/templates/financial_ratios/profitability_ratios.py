@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def net_profit_margin() -> Template:
-    """Net profit margin = (revenue − COGS − operating expenses − interest) · (1 − tax rate) / revenue."""
+    """Net profit margin = (revenue − COGS − operating expenses − interest) · (1 − tax rate) / revenue.
+
+    Bands:
+        net_margin: 1% to 55%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -54,7 +58,11 @@ def net_profit_margin() -> Template:
 
 @template(difficulty="basic")
 def return_on_average_equity() -> Template:
-    """Return on average equity = NI / ((E₀ + E₁) / 2), with E₁ = E₀ + NI − dividends."""
+    """Return on average equity = NI / ((E₀ + E₁) / 2), with E₁ = E₀ + NI − dividends.
+
+    Bands:
+        return_on_equity: 0% to 40%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -95,6 +103,10 @@ def roe_gain_from_a_higher_net_margin() -> Template:
     """DuPont ROE = net margin × asset turnover × equity multiplier.
 
     With turnover and multiplier held, ΔROE = (target margin − current margin) × turnover × multiplier.
+
+    Bands:
+        target_margin - current_margin: 0.5% to 5%
+        net_income / shareholders_equity: 0% to 40%
     """
     return Template(
         givens=[
@@ -106,6 +118,8 @@ def roe_gain_from_a_higher_net_margin() -> Template:
             rate("target_margin", 3, 20, step=0.5, decimals=1),
         ],
         constraints=[
+            "0.005 <= target_margin - net_income / revenue <= 0.05",
+            "net_income / shareholders_equity <= 0.4",
             "0.01 <= net_income / revenue <= 0.15",
             "target_margin >= net_income / revenue + 0.005",
             "0.3 <= revenue / total_assets <= 3",
@@ -158,7 +172,11 @@ def roe_gain_from_a_higher_net_margin() -> Template:
 
 @template(difficulty="intermediate")
 def return_on_invested_capital() -> Template:
-    """ROIC = EBIT · (1 − tax rate) / (debt + equity − cash)."""
+    """ROIC = EBIT · (1 − tax rate) / (debt + equity − cash).
+
+    Bands:
+        roic: 0% to 40%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -199,7 +217,11 @@ def return_on_invested_capital() -> Template:
 
 @template(difficulty="advanced")
 def sales_needed_for_a_target_return_on_equity() -> Template:
-    """Required sales = (ROE* · E / (1 − t) + interest + fixed costs) / (1 − variable cost ratio)."""
+    """Required sales = (ROE* · E / (1 − t) + interest + fixed costs) / (1 − variable cost ratio).
+
+    Bands:
+        required_sales / shareholders_equity: 0.3 to 15
+    """
     return Template(
         givens=[
             company("firm"),
@@ -209,6 +231,10 @@ def sales_needed_for_a_target_return_on_equity() -> Template:
             money("interest_expense", 0, 10_000_000, step=10_000),
             money("fixed_costs", 500_000, 60_000_000, step=10_000),
             rate("variable_cost_ratio", 35, 80, step=1, decimals=0),
+        ],
+        constraints=[
+            "target_roe * shareholders_equity / (1 - tax_rate) + interest_expense + fixed_costs"
+            " <= 15 * (1 - variable_cost_ratio) * shareholders_equity",
         ],
         question=(
             "{firm} has shareholders' equity of {shareholders_equity} and wants a return on equity of "

@@ -4,14 +4,18 @@ Assets = liabilities + stockholders' equity. Current items are those expected to
 or fall due, within a year; equity changes with net income, dividends, share issues and buybacks.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, step
+from finsynth.generators.finchain.dsl import Template, company, count, derived, money, numeric, rate, step
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
 
 @template(difficulty="basic")
 def stockholders_equity_from_the_accounting_equation() -> Template:
-    """Accounting equation: equity = total assets − total liabilities."""
+    """Accounting equation: equity = total assets − total liabilities.
+
+    Bands:
+        total_liabilities / total_assets: 0% to 90%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -40,7 +44,11 @@ def stockholders_equity_from_the_accounting_equation() -> Template:
 
 @template(difficulty="basic")
 def ending_retained_earnings() -> Template:
-    """Retained earnings roll-forward: RE₁ = RE₀ + net income − preferred dividends − common dividends."""
+    """Retained earnings roll-forward: RE₁ = RE₀ + net income − preferred dividends − common dividends.
+
+    Bands:
+        dividends_declared / net_income: 0% to 150%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -48,6 +56,9 @@ def ending_retained_earnings() -> Template:
             money("net_income", 10_000, 8_000_000, step=500),
             money("preferred_dividends", 0, 600_000, step=250),
             money("common_dividends", 0, 4_000_000, step=500),
+        ],
+        constraints=[
+            "preferred_dividends + common_dividends <= 1.5 * net_income",
         ],
         question=(
             "{firm} started the year with retained earnings of {beginning_retained_earnings}. It earned net "
@@ -69,7 +80,12 @@ def ending_retained_earnings() -> Template:
 
 @template(difficulty="intermediate")
 def book_value_per_common_share() -> Template:
-    """Book value per share = (total assets − total liabilities − preferred equity) / common shares."""
+    """Book value per share = (total assets − total liabilities − preferred equity) / common shares.
+
+    Bands:
+        book_value_per_share: 0.5 to 600
+        (total_liabilities + preferred_equity) / total_assets: 0% to 90%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -107,7 +123,11 @@ def book_value_per_common_share() -> Template:
 
 @template(difficulty="intermediate")
 def net_working_capital_from_a_classified_balance_sheet() -> Template:
-    """Net working capital = current assets − current liabilities (long-term items excluded)."""
+    """Net working capital = current assets − current liabilities (long-term items excluded).
+
+    Bands:
+        current_assets / current_liabilities: 0.5 to 4
+    """
     return Template(
         givens=[
             company("firm"),
@@ -121,6 +141,10 @@ def net_working_capital_from_a_classified_balance_sheet() -> Template:
             money("accrued_liabilities", 0, 2_000_000, step=500),
             money("current_portion_of_debt", 0, 3_000_000, step=500),
             money("long_term_debt", 0, 25_000_000, step=1_000),
+        ],
+        constraints=[
+            "0.5 <= (cash + marketable_securities + receivables + inventory + prepaid_expenses)"
+            " / (accounts_payable + accrued_liabilities + current_portion_of_debt) <= 4",
         ],
         question=(
             "{firm}'s year-end balance sheet lists cash of {cash}, marketable securities of "
@@ -153,6 +177,10 @@ def ending_equity_from_a_statement_of_stockholders_equity() -> Template:
     """Equity roll-forward: E₁ = E₀ + issue proceeds − buyback cost + net income − DPS × year-end shares.
 
     Shares outstanding at year-end = opening shares + shares issued − shares repurchased.
+
+    Bands:
+        repurchase_price / issue_price: 74% to 134%
+        ending_equity / beginning_equity: 40% to 400%
     """
     return Template(
         givens=[
@@ -162,7 +190,9 @@ def ending_equity_from_a_statement_of_stockholders_equity() -> Template:
             count("shares_issued", 0, 2_000_000, unit=Unit.SHARES),
             money("issue_price", 5, 150, step=0.25),
             count("shares_repurchased", 0, 1_000_000, unit=Unit.SHARES),
-            money("repurchase_price", 5, 150, step=0.25),
+            # Shares bought back in the same year trade near the price they were issued at.
+            rate("price_change", -25, 33, step=1, decimals=0),
+            derived("repurchase_price", "issue_price * (1 + price_change)"),
             money("net_income", 50_000, 30_000_000, step=1_000),
             money("dividend_per_share", 0.05, 5, step=0.05),
         ],

@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def operating_cash_flow_from_reported_changes() -> Template:
-    """Indirect method: CFO = net income + depreciation − ΔAR − Δinventory + ΔAP."""
+    """Indirect method: CFO = net income + depreciation − ΔAR − Δinventory + ΔAP.
+
+    Bands:
+        working_capital_absorbed / (net_income + depreciation): -50% to 50%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -20,6 +24,11 @@ def operating_cash_flow_from_reported_changes() -> Template:
             money("receivables_increase", 0, 600_000, step=500),
             money("inventory_increase", 0, 600_000, step=500),
             money("payables_increase", 0, 400_000, step=500),
+        ],
+        constraints=[
+            # Working capital moves by at most half of the earnings before depreciation.
+            "abs(receivables_increase + inventory_increase - payables_increase)"
+            " <= 0.5 * (net_income + depreciation)",
         ],
         question=(
             "{firm} reports net income of {net_income} for the year, including depreciation expense of "
@@ -46,7 +55,12 @@ def operating_cash_flow_from_reported_changes() -> Template:
 
 @template(difficulty="basic")
 def net_cash_from_investing_activities() -> Template:
-    """Investing section: CFI = sale proceeds + securities sold − capital expenditures − securities bought."""
+    """Investing section: CFI = sale proceeds + securities sold − capital expenditures − securities bought.
+
+    Bands:
+        investing_outflows / capital_expenditures: 100% to 4,100%
+        net_investing_cash_flow: -7,000,000 to 2,100,000
+    """
     return Template(
         givens=[
             company("firm"),
@@ -78,6 +92,11 @@ def operating_cash_flow_from_comparative_balances() -> Template:
     """Indirect method from two balance sheets: CFO = NI + dep − gain − ΔAR − ΔInventory + ΔAP.
 
     Each Δ is the ending balance minus the beginning balance.
+
+    Bands:
+        receivables_end / receivables_begin: 70% to 140%
+        inventory_end / inventory_begin: 70% to 140%
+        payables_end / payables_begin: 70% to 140%
     """
     return Template(
         givens=[
@@ -91,6 +110,11 @@ def operating_cash_flow_from_comparative_balances() -> Template:
             money("inventory_end", 50_000, 2_000_000, step=500),
             money("payables_begin", 50_000, 1_500_000, step=500),
             money("payables_end", 50_000, 1_500_000, step=500),
+        ],
+        constraints=[
+            "0.7 * receivables_begin <= receivables_end <= 1.4 * receivables_begin",
+            "0.7 * inventory_begin <= inventory_end <= 1.4 * inventory_begin",
+            "0.7 * payables_begin <= payables_end <= 1.4 * payables_begin",
         ],
         question=(
             "{firm} reports net income of {net_income}, which includes depreciation of {depreciation} and a "
@@ -119,7 +143,12 @@ def operating_cash_flow_from_comparative_balances() -> Template:
 
 @template(difficulty="intermediate")
 def capital_expenditure_from_ppe_rollforward() -> Template:
-    """PP&E roll-forward: capex = PP&E₁ − PP&E₀ + depreciation + book value sold; CFI = proceeds − capex."""
+    """PP&E roll-forward: capex = PP&E₁ − PP&E₀ + depreciation + book value sold; CFI = proceeds − capex.
+
+    Bands:
+        ppe_end / ppe_begin: 70% to 150%
+        sale_proceeds / book_value_sold: 50% to 150%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -129,7 +158,11 @@ def capital_expenditure_from_ppe_rollforward() -> Template:
             money("book_value_sold", 0, 400_000, step=500),
             money("sale_proceeds", 0, 500_000, step=250),
         ],
-        constraints=["ppe_end - ppe_begin + depreciation + book_value_sold > 0"],
+        constraints=[
+            "0.7 * ppe_begin <= ppe_end <= 1.5 * ppe_begin",
+            "0.5 * book_value_sold <= sale_proceeds <= 1.5 * book_value_sold",
+            "ppe_end - ppe_begin + depreciation + book_value_sold > 0",
+        ],
         question=(
             "{firm}'s net property, plant and equipment was {ppe_begin} at the start of the year and "
             "{ppe_end} at the end. Depreciation for the year was {depreciation}, and equipment with a book "
@@ -158,6 +191,9 @@ def ending_cash_from_a_full_indirect_statement() -> Template:
 
     CFO by the indirect method = NI + depreciation + loss on sale + AR decrease − inventory increase
     − accrued-liability decrease; CFI = sale proceeds − capex; CFF = bonds issued − dividends paid.
+
+    Bands:
+        ending_cash: 0 to 10,000,000
     """
     return Template(
         givens=[

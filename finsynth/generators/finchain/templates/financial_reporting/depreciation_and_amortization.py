@@ -29,9 +29,18 @@ DECLINING_BALANCE_METHODS = {"double-declining-balance (200%)": 2, "150%-declini
 """Declining-balance method → multiple of the straight-line rate."""
 
 
+SYD_DIGITS_USED = "years_held * (2 * useful_life - years_held + 1) / 2"
+SYD_BOOK_VALUE = f"cost - (cost - salvage) * {SYD_DIGITS_USED} / (useful_life * (useful_life + 1) / 2)"
+"""Book value after ``years_held`` years of sum-of-years'-digits depreciation, over the givens."""
+
+
 @template(difficulty="basic")
 def straight_line_first_year_with_monthly_proration() -> Template:
-    """Straight-line depreciation prorated by month: D = (cost − salvage) / life × months in service / 12."""
+    """Straight-line depreciation prorated by month: D = (cost − salvage) / life × months in service / 12.
+
+    Bands:
+        first_year_depreciation / cost: 0% to 34%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -66,7 +75,11 @@ def straight_line_first_year_with_monthly_proration() -> Template:
 
 @template(difficulty="basic")
 def units_of_production_expense_for_a_year() -> Template:
-    """Units-of-production depreciation: D = (cost − salvage) / total units × units this year."""
+    """Units-of-production depreciation: D = (cost − salvage) / total units × units this year.
+
+    Bands:
+        units_this_year / lifetime_units: 0% to 30%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -75,7 +88,11 @@ def units_of_production_expense_for_a_year() -> Template:
             count("lifetime_units", 10_000, 500_000, unit=Unit.UNITS),
             count("units_this_year", 1_000, 150_000, unit=Unit.UNITS),
         ],
-        constraints=["salvage <= 0.3 * cost", "units_this_year <= 0.4 * lifetime_units"],
+        constraints=[
+            "units_this_year <= 0.3 * lifetime_units",
+            "salvage <= 0.3 * cost",
+            "units_this_year <= 0.4 * lifetime_units",
+        ],
         question=(
             "{firm} bought a stamping press for {cost}. It expects the press to produce {lifetime_units} "
             "over its life and to be worth {salvage} as salvage at the end. This year the press produced "
@@ -101,7 +118,12 @@ def units_of_production_expense_for_a_year() -> Template:
 
 @template(difficulty="intermediate")
 def declining_balance_expense_in_a_given_year() -> Template:
-    """Declining balance, no switch: rate = multiple / n, D_k = cost · (1 − rate)^(k − 1) · rate."""
+    """Declining balance, no switch: rate = multiple / n, D_k = cost · (1 − rate)^(k − 1) · rate.
+
+    Bands:
+        depreciation_expense / cost: 0% to 50%
+        opening_book_value / cost: 5% to 100%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -142,7 +164,11 @@ def declining_balance_expense_in_a_given_year() -> Template:
 
 @template(difficulty="intermediate")
 def sum_of_years_digits_expense_in_a_given_year() -> Template:
-    """Sum-of-years'-digits depreciation: D_k = (cost − salvage) · (n − k + 1) / (n(n + 1)/2)."""
+    """Sum-of-years'-digits depreciation: D_k = (cost − salvage) · (n − k + 1) / (n(n + 1)/2).
+
+    Bands:
+        depreciation_expense / depreciable_base: 0% to 50%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -181,6 +207,9 @@ def gain_or_loss_on_sale_after_sum_of_years_digits() -> Template:
     """Gain on disposal = proceeds − book value under sum-of-years'-digits depreciation.
 
     Book value after k years = cost − (cost − salvage) · Σ_{t≤k} (n − t + 1) / (n(n + 1)/2).
+
+    Bands:
+        sale_price / book_value: 50% to 150%
     """
     return Template(
         givens=[
@@ -192,6 +221,8 @@ def gain_or_loss_on_sale_after_sum_of_years_digits() -> Template:
             money("sale_price", 1_000, 1_200_000, step=250),
         ],
         constraints=[
+            # Used equipment sells within half to one and a half times its book value.
+            f"0.5 * ({SYD_BOOK_VALUE}) <= sale_price <= 1.5 * ({SYD_BOOK_VALUE})",
             "salvage <= 0.3 * cost",
             "years_held <= useful_life - 1",
             "sale_price <= 0.9 * cost",

@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def gross_profit_margin() -> Template:
-    """Gross margin = (revenue − cost of goods sold) / revenue."""
+    """Gross margin = (revenue − cost of goods sold) / revenue.
+
+    Bands:
+        gross_margin: 5% to 80%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -35,7 +39,12 @@ def gross_profit_margin() -> Template:
 
 @template(difficulty="basic")
 def operating_income_from_expense_lines() -> Template:
-    """Operating income (EBIT) = revenue − COGS − SG&A − R&D − depreciation."""
+    """Operating income (EBIT) = revenue − COGS − SG&A − R&D − depreciation.
+
+    Bands:
+        operating_income / revenue: -20% to 50%
+        selling_general_admin / revenue: 0% to 50%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -45,7 +54,15 @@ def operating_income_from_expense_lines() -> Template:
             money("research_and_development", 0, 8_000_000, step=500),
             money("depreciation", 10_000, 4_000_000, step=500),
         ],
-        constraints=["cost_of_goods_sold <= 0.8 * revenue"],
+        constraints=[
+            "cost_of_goods_sold <= 0.8 * revenue",
+            "cost_of_goods_sold >= 0.2 * revenue",
+            "selling_general_admin <= 0.5 * revenue",
+            "research_and_development <= 0.25 * revenue",
+            "depreciation <= 0.1 * revenue",
+            "-0.2 * revenue <= revenue - cost_of_goods_sold - selling_general_admin"
+            " - research_and_development - depreciation <= 0.5 * revenue",
+        ],
         question=(
             "{firm} had revenue of {revenue}, cost of goods sold of {cost_of_goods_sold}, selling, general "
             "and administrative expenses of {selling_general_admin}, research and development spending of "
@@ -66,7 +83,11 @@ def operating_income_from_expense_lines() -> Template:
 
 @template(difficulty="intermediate")
 def ebitda_margin_rebuilt_from_net_income() -> Template:
-    """EBITDA margin = (net income + taxes + interest + depreciation + amortization) / revenue."""
+    """EBITDA margin = (net income + taxes + interest + depreciation + amortization) / revenue.
+
+    Bands:
+        ebitda_margin: 5% to 60%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -103,7 +124,11 @@ def ebitda_margin_rebuilt_from_net_income() -> Template:
 
 @template(difficulty="intermediate")
 def gross_profit_with_periodic_inventory() -> Template:
-    """Periodic inventory: gross profit = sales − (opening inventory + purchases + freight-in − closing)."""
+    """Periodic inventory: gross profit = sales − (opening inventory + purchases + freight-in − closing).
+
+    Bands:
+        cost_of_goods_sold / net_sales: 30% to 95%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -142,6 +167,10 @@ def basic_eps_from_a_multi_step_income_statement() -> Template:
     """Multi-step income statement to basic EPS = (net income − preferred dividends) / weighted shares.
 
     Net income = (gross sales − returns − COGS − operating expenses − interest) · (1 − tax rate).
+
+    Bands:
+        operating_income / net_sales: 2% to 50%
+        basic_eps: 0.1 to 150
     """
     return Template(
         givens=[
@@ -156,6 +185,7 @@ def basic_eps_from_a_multi_step_income_statement() -> Template:
             count("weighted_shares", 100_000, 20_000_000, unit=Unit.SHARES),
         ],
         constraints=[
+            "cost_of_goods_sold + operating_expenses >= 0.5 * gross_sales",
             "sales_returns <= 0.08 * gross_sales",
             "cost_of_goods_sold <= 0.75 * gross_sales",
             "gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense"

@@ -9,10 +9,17 @@ from finsynth.generators.finchain.dsl import Template, company, money, number, n
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
+NET_INTEREST_FROM_GIVENS = "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate"
+"""Net interest income before a rate change, over the givens."""
+
 
 @template(difficulty="basic")
 def net_interest_margin_from_the_income_statement() -> Template:
-    """NIM = (interest income − interest expense) / average earning assets, average = (begin + end) / 2."""
+    """NIM = (interest income − interest expense) / average earning assets, average = (begin + end) / 2.
+
+    Bands:
+        net_interest_margin: 1% to 7%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -55,7 +62,11 @@ def net_interest_margin_from_the_income_statement() -> Template:
 
 @template(difficulty="basic")
 def cost_to_income_ratio() -> Template:
-    """Cost-to-income ratio = operating expenses / (net interest income + non-interest income)."""
+    """Cost-to-income ratio = operating expenses / (net interest income + non-interest income).
+
+    Bands:
+        cost_to_income: 25% to 120%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -91,6 +102,9 @@ def payback_period_of_customer_acquisition_cost() -> Template:
     """CAC payback (months) = customer acquisition cost / monthly contribution per customer.
 
     Contribution = balance × deposit spread / 12 + card spend × interchange rate − servicing cost.
+
+    Bands:
+        payback_months: 0.3 to 60
     """
     return Template(
         givens=[
@@ -149,7 +163,11 @@ def payback_period_of_customer_acquisition_cost() -> Template:
 
 @template(difficulty="intermediate")
 def customer_lifetime_value_to_acquisition_cost() -> Template:
-    """CLV = m · r / (1 + d − r) for yearly margin m, retention r and discount rate d; ratio = CLV / CAC."""
+    """CLV = m · r / (1 + d − r) for yearly margin m, retention r and discount rate d; ratio = CLV / CAC.
+
+    Bands:
+        ltv_to_cac: 0.5 to 12
+    """
     return Template(
         givens=[
             company("bank"),
@@ -199,6 +217,10 @@ def net_interest_margin_after_a_policy_rate_rise() -> Template:
 
     Loan yields reprice by the loan beta β_L, reserves at the central bank by the full rise Δ, and
     deposit rates by the deposit beta β_D.
+
+    Bands:
+        new_net_interest_margin: 0.3% to 9%
+        deposits / earning_assets: 60% to 110%
     """
     return Template(
         givens=[
@@ -214,6 +236,9 @@ def net_interest_margin_after_a_policy_rate_rise() -> Template:
             rate("deposit_beta", 10, 90, step=5, decimals=0),
         ],
         constraints=[
+            "0.6 * (loans + reserves) <= deposits <= 1.1 * (loans + reserves)",
+            # Net interest margins before the rise are 1–6%, as at real banks.
+            f"0.01 * (loans + reserves) <= {NET_INTEREST_FROM_GIVENS} <= 0.06 * (loans + reserves)",
             "deposits >= 0.6 * (loans + reserves)",
             "deposits <= 0.95 * (loans + reserves)",
             "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate > 0",

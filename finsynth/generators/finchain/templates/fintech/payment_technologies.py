@@ -22,7 +22,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def merchant_fee_under_interchange_plus_pricing() -> Template:
-    """Interchange-plus fee = amount × (interchange + network assessment + processor markup) + fixed fee."""
+    """Interchange-plus fee = amount × (interchange + network assessment + processor markup) + fixed fee.
+
+    Bands:
+        processing_fee / sale_amount: 1.3% to 10%
+    """
     return Template(
         givens=[
             company("merchant"),
@@ -54,7 +58,12 @@ def merchant_fee_under_interchange_plus_pricing() -> Template:
 
 @template(difficulty="basic")
 def effective_rate_of_flat_rate_processing() -> Template:
-    """Effective rate = (volume × percentage fee + transactions × fixed fee) / volume."""
+    """Effective rate = (volume × percentage fee + transactions × fixed fee) / volume.
+
+    Bands:
+        monthly_volume / transactions: 10 to 500
+        effective_rate: 2.3% to 8.5%
+    """
     return Template(
         givens=[
             company("merchant"),
@@ -63,7 +72,11 @@ def effective_rate_of_flat_rate_processing() -> Template:
             rate("percentage_fee", 2.29, 3.49, step=0.01),
             money("fixed_fee", 0.05, 0.49, step=0.01),
         ],
-        constraints=["monthly_volume >= 10 * transactions", "monthly_volume <= 500 * transactions"],
+        constraints=[
+            "10 * transactions <= monthly_volume <= 500 * transactions",
+            "monthly_volume >= 10 * transactions",
+            "monthly_volume <= 500 * transactions",
+        ],
         question=(
             "{merchant} processed {transactions} card payments totaling {monthly_volume} last month on a "
             "flat-rate plan charging {percentage_fee} plus {fixed_fee} per transaction. What was its "
@@ -93,6 +106,9 @@ def flat_rate_or_interchange_plus() -> Template:
     """Pricing-plan choice: flat = V · r_flat + N · f_flat against interchange-plus.
 
     Interchange-plus costs V · (interchange + markup) + N · f_ic + M, with M the monthly account fee.
+
+    Bands:
+        monthly_volume / transactions: 10 to 500
     """
     return Template(
         givens=[
@@ -106,7 +122,11 @@ def flat_rate_or_interchange_plus() -> Template:
             money("ic_plus_fixed_fee", 0.1, 0.4, step=0.01),
             money("monthly_account_fee", 5, 50, step=1),
         ],
-        constraints=["monthly_volume >= 8 * transactions", "monthly_volume <= 400 * transactions"],
+        constraints=[
+            "10 * transactions <= monthly_volume <= 500 * transactions",
+            "monthly_volume >= 8 * transactions",
+            "monthly_volume <= 400 * transactions",
+        ],
         question=(
             "{merchant} processes {transactions} card payments worth {monthly_volume} a month. A flat-rate "
             "plan charges {flat_rate} plus {flat_fixed_fee} per transaction. An interchange-plus plan passes "
@@ -142,6 +162,10 @@ def annual_savings_from_shifting_payments_to_ach() -> Template:
     """Card-to-ACH saving = card fees avoided (s · V · r_card) − ACH fees (s · N · f_ACH).
 
     s is the share of payments, by number and by value, moved from card to ACH.
+
+    Bands:
+        card_volume / card_payments: 20 to 5,000
+        annual_saving / shifted_volume: 0% to 3.5%
     """
     return Template(
         givens=[
@@ -152,7 +176,11 @@ def annual_savings_from_shifting_payments_to_ach() -> Template:
             rate("shift_share", 10, 80, step=1),
             money("ach_fee", 0.2, 1.5, step=0.01),
         ],
-        constraints=["card_volume >= 100 * card_payments", "card_volume <= 10000 * card_payments"],
+        constraints=[
+            "20 * card_payments <= card_volume <= 5000 * card_payments",
+            "card_volume >= 100 * card_payments",
+            "card_volume <= 10000 * card_payments",
+        ],
         question=(
             "{supplier} collects {card_volume} a year from business customers in {card_payments} card "
             "payments, paying {card_rate} of volume in card fees. It expects to move {shift_share} of those "
@@ -178,7 +206,12 @@ def annual_savings_from_shifting_payments_to_ach() -> Template:
 
 @template(difficulty="advanced")
 def net_take_rate_of_a_payment_facilitator() -> Template:
-    """Net take rate (bp) = (merchant fees − interchange − assessments − fraud losses) / TPV × 10,000."""
+    """Net take rate (bp) = (merchant fees − interchange − assessments − fraud losses) / TPV × 10,000.
+
+    Bands:
+        payment_volume / transactions: 10 to 500
+        net_take_rate_bp: 0 to 300
+    """
     return Template(
         givens=[
             company("facilitator"),
@@ -190,7 +223,11 @@ def net_take_rate_of_a_payment_facilitator() -> Template:
             rate("assessment_rate", 0.11, 0.16, step=0.01),
             number("fraud_loss_bp", 2, 20, step=0.5, decimals=1, unit=Unit.BASIS_POINTS),
         ],
-        constraints=["payment_volume >= 15 * transactions", "payment_volume <= 300 * transactions"],
+        constraints=[
+            "10 * transactions <= payment_volume <= 500 * transactions",
+            "payment_volume >= 15 * transactions",
+            "payment_volume <= 300 * transactions",
+        ],
         question=(
             "{facilitator}, a payment facilitator, processed {transactions} transactions worth "
             "{payment_volume} this month. It charges merchants {merchant_rate} plus {merchant_fixed_fee} per "

@@ -29,7 +29,11 @@ LONG_TERM_GAINS_RATES = {"15%": 0.15, "18.8%": 0.188, "20%": 0.2, "23.8%": 0.238
 
 @template(difficulty="basic")
 def annual_fee_under_a_tiered_schedule() -> Template:
-    """Tiered advisory fee = r₁ · min(A, B) + r₂ · max(A − B, 0) for balance A and breakpoint B."""
+    """Tiered advisory fee = r₁ · min(A, B) + r₂ · max(A − B, 0) for balance A and breakpoint B.
+
+    Bands:
+        annual_fee / balance: 0.1% to 0.5%
+    """
     return Template(
         givens=[
             person("client"),
@@ -57,7 +61,11 @@ def annual_fee_under_a_tiered_schedule() -> Template:
 
 @template(difficulty="basic")
 def rebalancing_trade_back_to_target_weights() -> Template:
-    """Stock trade to restore the target = current stock value − target weight × portfolio value."""
+    """Stock trade to restore the target = current stock value − target weight × portfolio value.
+
+    Bands:
+        abs(stock_to_sell) / portfolio_value: 0% to 20%
+    """
     return Template(
         givens=[
             person("client"),
@@ -65,7 +73,10 @@ def rebalancing_trade_back_to_target_weights() -> Template:
             money("bond_value", 5_000, 1_000_000, step=10),
             rate("target_stock_weight", 30, 90, step=5, decimals=0),
         ],
-        constraints=["abs(stock_value / (stock_value + bond_value) - target_stock_weight) <= 0.2"],
+        constraints=[
+            "abs(stock_value / (stock_value + bond_value) - target_stock_weight) <= 0.2",
+            "abs(stock_value / (stock_value + bond_value) - target_stock_weight) <= 0.2",
+        ],
         question=(
             "{client}'s robo-advisor portfolio holds {stock_value} in a stock ETF and {bond_value} in a bond "
             "ETF. The target allocation is {target_stock_weight} stocks and the rest bonds. How much of the "
@@ -88,6 +99,9 @@ def fee_drag_on_terminal_wealth() -> Template:
     """Fee drag = 1 − FV_net / FV_gross, with FV_gross = P(1 + r)^n and FV_net = P(1 + r − f)^n.
 
     The all-in fee f is the advisory fee plus the funds' expense ratio, taken off the return each year.
+
+    Bands:
+        fee_drag: 1% to 25%
     """
     return Template(
         givens=[
@@ -138,7 +152,11 @@ def fee_drag_on_terminal_wealth() -> Template:
 
 @template(difficulty="intermediate")
 def threshold_rebalancing_check() -> Template:
-    """Drifted weight w' = w(1 + R_s) / [w(1 + R_s) + (1 − w)(1 + R_b)]; rebalance when |w' − w| > band."""
+    """Drifted weight w' = w(1 + R_s) / [w(1 + R_s) + (1 − w)(1 + R_b)]; rebalance when |w' − w| > band.
+
+    Bands:
+        drift: 0% to 11%
+    """
     return Template(
         givens=[
             person("client"),
@@ -196,6 +214,9 @@ def after_tax_value_of_tax_loss_harvesting() -> Template:
 
     Selling at a loss saves tax now at t_now, but the replacement holding's lower basis adds tax of
     L · t_later when it is sold in n years; the benefit is the saving less that deferred tax's present value.
+
+    Bands:
+        harvesting_benefit / cost_basis: 0% to 15%
     """
     return Template(
         givens=[

@@ -7,9 +7,20 @@ from finsynth.generators.finchain.template import template
 COMPOUNDING = {"annually": 1, "semiannually": 2, "quarterly": 4, "monthly": 12}
 
 
+PLANNED_BALANCE = (
+    "initial_deposit * (1 + annual_rate) ** years"
+    " + yearly_contribution * ((1 + annual_rate) ** years - 1) / annual_rate"
+)
+"""The balance the deposit and contributions reach, over the givens."""
+
+
 @template(difficulty="basic")
 def future_value_of_a_single_deposit() -> Template:
-    """Future value with annual compounding: FV = P · (1 + r)^n."""
+    """Future value with annual compounding: FV = P · (1 + r)^n.
+
+    Bands:
+        growth_factor: 1 to 95
+    """
     return Template(
         givens=[
             person("saver"),
@@ -38,7 +49,11 @@ def future_value_of_a_single_deposit() -> Template:
 
 @template(difficulty="basic")
 def interest_earned_with_periodic_compounding() -> Template:
-    """Compound interest with m periods a year: I = P · (1 + r/m)^(m·t) − P."""
+    """Compound interest with m periods a year: I = P · (1 + r/m)^(m·t) − P.
+
+    Bands:
+        balance / principal: 1 to 20
+    """
     return Template(
         givens=[
             person("saver"),
@@ -73,7 +88,11 @@ def interest_earned_with_periodic_compounding() -> Template:
 
 @template(difficulty="intermediate")
 def years_to_reach_a_savings_goal() -> Template:
-    """Time to grow a sum to a goal under annual compounding: n = ln(FV / PV) / ln(1 + r)."""
+    """Time to grow a sum to a goal under annual compounding: n = ln(FV / PV) / ln(1 + r).
+
+    Bands:
+        years_needed: 2 to 50
+    """
     return Template(
         givens=[
             person("saver"),
@@ -117,7 +136,12 @@ def years_to_reach_a_savings_goal() -> Template:
 
 @template(difficulty="intermediate")
 def continuous_versus_monthly_compounding() -> Template:
-    """Continuous compounding FV = P · e^(r·t) against monthly FV = P · (1 + r/12)^(12·t)."""
+    """Continuous compounding FV = P · e^(r·t) against monthly FV = P · (1 + r/12)^(12·t).
+
+    Bands:
+        continuous_balance / principal: 1 to 40
+        extra_from_continuous / monthly_balance: 0% to 2%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -156,6 +180,9 @@ def deposit_plus_annual_contributions_against_a_goal() -> Template:
     """Lump sum plus ordinary annuity against a goal: FV = P(1 + r)^n + PMT · ((1 + r)^n − 1) / r.
 
     The answer is the surplus FV − goal (negative for a shortfall).
+
+    Bands:
+        balance / goal: 50% to 200%
     """
     return Template(
         givens=[
@@ -165,6 +192,10 @@ def deposit_plus_annual_contributions_against_a_goal() -> Template:
             rate("annual_rate", 1, 10, step=0.05),
             count("years", 5, 40, unit=Unit.YEARS),
             money("goal", 50_000, 2_000_000, step=1_000),
+        ],
+        constraints=[
+            # The goal is within reach of the plan: the balance is half to twice the goal.
+            f"0.5 * goal <= {PLANNED_BALANCE} <= 2 * goal",
         ],
         question=(
             "{saver} opens a retirement account with {initial_deposit} and adds {yearly_contribution} "

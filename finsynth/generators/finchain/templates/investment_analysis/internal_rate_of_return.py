@@ -24,6 +24,9 @@ def two_year_project_irr_by_the_quadratic_formula() -> Template:
     """Two-period IRR from the quadratic formula: 1 + IRR = (C₁ + √(C₁² + 4·I·C₂)) / (2·I).
 
     It is the positive root x = 1 + r of I·x² − C₁·x − C₂ = 0, i.e. of −I + C₁/(1 + r) + C₂/(1 + r)² = 0.
+
+    Bands:
+        project_irr: 0% to 75%
     """
     return Template(
         givens=[
@@ -64,7 +67,11 @@ def two_year_project_irr_by_the_quadratic_formula() -> Template:
 
 @template(difficulty="basic")
 def irr_of_level_annual_savings() -> Template:
-    """IRR of an outlay and five equal savings: solve −(price + installation) + Σₜ₌₁⁵ S/(1 + r)ᵗ = 0."""
+    """IRR of an outlay and five equal savings: solve −(price + installation) + Σₜ₌₁⁵ S/(1 + r)ᵗ = 0.
+
+    Bands:
+        project_irr: 0% to 45%
+    """
     return Template(
         givens=[
             company("manufacturer"),
@@ -102,6 +109,9 @@ def irr_with_salvage_and_working_capital_recovery() -> Template:
     """Capital-budgeting IRR: the rate r that solves Σ CFₜ/(1 + r)ᵗ = 0.
 
     CF₀ = −(equipment + working capital), CF₁..CF₃ = OCF, CF₄ = OCF + salvage·(1 − t) + working capital.
+
+    Bands:
+        project_irr: -5% to 50%
     """
     return Template(
         givens=[
@@ -148,7 +158,11 @@ def irr_with_salvage_and_working_capital_recovery() -> Template:
 
 @template(difficulty="intermediate")
 def accept_or_reject_by_irr_against_a_hurdle_rate() -> Template:
-    """IRR decision rule: accept when IRR ≥ hurdle rate, with CFₜ = units soldₜ · unit contribution margin."""
+    """IRR decision rule: accept when IRR ≥ hurdle rate, with CFₜ = units soldₜ · unit contribution margin.
+
+    Bands:
+        project_irr: -5% to 80%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -193,6 +207,9 @@ def modified_irr_with_a_mid_life_overhaul() -> Template:
     """MIRR = (FV of inflows at the reinvestment rate / PV of outflows at the finance rate)^(1/n) − 1.
 
     With level inflows C, FV = C·((1 + r)ⁿ − 1)/r; with an overhaul O in year k, PV = I + O/(1 + f)ᵏ.
+
+    Bands:
+        mirr: 0% to 40%
     """
     return Template(
         givens=[

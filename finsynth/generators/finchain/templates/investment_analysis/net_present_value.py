@@ -23,7 +23,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def npv_of_uneven_cash_flows() -> Template:
-    """Net present value of year-end cash flows: NPV = Σₜ CFₜ/(1 + r)ᵗ − initial investment."""
+    """Net present value of year-end cash flows: NPV = Σₜ CFₜ/(1 + r)ᵗ − initial investment.
+
+    Bands:
+        pv_of_cash_flows / investment: 0.25 to 2.5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -53,7 +57,11 @@ def npv_of_uneven_cash_flows() -> Template:
 
 @template(difficulty="basic")
 def npv_of_level_annual_cash_flows() -> Template:
-    """NPV of a level annuity: NPV = C · (1 − (1 + r)⁻ⁿ)/r − initial investment."""
+    """NPV of a level annuity: NPV = C · (1 − (1 + r)⁻ⁿ)/r − initial investment.
+
+    Bands:
+        pv_of_cash_flows / investment: 0.25 to 2.5
+    """
     return Template(
         givens=[
             company("firm"),
@@ -91,6 +99,9 @@ def npv_of_growing_cash_flows_with_salvage() -> Template:
     """NPV with a growing annuity and a salvage value.
 
     PV = C₁ · (1 − ((1 + g)/(1 + r))ⁿ) / (r − g) + S/(1 + r)ⁿ, and NPV = PV − investment.
+
+    Bands:
+        pv_of_inflows / investment: 0.25 to 2.5
     """
     return Template(
         givens=[
@@ -143,6 +154,9 @@ def npv_with_a_depreciation_tax_shield() -> Template:
     """NPV of after-tax cash flows: NPV = OCF · (1 − (1 + r)⁻ⁿ)/r − cost, with no salvage value.
 
     OCF = (revenue − cash costs)·(1 − t) + t·D, with straight-line depreciation D = cost / life.
+
+    Bands:
+        pv_of_cash_flows / equipment_cost: 0.25 to 2.5
     """
     return Template(
         givens=[
@@ -195,6 +209,10 @@ def choose_between_machines_by_equivalent_annual_annuity() -> Template:
     """Equivalent annual annuity: EAA = NPV / ((1 − (1 + r)⁻ⁿ)/r), with NPV = C · (1 − (1 + r)⁻ⁿ)/r − cost.
 
     Of two mutually exclusive, repeatable projects with different lives, take the higher EAA.
+
+    Bands:
+        cash_flow_a * life_a / cost_a: 1.1 to 2.3
+        cost_b / cost_a: 0.45 to 2.55
     """
     return Template(
         givens=[

@@ -11,7 +11,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def roi_on_a_purchase_and_resale() -> Template:
-    """ROI of a purchase and resale: ROI = (sale price − cost) / cost."""
+    """ROI of a purchase and resale: ROI = (sale price − cost) / cost.
+
+    Bands:
+        roi: -50% to 200%
+    """
     return Template(
         givens=[
             person("collector"),
@@ -34,7 +38,11 @@ def roi_on_a_purchase_and_resale() -> Template:
 
 @template(difficulty="basic")
 def roi_of_a_marketing_campaign() -> Template:
-    """Marketing ROI: ROI = (incremental revenue · gross margin − campaign cost) / campaign cost."""
+    """Marketing ROI: ROI = (incremental revenue · gross margin − campaign cost) / campaign cost.
+
+    Bands:
+        roi: -50% to 300%
+    """
     return Template(
         givens=[
             company("retailer"),
@@ -76,6 +84,9 @@ def annualized_roi_of_a_stock_with_dividends() -> Template:
     """Annualized holding-period return: ROI = (ending value / cost)^(1/n) − 1.
 
     The ending value counts dividends without reinvestment: shares · (sale price + dividends per share).
+
+    Bands:
+        annualized_roi: -15% to 30%
     """
     return Template(
         givens=[
@@ -87,6 +98,7 @@ def annualized_roi_of_a_stock_with_dividends() -> Template:
             count("years", 2, 15, unit=Unit.YEARS),
         ],
         constraints=[
+            "0.85 <= ((sell_price + dividends_per_share) / buy_price) ** (1 / years) <= 1.3",
             "sell_price >= 0.6 * buy_price",
             "sell_price <= 3.5 * buy_price",
             "dividends_per_share <= 0.1 * buy_price",
@@ -127,6 +139,10 @@ def equity_roi_on_a_leveraged_property() -> Template:
     """Leveraged (cash-on-cash) ROI over one year: ROI = profit / down payment.
 
     Profit = sale price + net rent − purchase price − interest on the borrowed part of the price.
+
+    Bands:
+        sale_price / purchase_price: 80% to 140%
+        net_rental_income / purchase_price: 0% to 10%
     """
     return Template(
         givens=[
@@ -138,6 +154,8 @@ def equity_roi_on_a_leveraged_property() -> Template:
             money("sale_price", 85_000, 2_600_000, step=1_000),
         ],
         constraints=[
+            "0.8 * purchase_price <= sale_price <= 1.4 * purchase_price",
+            "net_rental_income <= 0.1 * purchase_price",
             "net_rental_income >= 0.02 * purchase_price",
             "net_rental_income <= 0.1 * purchase_price",
             "sale_price >= 0.85 * purchase_price",
@@ -174,6 +192,9 @@ def after_tax_annualized_roi_with_commissions() -> Template:
     """After-tax annualized ROI: ROI = ((proceeds − tax) / basis)^(1/years) − 1.
 
     With basis = n·P₀ + c, proceeds = n·P₁ − c and tax = t·(proceeds − basis).
+
+    Bands:
+        annualized_roi: 0% to 30%
     """
     return Template(
         givens=[
@@ -186,6 +207,7 @@ def after_tax_annualized_roi_with_commissions() -> Template:
             count("years", 2, 20, unit=Unit.YEARS),
         ],
         constraints=[
+            "(sell_price / buy_price) ** (1 / years) <= 1.3",
             "sell_price >= 1.05 * buy_price",
             "sell_price <= 5 * buy_price",
             "shares * (sell_price - buy_price) >= 10 * commission",

@@ -51,7 +51,11 @@ _SCENARIO_TEXT = (
 
 @template(difficulty="basic")
 def expected_return_across_economic_scenarios() -> Template:
-    """Probability-weighted expected return: E[R] = Σ pᵢ · Rᵢ."""
+    """Probability-weighted expected return: E[R] = Σ pᵢ · Rᵢ.
+
+    Bands:
+        expected_return: -15% to 30%
+    """
     return Template(
         givens=_scenario_givens(),
         constraints=_SCENARIO_CONSTRAINTS,
@@ -74,7 +78,11 @@ def expected_return_across_economic_scenarios() -> Template:
 
 @template(difficulty="basic")
 def capm_required_return_on_a_stock() -> Template:
-    """Capital asset pricing model: required return = r_f + β · (E[R_m] − r_f)."""
+    """Capital asset pricing model: required return = r_f + β · (E[R_m] − r_f).
+
+    Bands:
+        required_return: 3% to 31%
+    """
     return Template(
         givens=[
             company("issuer"),
@@ -115,7 +123,11 @@ def capm_required_return_on_a_stock() -> Template:
 
 @template(difficulty="intermediate")
 def standard_deviation_across_economic_scenarios() -> Template:
-    """Scenario standard deviation of returns: σ = √(Σ pᵢ · (Rᵢ − E[R])²), with E[R] = Σ pᵢ · Rᵢ."""
+    """Scenario standard deviation of returns: σ = √(Σ pᵢ · (Rᵢ − E[R])²), with E[R] = Σ pᵢ · Rᵢ.
+
+    Bands:
+        standard_deviation: 3% to 40%
+    """
     return Template(
         givens=_scenario_givens(),
         constraints=_SCENARIO_CONSTRAINTS,
@@ -148,7 +160,11 @@ def standard_deviation_across_economic_scenarios() -> Template:
 
 @template(difficulty="intermediate")
 def capm_required_return_on_a_portfolio() -> Template:
-    """Portfolio CAPM: β_p = Σ (Vᵢ / ΣV) · βᵢ, then required return = r_f + β_p · (E[R_m] − r_f)."""
+    """Portfolio CAPM: β_p = Σ (Vᵢ / ΣV) · βᵢ, then required return = r_f + β_p · (E[R_m] − r_f).
+
+    Bands:
+        required_return: 3% to 25%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -200,6 +216,9 @@ def sharpe_ratio_of_a_two_asset_portfolio() -> Template:
     """Sharpe ratio of a two-asset portfolio: S = (E[R_p] − r_f) / σ_p.
 
     E[R_p] = w·R_s + (1 − w)·R_b and σ_p = √(w²σ_s² + (1 − w)²σ_b² + 2w(1 − w)ρσ_sσ_b).
+
+    Bands:
+        sharpe_ratio: 0 to 1.7
     """
     return Template(
         givens=[

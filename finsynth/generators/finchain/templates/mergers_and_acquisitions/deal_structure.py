@@ -36,6 +36,9 @@ def exchange_ratio_for_an_all_stock_offer() -> Template:
     """Exchange ratio of a stock-for-stock offer.
 
     Offer price = target price × (1 + premium); exchange ratio = offer price / acquirer share price.
+
+    Bands:
+        exchange_ratio: 0.05 to 3
     """
     return Template(
         givens=[
@@ -80,6 +83,9 @@ def target_holders_stake_after_a_share_exchange() -> Template:
 
     New shares = exchange ratio × target shares; target holders' stake = new shares / (acquirer shares + new
     shares).
+
+    Bands:
+        target_ownership: 4% to 60%
     """
     return Template(
         givens=[
@@ -124,6 +130,9 @@ def premium_of_a_cash_and_stock_offer() -> Template:
     """Premium of a mixed offer.
 
     Offer value per share = cash + exchange ratio × acquirer price; premium = offer value / target price − 1.
+
+    Bands:
+        offer_premium: 5% to 80%
     """
     return Template(
         givens=[
@@ -175,6 +184,9 @@ def expected_present_value_of_a_deal_with_an_earnout() -> Template:
     """Consideration with a contingent earnout.
 
     Value = upfront cash + p · earnout / (1 + r)^n (expected payment discounted at the buyer's rate).
+
+    Bands:
+        earnout_value / total_consideration: 0% to 35%
     """
     return Template(
         givens=[
@@ -185,6 +197,9 @@ def expected_present_value_of_a_deal_with_an_earnout() -> Template:
             rate("earnout_probability", 20, 90, step=1, decimals=0),
             count("earnout_years", 1, 5, unit=Unit.YEARS),
             rate("discount_rate", 6, 16, step=0.25),
+        ],
+        constraints=[
+            "earnout_payment <= 0.5 * upfront_cash",
         ],
         question=(
             "{acquirer} buys {target} for {upfront_cash} in cash at closing plus an earnout of "
@@ -215,6 +230,11 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
 
     Pro forma EPS = (NI_acquirer + NI_target + S · (1 − t)) / (shares_acquirer + offer value / acquirer
     price); accretion = pro forma EPS / standalone EPS − 1.
+
+    Bands:
+        eps_change: -30% to 50%
+        acquirer_price / acquirer_eps: 8 to 35
+        offer_price / target_eps: 8 to 45
     """
     return Template(
         givens=[
@@ -230,6 +250,8 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
             rate("tax_rate", 21, 28, step=0.5, decimals=1),
         ],
         constraints=[
+            "8 * acquirer_eps <= acquirer_price <= 35 * acquirer_eps",
+            "8 * target_eps <= offer_price <= 45 * target_eps",
             "acquirer_price >= 10 * acquirer_eps",
             "acquirer_price <= 35 * acquirer_eps",
             "offer_price >= 12 * target_eps",

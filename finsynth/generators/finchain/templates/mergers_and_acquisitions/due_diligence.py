@@ -36,6 +36,9 @@ def normalized_ebitda_after_quality_of_earnings_adjustments() -> Template:
     """Quality-of-earnings normalization of EBITDA.
 
     Adjusted EBITDA = reported EBITDA + non-recurring expenses − non-recurring gains.
+
+    Bands:
+        adjusted_ebitda / reported_ebitda: 80% to 120%
     """
     return Template(
         givens=[
@@ -44,6 +47,10 @@ def normalized_ebitda_after_quality_of_earnings_adjustments() -> Template:
             money("one_time_legal_costs", 50_000, 2_000_000, step=5_000, decimals=0),
             money("excess_owner_compensation", 25_000, 800_000, step=5_000, decimals=0),
             money("gain_on_asset_sale", 20_000, 3_000_000, step=5_000, decimals=0),
+        ],
+        constraints=[
+            "one_time_legal_costs + excess_owner_compensation <= 0.2 * reported_ebitda",
+            "gain_on_asset_sale <= 0.2 * reported_ebitda",
         ],
         question=(
             "During due diligence on {target}, the buyer's accountants review reported EBITDA of "
@@ -73,6 +80,9 @@ def working_capital_adjustment_to_the_purchase_price() -> Template:
     """Net working capital true-up of the purchase price.
 
     NWC = receivables + inventory − payables; adjusted price = headline price + (closing NWC − NWC peg).
+
+    Bands:
+        closing_nwc / nwc_peg: 70% to 130%
     """
     return Template(
         givens=[
@@ -84,6 +94,7 @@ def working_capital_adjustment_to_the_purchase_price() -> Template:
             money("nwc_peg", 5_000_000, 30_000_000, step=10_000, decimals=0),
         ],
         constraints=[
+            "0.7 * nwc_peg <= receivables + inventory - payables <= 1.3 * nwc_peg",
             "abs(receivables + inventory - payables - nwc_peg) <= 0.25 * nwc_peg",
             "nwc_peg <= 0.3 * headline_price",
         ],
@@ -108,6 +119,9 @@ def valuation_net_of_expected_contingent_liabilities() -> Template:
     """Valuation net of the expected cost of contingent liabilities.
 
     E[L] = Σ p_i · L_i plus certain exposures; adjusted value = standalone value − E[L].
+
+    Bands:
+        expected_liabilities / standalone_value: 0% to 25%
     """
     return Template(
         givens=[
@@ -119,7 +133,12 @@ def valuation_net_of_expected_contingent_liabilities() -> Template:
             rate("remediation_probability", 5, 90, step=1, decimals=0),
             money("tax_assessment", 100_000, 5_000_000, step=10_000, decimals=0),
         ],
-        constraints=["lawsuit_claim + remediation_cost + tax_assessment <= 0.5 * standalone_value"],
+        constraints=[
+            # Expected liabilities are at most a quarter of the value.
+            "lawsuit_claim * lawsuit_probability + remediation_cost * remediation_probability"
+            " + tax_assessment <= 0.25 * standalone_value",
+            "lawsuit_claim + remediation_cost + tax_assessment <= 0.5 * standalone_value",
+        ],
         question=(
             "Diligence on {target}, valued at {standalone_value} before any findings, uncovers three "
             "exposures: a lawsuit claiming {lawsuit_claim} that counsel gives a {lawsuit_probability} "
@@ -151,6 +170,9 @@ def customer_concentration_screen() -> Template:
     """Screen of revenue concentration in the largest customers.
 
     share_i = revenue_i / total revenue; flagged when the largest or the top-three share exceeds its limit.
+
+    Bands:
+        top_three_share: 2% to 60%
     """
     return Template(
         givens=[
@@ -210,6 +232,10 @@ def equity_purchase_price_after_diligence_adjustments() -> Template:
     """Enterprise-to-equity bridge on normalized earnings.
 
     EV = multiple × adjusted EBITDA; equity price = EV − (debt − cash) + (closing NWC − peg).
+
+    Bands:
+        nwc_adjustment / nwc_peg: -20% to 20%
+        net_debt / adjusted_ebitda: -2 to 6
     """
     return Template(
         givens=[
@@ -224,6 +250,9 @@ def equity_purchase_price_after_diligence_adjustments() -> Template:
             money("nwc_peg", 2_000_000, 60_000_000, step=10_000, decimals=0),
         ],
         constraints=[
+            "0.8 * nwc_peg <= closing_nwc <= 1.2 * nwc_peg",
+            "debt <= 6 * reported_ebitda",
+            "cash <= 2 * reported_ebitda",
             "abs(closing_nwc - nwc_peg) <= 0.2 * nwc_peg",
             "ev_multiple * (reported_ebitda + nonrecurring_expenses - nonrecurring_gains) - debt + cash"
             " + closing_nwc - nwc_peg >= 0.25 * ev_multiple * reported_ebitda",

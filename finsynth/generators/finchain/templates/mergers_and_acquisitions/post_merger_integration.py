@@ -32,6 +32,9 @@ def gross_profit_lost_to_customer_attrition() -> Template:
     """Revenue dis-synergy from customer attrition.
 
     Lost gross profit = revenue × attrition rate × gross margin.
+
+    Bands:
+        lost_gross_profit / target_revenue: 0% to 18%
     """
     return Template(
         givens=[
@@ -60,6 +63,9 @@ def payback_period_of_integration_costs() -> Template:
     """Undiscounted payback period of integration spending.
 
     Payback years = one-time integration cost / (annual gross savings − new recurring costs).
+
+    Bands:
+        payback_years: 0.3 to 10
     """
     return Template(
         givens=[
@@ -98,6 +104,9 @@ def net_benefit_of_a_key_employee_retention_plan() -> Template:
     """Retention-plan economics.
 
     Net benefit = N · (turnover without − turnover with) · replacement cost − N · salary · bonus rate.
+
+    Bands:
+        departures_avoided / key_employees: 1% to 42%
     """
     return Template(
         givens=[
@@ -140,7 +149,11 @@ def net_benefit_of_a_key_employee_retention_plan() -> Template:
 
 @template(difficulty="intermediate")
 def integration_budget_status() -> Template:
-    """Budget variance: variance % = (actual − budget) / budget, classified against a ± tolerance band."""
+    """Budget variance: variance % = (actual − budget) / budget, classified against a ± tolerance band.
+
+    Bands:
+        variance_share: -25% to 35%
+    """
     return Template(
         givens=[
             company("acquirer"),
@@ -188,6 +201,10 @@ def first_year_earnings_effect_of_integration() -> Template:
 
     Effect = (run-rate savings × share realized − revenue × attrition × gross margin − integration
     costs) × (1 − tax rate).
+
+    Bands:
+        realized_savings / target_revenue: 0% to 15%
+        integration_costs / target_revenue: 0% to 10%
     """
     return Template(
         givens=[
@@ -202,6 +219,8 @@ def first_year_earnings_effect_of_integration() -> Template:
             rate("tax_rate", 21, 28, step=0.5, decimals=1),
         ],
         constraints=[
+            "run_rate_savings <= 0.15 * target_revenue",
+            "integration_costs <= 0.1 * target_revenue",
             "run_rate_savings <= 0.25 * target_revenue",
             "integration_costs <= 1.5 * run_rate_savings",
         ],

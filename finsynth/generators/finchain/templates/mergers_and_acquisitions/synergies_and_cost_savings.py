@@ -27,7 +27,11 @@ def dollars(name: str, formula: str, description: str) -> Step:
 
 @template(difficulty="basic")
 def value_of_perpetual_cost_synergies() -> Template:
-    """Value of a level perpetuity of after-tax savings: V = S · (1 − t) / r."""
+    """Value of a level perpetuity of after-tax savings: V = S · (1 − t) / r.
+
+    Bands:
+        synergy_value / annual_savings: 5 to 12
+    """
     return Template(
         givens=[
             company("acquirer"),
@@ -54,6 +58,9 @@ def profit_from_cross_selling_revenue_synergies() -> Template:
     """Revenue synergy from cross-selling.
 
     Added profit = customers × take-up rate × revenue per customer × contribution margin.
+
+    Bands:
+        added_profit / target_customers: 0 to 12,000
     """
     return Template(
         givens=[
@@ -88,7 +95,11 @@ def profit_from_cross_selling_revenue_synergies() -> Template:
 
 @template(difficulty="intermediate")
 def maximum_price_per_share_justified_by_synergies() -> Template:
-    """Walk-away price: max price = standalone price + (S(1 − t) / (r − g) − integration costs) / shares."""
+    """Walk-away price: max price = standalone price + (S(1 − t) / (r − g) − integration costs) / shares.
+
+    Bands:
+        maximum_price / target_price: 100% to 400%
+    """
     return Template(
         givens=[
             company("acquirer"),
@@ -102,6 +113,7 @@ def maximum_price_per_share_justified_by_synergies() -> Template:
             money("integration_costs", 5_000_000, 500_000_000, step=1_000_000, decimals=0),
         ],
         constraints=[
+            "0.03 * target_price * target_shares <= annual_synergies <= 0.3 * target_price * target_shares",
             "annual_synergies * (1 - tax_rate) / (discount_rate - synergy_growth) - integration_costs"
             " >= 0.05 * target_price * target_shares",
             "annual_synergies * (1 - tax_rate) / (discount_rate - synergy_growth) - integration_costs"
@@ -139,7 +151,11 @@ def maximum_price_per_share_justified_by_synergies() -> Template:
 
 @template(difficulty="intermediate")
 def net_present_value_of_phased_in_cost_synergies() -> Template:
-    """NPV of phased-in savings over three years: NPV = Σ_{t=1..3} R · s_t / (1 + r)^t − integration cost."""
+    """NPV of phased-in savings over three years: NPV = Σ_{t=1..3} R · s_t / (1 + r)^t − integration cost.
+
+    Bands:
+        integration_cost / run_rate_savings: 50% to 250%
+    """
     return Template(
         givens=[
             company("acquirer"),
@@ -150,6 +166,7 @@ def net_present_value_of_phased_in_cost_synergies() -> Template:
             money("integration_cost", 5_000_000, 500_000_000, step=1_000_000, decimals=0),
         ],
         constraints=[
+            "0.5 * run_rate_savings <= integration_cost <= 2.5 * run_rate_savings",
             "integration_cost <= 2.5 * run_rate_savings",
             "integration_cost >= 0.8 * run_rate_savings",
         ],
@@ -178,7 +195,11 @@ def net_present_value_of_phased_in_cost_synergies() -> Template:
 
 @template(difficulty="advanced")
 def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
-    """Acquirer's NPV of a deal: NPV = (C + R · m)(1 − t) / (r − g) − premium × P × N − integration costs."""
+    """Acquirer's NPV of a deal: NPV = (C + R · m)(1 − t) / (r − g) − premium × P × N − integration costs.
+
+    Bands:
+        pretax_synergies / (target_price * target_shares): 3% to 30%
+    """
     return Template(
         givens=[
             company("acquirer"),
@@ -195,6 +216,8 @@ def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
             money("integration_costs", 5_000_000, 400_000_000, step=1_000_000, decimals=0),
         ],
         constraints=[
+            "0.03 * target_price * target_shares <= cost_synergies + revenue_synergies * synergy_margin",
+            "cost_synergies + revenue_synergies * synergy_margin <= 0.3 * target_price * target_shares",
             "target_price * target_shares * premium * (discount_rate - synergy_growth)"
             " <= 3 * (cost_synergies + revenue_synergies * synergy_margin) * (1 - tax_rate)",
             "target_price * target_shares * premium * (discount_rate - synergy_growth)"

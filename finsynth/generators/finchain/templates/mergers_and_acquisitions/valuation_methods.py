@@ -31,9 +31,19 @@ def multiple(name: str, formula: str, description: str) -> Step:
     return step(name, formula, description, unit=Unit.TIMES, decimals=4)
 
 
+PRECEDENT_EQUITY_VALUE = (
+    "(first_deal_multiple + second_deal_multiple + third_deal_multiple) / 3 * revenue - debt + cash"
+)
+"""Equity value implied by the average precedent multiple, over the givens."""
+
+
 @template(difficulty="basic")
 def equity_value_from_average_peer_price_earnings_ratio() -> Template:
-    """Comparable-companies valuation: equity value = mean peer P/E × target net income."""
+    """Comparable-companies valuation: equity value = mean peer P/E × target net income.
+
+    Bands:
+        average_pe: 8 to 35
+    """
     return Template(
         givens=[
             company("target"),
@@ -60,7 +70,11 @@ def equity_value_from_average_peer_price_earnings_ratio() -> Template:
 
 @template(difficulty="basic")
 def present_value_of_a_gordon_growth_terminal_value() -> Template:
-    """Gordon growth terminal value, TV_n = FCF_n · (1 + g) / (WACC − g), discounted by (1 + WACC)^n."""
+    """Gordon growth terminal value, TV_n = FCF_n · (1 + g) / (WACC − g), discounted by (1 + WACC)^n.
+
+    Bands:
+        terminal_value / next_year_fcf: 7 to 75
+    """
     return Template(
         givens=[
             company("target"),
@@ -100,6 +114,9 @@ def share_price_implied_by_precedent_transactions() -> Template:
     """Precedent-transactions valuation per share.
 
     EV = mean deal EV/revenue × revenue; value per share = (EV − debt + cash) / shares.
+
+    Bands:
+        value_per_share: 5 to 300
     """
     return Template(
         givens=[
@@ -113,6 +130,8 @@ def share_price_implied_by_precedent_transactions() -> Template:
             number("shares_outstanding", 5_000_000, 500_000_000, step=100_000, decimals=0, unit=Unit.SHARES),
         ],
         constraints=[
+            # The implied price is $5–300 a share.
+            f"5 * shares_outstanding <= {PRECEDENT_EQUITY_VALUE} <= 300 * shares_outstanding",
             "debt - cash <= revenue * (first_deal_multiple + second_deal_multiple + third_deal_multiple) / 6",
             "revenue >= 2 * shares_outstanding",
             "revenue <= 200 * shares_outstanding",
@@ -143,6 +162,9 @@ def enterprise_value_from_a_five_year_dcf() -> Template:
     """Discounted cash flow with a Gordon growth terminal value.
 
     EV = Σ_{t=1..5} FCF_t / (1 + WACC)^t + FCF_5 · (1 + g) / ((WACC − g)(1 + WACC)^5).
+
+    Bands:
+        terminal_value_today / enterprise_value: 20% to 95%
     """
     return Template(
         givens=[
@@ -155,7 +177,7 @@ def enterprise_value_from_a_five_year_dcf() -> Template:
             rate("wacc", 6, 14, step=0.1, decimals=1),
             rate("growth_rate", 0.5, 4, step=0.1, decimals=1),
         ],
-        constraints=["wacc - growth_rate >= 0.03"],
+        constraints=["max(forecast_fcf) <= 2.5 * min(forecast_fcf)", "wacc - growth_rate >= 0.03"],
         question=(
             "A five-year forecast of {target}'s free cash flows is {forecast_fcf} (years 1 to 5, received "
             "at each year end). After year 5, free cash flow grows at {growth_rate} a year forever. At a "
@@ -190,6 +212,9 @@ def value_per_share_from_a_two_stage_dcf() -> Template:
 
     EV = Σ_{t=1..n} FCF_0 (1 + g₁)^t / (1 + WACC)^t + FCF_0 (1 + g₁)^n (1 + g₂) / ((WACC − g₂)(1 + WACC)^n);
     value per share = (EV − net debt) / shares.
+
+    Bands:
+        value_per_share: 2 to 350
     """
     return Template(
         givens=[

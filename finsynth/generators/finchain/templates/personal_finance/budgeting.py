@@ -8,6 +8,7 @@ from finsynth.generators.finchain.dsl import (
     Template,
     categorical,
     count,
+    derived,
     money,
     numeric,
     option,
@@ -25,7 +26,11 @@ DTI_LIMITS = {"36%": 0.36, "43%": 0.43}
 
 @template(difficulty="basic")
 def monthly_savings_under_a_percentage_budget() -> Template:
-    """Percentage budget: savings = (annual take-home / 12) · (1 − needs share − wants share)."""
+    """Percentage budget: savings = (annual take-home / 12) · (1 − needs share − wants share).
+
+    Bands:
+        savings_share: 5% to 45%
+    """
     return Template(
         givens=[
             person("earner"),
@@ -55,13 +60,19 @@ def monthly_savings_under_a_percentage_budget() -> Template:
 
 @template(difficulty="basic")
 def monthly_surplus_from_itemized_expenses() -> Template:
-    """Monthly budget balance: surplus = take-home income − Σ expenses (negative means a deficit)."""
+    """Monthly budget balance: surplus = take-home income − Σ expenses (negative means a deficit).
+
+    Bands:
+        total_expenses / monthly_income: 50% to 115%
+    """
     return Template(
         givens=[
             person("household_head"),
             money("monthly_income", 2_500, 15_000, step=25),
             series("expenses", money("expense", 50, 3_000, step=5), length=(4, 8)),
         ],
+        # A month's spending stays near what the household takes home: from half to 115% of it.
+        constraints=["0.5 * monthly_income <= sum(expenses) <= 1.15 * monthly_income"],
         question=(
             "{household_head} takes home {monthly_income} a month. This month's expenses, item by item, were "
             "{expenses}. How much is left over at the end of the month? Give a negative number if spending "
@@ -77,7 +88,12 @@ def monthly_surplus_from_itemized_expenses() -> Template:
 
 @template(difficulty="intermediate")
 def months_to_fund_an_emergency_reserve() -> Template:
-    """Emergency fund: months = ⌈(cover months · essential expenses − savings) / (income − spending)⌉."""
+    """Emergency fund: months = ⌈(cover months · essential expenses − savings) / (income − spending)⌉.
+
+    Bands:
+        months_needed: 1 to 36
+        monthly_saving / monthly_take_home: 1% to 50%
+    """
     return Template(
         givens=[
             person("saver"),
@@ -89,10 +105,11 @@ def months_to_fund_an_emergency_reserve() -> Template:
         ],
         constraints=[
             "monthly_take_home - monthly_spending >= 200",
+            "monthly_spending >= 0.5 * monthly_take_home",
             "essential_expenses <= monthly_spending",
             "months_of_cover * essential_expenses >= current_savings + 500",
             "(months_of_cover * essential_expenses - current_savings)"
-            " / (monthly_take_home - monthly_spending) <= 120",
+            " / (monthly_take_home - monthly_spending) <= 36",
         ],
         question=(
             "{saver} takes home {monthly_take_home} a month and spends {monthly_spending}, of which "
@@ -119,16 +136,27 @@ def months_to_fund_an_emergency_reserve() -> Template:
 
 @template(difficulty="intermediate")
 def debt_to_income_ratio_check() -> Template:
-    """Back-end debt-to-income ratio: DTI = monthly debt payments / (gross annual income / 12)."""
+    """Back-end debt-to-income ratio: DTI = monthly debt payments / (gross annual income / 12).
+
+    Bands:
+        debt_to_income: 15% to 60%
+        housing_payment / (gross_annual_income / 12): 14% to 36%
+    """
     return Template(
         givens=[
             person("applicant"),
             money("gross_annual_income", 36_000, 240_000, step=500),
-            money("housing_payment", 600, 6_000, step=25),
+            # Lenders see housing costs of about 15–35% of gross income; the payment follows the income.
+            rate("housing_share", 15, 35, step=0.5),
+            derived("housing_payment", "gross_annual_income / 12 * housing_share", decimals=0),
             money("car_payment", 0, 1_200, step=10),
             money("student_loan_payment", 0, 900, step=10),
             money("card_minimum", 25, 600, step=5),
             option("dti_limit", DTI_LIMITS),
+        ],
+        constraints=[
+            "(housing_payment + car_payment + student_loan_payment + card_minimum)"
+            " / (gross_annual_income / 12) <= 0.6"
         ],
         question=(
             "{applicant} earns {gross_annual_income} a year before taxes and applies for a mortgage whose "
@@ -164,6 +192,9 @@ def next_year_savings_rate_after_a_raise_and_inflation() -> Template:
     """Next year's savings rate: s = (I(1 + g) − F − V(1 + π)) / (I(1 + g)).
 
     Take-home pay I grows by the raise g, fixed costs F stay put and variable costs V grow with inflation π.
+
+    Bands:
+        next_savings_rate: -10% to 45%
     """
     return Template(
         givens=[

@@ -14,7 +14,11 @@ LEVEL_PAYMENT = "principal * (annual_rate / 12) / (1 - (1 + annual_rate / 12) **
 
 @template(difficulty="basic")
 def monthly_payment_on_an_amortizing_loan() -> Template:
-    """Level payment of an amortizing loan: PMT = P · i / (1 − (1 + i)^−n), i = r/12, n = 12 · years."""
+    """Level payment of an amortizing loan: PMT = P · i / (1 − (1 + i)^−n), i = r/12, n = 12 · years.
+
+    Bands:
+        monthly_payment * number_of_payments / principal: 1 to 3.8
+    """
     return Template(
         givens=[
             person("borrower"),
@@ -43,7 +47,11 @@ def monthly_payment_on_an_amortizing_loan() -> Template:
 
 @template(difficulty="basic")
 def principal_repaid_by_the_first_payment() -> Template:
-    """First payment split: interest = P · r/12, principal repaid = PMT − interest."""
+    """First payment split: interest = P · r/12, principal repaid = PMT − interest.
+
+    Bands:
+        first_principal_repaid / monthly_payment: 5% to 95%
+    """
     return Template(
         givens=[
             person("borrower"),
@@ -77,7 +85,12 @@ def principal_repaid_by_the_first_payment() -> Template:
 
 @template(difficulty="intermediate")
 def total_interest_on_a_car_loan() -> Template:
-    """Lifetime interest on a loan: n · PMT − P, with PMT = P · i / (1 − (1 + i)^−n) rounded to the cent."""
+    """Lifetime interest on a loan: n · PMT − P, with PMT = P · i / (1 − (1 + i)^−n) rounded to the cent.
+
+    Bands:
+        down_payment / car_price: 0% to 50%
+        total_interest / amount_financed: 0% to 60%
+    """
     return Template(
         givens=[
             person("buyer"),
@@ -86,7 +99,7 @@ def total_interest_on_a_car_loan() -> Template:
             rate("annual_rate", 1.9, 14, step=0.05),
             count("years", 2, 7, unit=Unit.YEARS),
         ],
-        constraints=["down_payment <= 0.5 * car_price"],
+        constraints=["down_payment <= 0.5 * car_price", "down_payment <= 0.5 * car_price"],
         question=(
             "{buyer} buys a car for {car_price}, pays {down_payment} down and finances the rest at "
             "{annual_rate} a year, compounded monthly, with equal end-of-month payments over {years}. The "
@@ -116,7 +129,11 @@ def total_interest_on_a_car_loan() -> Template:
 
 @template(difficulty="intermediate")
 def balance_owed_after_some_payments() -> Template:
-    """Outstanding balance after k payments: B_k = P · (1 + i)^k − PMT · ((1 + i)^k − 1) / i, i = r/12."""
+    """Outstanding balance after k payments: B_k = P · (1 + i)^k − PMT · ((1 + i)^k − 1) / i, i = r/12.
+
+    Bands:
+        remaining_balance / principal: 0% to 100%
+    """
     return Template(
         givens=[
             person("borrower"),
@@ -161,6 +178,9 @@ def months_saved_by_paying_extra_each_month() -> Template:
     """Payments needed to retire a loan, n = −ln(1 − P · i / PMT) / ln(1 + i), with and without extra.
 
     The months saved are n at the scheduled payment minus n at the scheduled payment plus the extra.
+
+    Bands:
+        extra_payment / monthly_payment: 0% to 50%
     """
     return Template(
         givens=[
@@ -170,6 +190,9 @@ def months_saved_by_paying_extra_each_month() -> Template:
             count("years", 10, 30, unit=Unit.YEARS),
             derived("monthly_payment", LEVEL_PAYMENT),
             money("extra_payment", 25, 2_000, step=25),
+        ],
+        constraints=[
+            "extra_payment <= 0.5 * monthly_payment",
         ],
         question=(
             "{borrower} owes {principal} on a mortgage over {years} at {annual_rate} a year, compounded "

@@ -33,7 +33,11 @@ FEDERAL_BRACKET_RATES = {
 
 @template(difficulty="basic")
 def shares_held_after_dividend_reinvestment() -> Template:
-    """Dividend reinvestment: shares after = n + n · D / P (fractional shares at the reinvestment price)."""
+    """Dividend reinvestment: shares after = n + n · D / P (fractional shares at the reinvestment price).
+
+    Bands:
+        dividend_per_share / reinvestment_price: 0.5% to 8%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -41,7 +45,10 @@ def shares_held_after_dividend_reinvestment() -> Template:
             money("dividend_per_share", 0.05, 3, step=0.01),
             money("reinvestment_price", 5, 400, step=0.01),
         ],
-        constraints=["0.002 <= dividend_per_share / reinvestment_price <= 0.03"],
+        constraints=[
+            "0.005 * reinvestment_price <= dividend_per_share <= 0.08 * reinvestment_price",
+            "0.002 <= dividend_per_share / reinvestment_price <= 0.03",
+        ],
         question=(
             "{investor} holds {shares} of a fund enrolled in a dividend reinvestment plan. The fund pays a "
             "dividend of {dividend_per_share} per share, and the plan reinvests the whole dividend in "
@@ -71,7 +78,11 @@ def shares_held_after_dividend_reinvestment() -> Template:
 
 @template(difficulty="basic")
 def average_cost_per_share_with_dollar_cost_averaging() -> Template:
-    """Dollar-cost averaging: average cost = n · A / Σ (A / Pₖ), the harmonic mean of the prices paid."""
+    """Dollar-cost averaging: average cost = n · A / Σ (A / Pₖ), the harmonic mean of the prices paid.
+
+    Bands:
+        average_cost: 20 to 35
+    """
     return Template(
         givens=[
             person("investor"),
@@ -102,7 +113,12 @@ def average_cost_per_share_with_dollar_cost_averaging() -> Template:
 
 @template(difficulty="intermediate")
 def municipal_versus_taxable_bond_choice() -> Template:
-    """Tax-equivalent yield: TEY = muni yield / (1 − combined tax rate), compared with the taxable yield."""
+    """Tax-equivalent yield: TEY = muni yield / (1 − combined tax rate), compared with the taxable yield.
+
+    Bands:
+        muni_yield / taxable_yield: 60% to 100%
+        combined_tax_rate: 10% to 47%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -111,7 +127,7 @@ def municipal_versus_taxable_bond_choice() -> Template:
             option("federal_rate", FEDERAL_BRACKET_RATES),
             rate("state_rate", 0, 10, step=0.25),
         ],
-        constraints=["muni_yield < taxable_yield"],
+        constraints=["0.6 * taxable_yield <= muni_yield <= taxable_yield", "muni_yield < taxable_yield"],
         question=(
             "{investor} is choosing between a corporate bond yielding {taxable_yield} and an in-state "
             "municipal bond yielding {muni_yield} of similar quality and maturity. The municipal interest is "
@@ -151,7 +167,11 @@ def municipal_versus_taxable_bond_choice() -> Template:
 
 @template(difficulty="intermediate")
 def real_after_tax_value_of_an_investment() -> Template:
-    """Real after-tax growth: V = A · ((1 + r(1 − t)) / (1 + π))^n, the Fisher relation applied each year."""
+    """Real after-tax growth: V = A · ((1 + r(1 − t)) / (1 + π))^n, the Fisher relation applied each year.
+
+    Bands:
+        real_growth_factor: 0.95 to 1.09
+    """
     return Template(
         givens=[
             person("investor"),
@@ -193,6 +213,9 @@ def rebalancing_trade_after_a_year() -> Template:
     """Rebalancing to a target weight w: sell S₁ − w · (S₁ + B₁) of stock.
 
     Here S₁ = V · w · (1 + r_s) and B₁ = V · (1 − w) · (1 + r_b) are the year-end stock and bond values.
+
+    Bands:
+        abs(stock_to_sell) / total_value: 0% to 20%
     """
     return Template(
         givens=[

@@ -12,7 +12,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def future_value_of_monthly_contributions() -> Template:
-    """Future value of an ordinary annuity: FV = PMT · ((1 + r/12)^(12·t) − 1) / (r/12)."""
+    """Future value of an ordinary annuity: FV = PMT · ((1 + r/12)^(12·t) − 1) / (r/12).
+
+    Bands:
+        account_balance / (monthly_contribution * number_of_deposits): 1 to 25
+    """
     return Template(
         givens=[
             person("saver"),
@@ -42,7 +46,12 @@ def future_value_of_monthly_contributions() -> Template:
 
 @template(difficulty="basic")
 def nest_egg_needed_under_a_withdrawal_rate() -> Template:
-    """Withdrawal-rate rule: nest egg = (desired income − Social Security) / withdrawal rate."""
+    """Withdrawal-rate rule: nest egg = (desired income − Social Security) / withdrawal rate.
+
+    Bands:
+        nest_egg: 100,000 to 6,700,000
+        income_gap / desired_income: 10% to 100%
+    """
     return Template(
         givens=[
             person("retiree"),
@@ -67,7 +76,11 @@ def nest_egg_needed_under_a_withdrawal_rate() -> Template:
 
 @template(difficulty="intermediate")
 def monthly_saving_needed_for_a_goal() -> Template:
-    """Sinking-fund payment: PMT = (G − S · (1 + i)^n) · i / ((1 + i)^n − 1), with i = r/12 and n = 12 · t."""
+    """Sinking-fund payment: PMT = (G − S · (1 + i)^n) · i / ((1 + i)^n − 1), with i = r/12 and n = 12 · t.
+
+    Bands:
+        grown_savings / goal: 0% to 100%
+    """
     return Template(
         givens=[
             person("saver"),
@@ -105,7 +118,11 @@ def monthly_saving_needed_for_a_goal() -> Template:
 
 @template(difficulty="intermediate")
 def employer_match_value_at_retirement() -> Template:
-    """401(k) with a capped match: C = S · c + S · m · min(c, cap); FV = C · ((1 + r)^n − 1) / r."""
+    """401(k) with a capped match: C = S · c + S · m · min(c, cap); FV = C · ((1 + r)^n − 1) / r.
+
+    Bands:
+        employer_match / salary: 0% to 6%
+    """
     return Template(
         givens=[
             person("employee"),
@@ -147,6 +164,9 @@ def sustainable_monthly_retirement_income() -> Template:
 
     Here g = (1 + i₁)^(12·T) is the growth over T years of saving at i₁ = r₁/12 a month, and the balance B
     is paid out monthly over R years at i₂ = r₂/12.
+
+    Bands:
+        balance_at_retirement: 100,000 to 30,000,000
     """
     return Template(
         givens=[

@@ -59,7 +59,11 @@ SCHEDULE = _schedule()
 
 @template(difficulty="basic")
 def tax_owed_on_taxable_income() -> Template:
-    """Progressive tax: T = Σ_k rate_k · max(0, min(income, top_k) − bottom_k) over the brackets."""
+    """Progressive tax: T = Σ_k rate_k · max(0, min(income, top_k) − bottom_k) over the brackets.
+
+    Bands:
+        income_tax / taxable_income: 10% to 37%
+    """
     return Template(
         givens=[person("filer"), money("taxable_income", 5_000, 700_000, step=10)],
         question=(
@@ -74,7 +78,11 @@ def tax_owed_on_taxable_income() -> Template:
 
 @template(difficulty="basic")
 def effective_tax_rate_after_the_standard_deduction() -> Template:
-    """Effective tax rate: T(gross − standard deduction) / gross, with T the progressive bracket tax."""
+    """Effective tax rate: T(gross − standard deduction) / gross, with T the progressive bracket tax.
+
+    Bands:
+        effective_tax_rate: 2% to 29%
+    """
     return Template(
         givens=[person("filer"), money("gross_income", 20_000, 500_000, step=50)],
         question=(
@@ -104,7 +112,11 @@ def effective_tax_rate_after_the_standard_deduction() -> Template:
 
 @template(difficulty="intermediate")
 def marginal_rate_minus_average_rate() -> Template:
-    """Marginal rate (the bracket of the last dollar) minus average rate T(income) / income."""
+    """Marginal rate (the bracket of the last dollar) minus average rate T(income) / income.
+
+    Bands:
+        rate_gap: 0% to 13%
+    """
     return Template(
         givens=[person("filer"), money("taxable_income", 15_000, 700_000, step=10)],
         question=(
@@ -143,7 +155,11 @@ def marginal_rate_minus_average_rate() -> Template:
 
 @template(difficulty="intermediate")
 def share_of_a_raise_paid_in_tax() -> Template:
-    """Tax rate on extra income: (T(income + raise) − T(income)) / raise, with T the bracket tax."""
+    """Tax rate on extra income: (T(income + raise) − T(income)) / raise, with T the bracket tax.
+
+    Bands:
+        tax_rate_on_raise: 10% to 37%
+    """
     return Template(
         givens=[
             person("filer"),
@@ -177,6 +193,9 @@ def balance_due_or_refund_after_deductions_and_credits() -> Template:
     """Form 1040 in brief: balance due = max(0, T(max(0, AGI − max(std, itemized))) − credits) − withholding.
 
     AGI is wages less pre-tax 401(k) contributions and T is the progressive bracket tax.
+
+    Bands:
+        balance_due / wages: -30% to 30%
     """
     return Template(
         givens=[

@@ -30,7 +30,11 @@ def _payout_schedule() -> str:
 
 @template(difficulty="basic")
 def cet1_capital_surplus_over_the_combined_requirement() -> Template:
-    """CET1 surplus = CET1 − (minimum + conservation buffer + G-SIB surcharge) × RWA (negative: shortfall)."""
+    """CET1 surplus = CET1 − (minimum + conservation buffer + G-SIB surcharge) × RWA (negative: shortfall).
+
+    Bands:
+        cet1_capital / risk_weighted_assets: 5% to 18%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -41,6 +45,7 @@ def cet1_capital_surplus_over_the_combined_requirement() -> Template:
             rate("gsib_surcharge", 0, 3.5, step=0.5, decimals=1),
         ],
         constraints=[
+            "0.05 * risk_weighted_assets <= cet1_capital <= 0.18 * risk_weighted_assets",
             "cet1_capital >= 0.05 * risk_weighted_assets",
             "cet1_capital <= 0.14 * risk_weighted_assets",
         ],
@@ -68,7 +73,11 @@ def cet1_capital_surplus_over_the_combined_requirement() -> Template:
 
 @template(difficulty="basic")
 def liquidity_coverage_ratio() -> Template:
-    """LCR = HQLA / (outflows − min(inflows, cap · outflows)) over a 30-day stress period."""
+    """LCR = HQLA / (outflows − min(inflows, cap · outflows)) over a 30-day stress period.
+
+    Bands:
+        coverage_ratio: 50% to 300%
+    """
     net_outflows = "(stressed_outflows - min(stressed_inflows, inflow_cap * stressed_outflows))"
     return Template(
         givens=[
@@ -110,7 +119,11 @@ def liquidity_coverage_ratio() -> Template:
 
 @template(difficulty="intermediate")
 def total_capital_ratio_from_risk_weights() -> Template:
-    """Total capital ratio = (CET1 + AT1 + T2) / Σ w_i · EAD_i under standardized risk weights."""
+    """Total capital ratio = (CET1 + AT1 + T2) / Σ w_i · EAD_i under standardized risk weights.
+
+    Bands:
+        total_capital_ratio: 6% to 20%
+    """
     risk_weighted_assets = (
         "mortgage_loans * mortgage_weight + retail_loans * retail_weight + corporate_loans * corporate_weight"
     )
@@ -161,7 +174,11 @@ def total_capital_ratio_from_risk_weights() -> Template:
 
 @template(difficulty="intermediate")
 def leverage_ratio_surplus() -> Template:
-    """Leverage ratio requirement: surplus = (CET1 + AT1) − k · (on-balance exposure + CCF · off-balance)."""
+    """Leverage ratio requirement: surplus = (CET1 + AT1) − k · (on-balance exposure + CCF · off-balance).
+
+    Bands:
+        tier1_capital / exposure_measure: 2% to 10%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -173,6 +190,10 @@ def leverage_ratio_surplus() -> Template:
             rate("minimum_leverage", 3, 5, step=0.5, decimals=1),
         ],
         constraints=[
+            # Tier 1 capital is 2–10% of the leverage exposure, as at real banks.
+            "0.02 * (on_balance_exposure + conversion_factor * off_balance_commitments)"
+            " <= cet1_capital + additional_tier1"
+            " <= 0.1 * (on_balance_exposure + conversion_factor * off_balance_commitments)",
             "cet1_capital + additional_tier1 >= 0.02 * (on_balance_exposure + off_balance_commitments)",
             "cet1_capital + additional_tier1 <= 0.08 * on_balance_exposure",
             "additional_tier1 <= 0.5 * cet1_capital",
@@ -205,6 +226,9 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
 
     CET1 = common equity − deductions; headroom = CET1 / RWA − minimum; headroom in the first to fourth
     quarter of the buffer allows 0%, 20%, 40% or 60% of earnings, above the buffer 100%.
+
+    Bands:
+        cet1_ratio: 4.5% to 8.5%
     """
     cet1_ratio = "(common_equity - regulatory_deductions) / risk_weighted_assets"
     boundaries = [f"{quarter} * conservation_buffer / 4" for quarter in (1, 2, 3, 4)]

@@ -25,13 +25,20 @@ MONTHS_PER_YEAR = 12
 
 @template(difficulty="basic")
 def loss_headroom_under_a_board_appetite() -> Template:
-    """Loss appetite in dollars L_max = a · E and remaining headroom L_max − L_est."""
+    """Loss appetite in dollars L_max = a · E and remaining headroom L_max − L_est.
+
+    Bands:
+        estimated_loss / loss_limit: 30% to 150%
+    """
     return Template(
         givens=[
             company("bank"),
             money("equity_capital", 50_000_000, 2_000_000_000, step=1_000_000),
             rate("loss_appetite", 2, 10, step=0.25),
             money("estimated_loss", 1_000_000, 150_000_000, step=100_000),
+        ],
+        constraints=[
+            "0.3 * equity_capital * loss_appetite <= estimated_loss <= 1.5 * equity_capital * loss_appetite",
         ],
         question=(
             "The board of {bank} will accept an annual loss of at most {loss_appetite} of its equity "
@@ -49,7 +56,11 @@ def loss_headroom_under_a_board_appetite() -> Template:
 
 @template(difficulty="basic")
 def stop_loss_price_from_a_loss_limit() -> Template:
-    """Stop-loss price that caps a long position's loss: P_stop = P_0 − L_max / N."""
+    """Stop-loss price that caps a long position's loss: P_stop = P_0 − L_max / N.
+
+    Bands:
+        stop_price / purchase_price: 60% to 98%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -76,7 +87,11 @@ def stop_loss_price_from_a_loss_limit() -> Template:
 
 @template(difficulty="intermediate")
 def var_limit_utilization_status() -> Template:
-    """VaR limit utilization u = VaR / limit with VaR = z_c · σ · V, classified against a warning level."""
+    """VaR limit utilization u = VaR / limit with VaR = z_c · σ · V, classified against a warning level.
+
+    Bands:
+        utilization: 30% to 160%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -130,7 +145,12 @@ def var_limit_utilization_status() -> Template:
 
 @template(difficulty="intermediate")
 def probability_of_a_loss_beyond_tolerance() -> Template:
-    """Shortfall probability under normal returns: P(loss > T) = Φ((−T / V − μ) / σ)."""
+    """Shortfall probability under normal returns: P(loss > T) = Φ((−T / V − μ) / σ).
+
+    Bands:
+        shortfall_probability: 0.1% to 45%
+        standardized_threshold: -3 to 0
+    """
     return Template(
         givens=[
             person("investor"),
@@ -139,7 +159,11 @@ def probability_of_a_loss_beyond_tolerance() -> Template:
             rate("volatility", 8, 30, step=0.1, decimals=1),
             money("loss_tolerance", 1_000, 3_000_000, step=500),
         ],
-        constraints=["loss_tolerance >= 0.02 * portfolio_value", "loss_tolerance <= 0.4 * portfolio_value"],
+        constraints=[
+            "(-loss_tolerance / portfolio_value - expected_return) / volatility >= -3",
+            "loss_tolerance >= 0.02 * portfolio_value",
+            "loss_tolerance <= 0.4 * portfolio_value",
+        ],
         question=(
             "{investor} has {portfolio_value} invested. Annual returns are normally distributed with a mean "
             "of {expected_return} and a standard deviation of {volatility}. {investor} cannot tolerate "
@@ -178,6 +202,9 @@ def largest_portfolio_within_a_ruin_probability() -> Template:
     """Position limit from a loss-probability appetite: V_max = C / (z_(1−p) · σ · √(h/12) − μ · h/12).
 
     The appetite is P(loss over h months > C) ≤ p for normal returns with annual mean μ and volatility σ.
+
+    Bands:
+        loss_rate: 3% to 80%
     """
     return Template(
         givens=[

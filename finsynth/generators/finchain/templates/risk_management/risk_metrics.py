@@ -13,7 +13,11 @@ MONTHS_PER_YEAR = 12
 
 @template(difficulty="basic")
 def sharpe_ratio() -> Template:
-    """Sharpe ratio: S = (R_p − R_f) / σ_p."""
+    """Sharpe ratio: S = (R_p − R_f) / σ_p.
+
+    Bands:
+        sharpe: 0 to 1.5
+    """
     return Template(
         givens=[
             company("fund"),
@@ -21,7 +25,10 @@ def sharpe_ratio() -> Template:
             rate("risk_free_rate", 0.5, 5.5, step=0.05),
             rate("volatility", 5, 40, step=0.1, decimals=1),
         ],
-        constraints=["portfolio_return >= risk_free_rate + 0.01"],
+        constraints=[
+            "portfolio_return - risk_free_rate <= 1.5 * volatility",
+            "portfolio_return >= risk_free_rate + 0.01",
+        ],
         question=(
             "{fund} earned an annual return of {portfolio_return} with an annual standard deviation of "
             "{volatility}, while Treasury bills returned {risk_free_rate}. What is the fund's Sharpe ratio? "
@@ -49,13 +56,20 @@ def sharpe_ratio() -> Template:
 
 @template(difficulty="basic")
 def beta_from_correlation_and_volatilities() -> Template:
-    """Beta from its definition: β = Cov(r_i, r_m) / σ_m² with Cov = ρ · σ_i · σ_m."""
+    """Beta from its definition: β = Cov(r_i, r_m) / σ_m² with Cov = ρ · σ_i · σ_m.
+
+    Bands:
+        beta: 0.3 to 2.5
+    """
     return Template(
         givens=[
             company("stock"),
             number("correlation", 0.1, 0.95, step=0.01),
             rate("stock_volatility", 10, 60, step=0.1, decimals=1),
             rate("market_volatility", 10, 25, step=0.1, decimals=1),
+        ],
+        constraints=[
+            "0.3 * market_volatility <= correlation * stock_volatility <= 2.5 * market_volatility",
         ],
         question=(
             "Shares of {stock} have an annual return volatility of {stock_volatility}, the market's "
@@ -78,7 +92,11 @@ def beta_from_correlation_and_volatilities() -> Template:
 
 @template(difficulty="intermediate")
 def annualized_volatility_from_monthly_returns() -> Template:
-    """Sample volatility s = √(Σ (r_t − r̄)² / (n − 1)) of monthly returns, annualized as s · √12."""
+    """Sample volatility s = √(Σ (r_t − r̄)² / (n − 1)) of monthly returns, annualized as s · √12.
+
+    Bands:
+        annual_volatility: 10% to 30%
+    """
     return Template(
         givens=[
             company("fund"),
@@ -126,7 +144,11 @@ def annualized_volatility_from_monthly_returns() -> Template:
 
 @template(difficulty="intermediate")
 def sortino_ratio_from_annual_returns() -> Template:
-    """Sortino ratio: (r̄ − T) / DD with downside deviation DD = √(Σ min(r_t − T, 0)² / n)."""
+    """Sortino ratio: (r̄ − T) / DD with downside deviation DD = √(Σ min(r_t − T, 0)² / n).
+
+    Bands:
+        sortino: -1 to 4
+    """
     return Template(
         givens=[
             company("fund"),
@@ -134,7 +156,13 @@ def sortino_ratio_from_annual_returns() -> Template:
             series("annual_returns", rate("r", -25, 35, step=0.1, decimals=1), length=8),
             rate("target_return", 0, 6, step=0.5, decimals=1),
         ],
-        constraints=["min(annual_returns) <= target_return - 0.03", "sum(annual_returns) > 0"],
+        constraints=[
+            # A Sortino ratio of at most 4.
+            "sum(annual_returns) / years - target_return"
+            " <= 4 * sqrt(sum(min(r - target_return, 0) ** 2 for r in annual_returns) / years)",
+            "min(annual_returns) <= target_return - 0.03",
+            "sum(annual_returns) > 0",
+        ],
         question=(
             "Over the last {years}, {fund} returned {annual_returns}. Its minimum acceptable return is "
             "{target_return} a year. Measuring downside deviation over all years (shortfalls below the "
@@ -168,11 +196,29 @@ def sortino_ratio_from_annual_returns() -> Template:
     )
 
 
+FUND_BENCHMARK_CORRELATION = (
+    "sum((r - sum(portfolio_returns) / 8) * (benchmark_returns[t] - sum(benchmark_returns) / 8)"
+    " for t, r in enumerate(portfolio_returns))"
+    " / sqrt(sum((r - sum(portfolio_returns) / 8) ** 2 for r in portfolio_returns)"
+    " * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns))"
+)
+"""Sample correlation of the eight quarterly fund and benchmark returns, over the givens."""
+
+
 @template(difficulty="advanced")
 def information_ratio_against_a_benchmark() -> Template:
     """Information ratio: IR = mean(r_p − r_b) / TE.
 
     The tracking error TE is the sample standard deviation of the active returns r_p − r_b.
+
+    Bands:
+        sum((r - sum(portfolio_returns) / 8) * (benchmark_returns[t] - sum(benchmark_returns) / 8)
+            for t, r in enumerate(portfolio_returns))
+            / sqrt(sum((r - sum(portfolio_returns) / 8) ** 2 for r in portfolio_returns)
+            * sum((r - sum(benchmark_returns) / 8) ** 2 for r in benchmark_returns)): 0.6 to 1
+        tracking_error: 0.3% to 5%
+        mean_active: -1.5% to 1.5%
+        information_ratio: -2 to 2
     """
     return Template(
         givens=[
@@ -180,6 +226,12 @@ def information_ratio_against_a_benchmark() -> Template:
             count("quarters", 8, 8, unit=Unit.QUARTERS),
             series("portfolio_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
             series("benchmark_returns", rate("r", -6, 8, step=0.1, decimals=1), length=8),
+        ],
+        # A fund tracks its benchmark: returns move together (correlation at least 0.6) and the
+        # average active return stays within 1.5% a quarter.
+        constraints=[
+            "abs(sum(portfolio_returns) - sum(benchmark_returns)) / 8 <= 0.015",
+            f"{FUND_BENCHMARK_CORRELATION} >= 0.6",
         ],
         question=(
             "Over the last {quarters}, {fund} returned {portfolio_returns}, while its benchmark index "

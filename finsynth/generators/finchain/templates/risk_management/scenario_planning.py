@@ -12,7 +12,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def expected_net_income_across_three_scenarios() -> Template:
-    """Probability-weighted outcome: E[X] = Σ p_s · X_s over boom, base and recession scenarios."""
+    """Probability-weighted outcome: E[X] = Σ p_s · X_s over boom, base and recession scenarios.
+
+    Bands:
+        expected_income: -1,000,000 to 7,000,000
+    """
     return Template(
         givens=[
             company("firm"),
@@ -52,6 +56,9 @@ def operating_profit_in_a_downside_scenario() -> Template:
     """Scenario operating profit: EBIT = R · (1 − d) · (1 − v) − F.
 
     R is base revenue, d the scenario's revenue decline, v the variable-cost ratio and F fixed costs.
+
+    Bands:
+        operating_profit / scenario_revenue: -60% to 70%
     """
     return Template(
         givens=[
@@ -60,6 +67,9 @@ def operating_profit_in_a_downside_scenario() -> Template:
             rate("revenue_decline", 5, 40, step=0.5, decimals=1),
             rate("variable_cost_ratio", 30, 75, step=0.5, decimals=1),
             money("fixed_costs", 100_000, 8_000_000, step=5_000),
+        ],
+        constraints=[
+            "fixed_costs <= 0.5 * base_revenue",
         ],
         question=(
             "{firm} has base-case revenue of {base_revenue}, variable costs equal to {variable_cost_ratio} "
@@ -84,7 +94,12 @@ def operating_profit_in_a_downside_scenario() -> Template:
 
 @template(difficulty="intermediate")
 def credit_line_needed_in_the_downturn_scenario() -> Template:
-    """Credit line = max(0, minimum cash − (cash + downturn cash flow − debt due − capital spending))."""
+    """Credit line = max(0, minimum cash − (cash + downturn cash flow − debt due − capital spending)).
+
+    Bands:
+        downturn_cash_flow / base_cash_flow: 10% to 70%
+        credit_line_needed: 0 to 50,000,000
+    """
     return Template(
         givens=[
             company("firm"),
@@ -134,7 +149,11 @@ def credit_line_needed_in_the_downturn_scenario() -> Template:
 
 @template(difficulty="intermediate")
 def expected_npv_across_demand_scenarios() -> Template:
-    """Probability-weighted project value: NPV_s = CF_s · (1 − (1 + r)^−n) / r − I, E[NPV] = Σ p_s · NPV_s."""
+    """Probability-weighted project value: NPV_s = CF_s · (1 − (1 + r)^−n) / r − I, E[NPV] = Σ p_s · NPV_s.
+
+    Bands:
+        weak_cash_flow / strong_cash_flow: 0% to 80%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -147,6 +166,7 @@ def expected_npv_across_demand_scenarios() -> Template:
             rate("discount_rate", 4, 15, step=0.1, decimals=1),
         ],
         constraints=[
+            "weak_cash_flow <= 0.8 * strong_cash_flow",
             "strong_cash_flow > 1.3 * weak_cash_flow",
             "strong_cash_flow * years > initial_investment",
             "weak_cash_flow * years < 1.5 * initial_investment",
@@ -184,7 +204,11 @@ def expected_npv_across_demand_scenarios() -> Template:
 
 @template(difficulty="advanced")
 def expected_value_of_perfect_information() -> Template:
-    """EVPI = Σ p_s · max_a V(a, s) − max_a Σ p_s · V(a, s): what knowing the scenario in advance is worth."""
+    """EVPI = Σ p_s · max_a V(a, s) − max_a Σ p_s · V(a, s): what knowing the scenario in advance is worth.
+
+    Bands:
+        value_of_information: 0 to 3,000,000
+    """
     return Template(
         givens=[
             company("firm"),

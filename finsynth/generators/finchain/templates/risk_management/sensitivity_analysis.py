@@ -29,7 +29,11 @@ def _annuity_factor(periodic_rate: str) -> str:
 
 @template(difficulty="basic")
 def net_income_impact_of_a_floating_rate_rise() -> Template:
-    """After-tax earnings sensitivity to rates: ΔNI = −D · Δr · (1 − t) for floating-rate debt D."""
+    """After-tax earnings sensitivity to rates: ΔNI = −D · Δr · (1 − t) for floating-rate debt D.
+
+    Bands:
+        net_income_drop / floating_debt: 0% to 3%
+    """
     return Template(
         givens=[
             company("borrower"),
@@ -60,7 +64,11 @@ def net_income_impact_of_a_floating_rate_rise() -> Template:
 
 @template(difficulty="basic")
 def degree_of_operating_leverage() -> Template:
-    """Degree of operating leverage: DOL = Q · (P − v) / (Q · (P − v) − F) = contribution / EBIT."""
+    """Degree of operating leverage: DOL = Q · (P − v) / (Q · (P − v) − F) = contribution / EBIT.
+
+    Bands:
+        operating_leverage: 1 to 11
+    """
     return Template(
         givens=[
             company("firm"),
@@ -99,7 +107,11 @@ def degree_of_operating_leverage() -> Template:
 
 @template(difficulty="intermediate")
 def switching_value_of_annual_cash_flow() -> Template:
-    """Break-even (switching) cash flow CF* = I / ((1 − (1 + r)^−n) / r) and the cushion 1 − CF* / CF."""
+    """Break-even (switching) cash flow CF* = I / ((1 − (1 + r)^−n) / r) and the cushion 1 − CF* / CF.
+
+    Bands:
+        cash_flow_cushion: 0% to 60%
+    """
     return Template(
         givens=[
             company("firm"),
@@ -145,7 +157,11 @@ def switching_value_of_annual_cash_flow() -> Template:
 
 @template(difficulty="intermediate")
 def price_elasticity_of_operating_profit() -> Template:
-    """Profit sensitivity to price with volume fixed: (ΔEBIT / EBIT) / (ΔP / P) = P · Q / EBIT."""
+    """Profit sensitivity to price with volume fixed: (ΔEBIT / EBIT) / (ΔP / P) = P · Q / EBIT.
+
+    Bands:
+        profit_elasticity: 1 to 25
+    """
     return Template(
         givens=[
             company("firm"),
@@ -156,6 +172,7 @@ def price_elasticity_of_operating_profit() -> Template:
             rate("price_change", 1, 15, step=0.5, decimals=1),
         ],
         constraints=[
+            "units_sold * (unit_price - unit_variable_cost) - fixed_costs >= 0.05 * units_sold * unit_price",
             "unit_price >= 1.15 * unit_variable_cost",
             "units_sold * (unit_price - unit_variable_cost) >= 1.1 * fixed_costs",
         ],
@@ -202,6 +219,9 @@ def tornado_ranking_of_two_npv_drivers() -> Template:
     """One-at-a-time (tornado) sensitivity of NPV = CF · (1 − (1 + r)^−n) / r − I.
 
     The NPV swing from cutting CF by a fraction s is compared with the swing from raising r by Δr.
+
+    Bands:
+        base_npv / initial_investment: 0 to 2
     """
     stressed_rate = f"(discount_rate + rate_increase / {BASIS_POINTS_PER_UNIT})"
     return Template(
@@ -214,7 +234,12 @@ def tornado_ranking_of_two_npv_drivers() -> Template:
             rate("cash_flow_shortfall", 5, 25, step=0.5, decimals=1),
             number("rate_increase", 50, 500, step=25, decimals=0, unit=Unit.BASIS_POINTS),
         ],
-        constraints=[f"annual_cash_flow * {_annuity_factor('discount_rate')} >= 1.03 * initial_investment"],
+        constraints=[
+            # The project is worth at most three times its cost (NPV at most twice the investment).
+            "annual_cash_flow * (1 - (1 + discount_rate) ** -years) / discount_rate"
+            " <= 3 * initial_investment",
+            f"annual_cash_flow * {_annuity_factor('discount_rate')} >= 1.03 * initial_investment",
+        ],
         question=(
             "{firm} evaluates a project that costs {initial_investment} and returns {annual_cash_flow} at "
             "the end of each of the next {years}, discounted at {discount_rate}. For a tornado chart the "

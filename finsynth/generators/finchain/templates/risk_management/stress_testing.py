@@ -15,7 +15,11 @@ BASIS_POINTS_PER_UNIT = 10_000
 
 @template(difficulty="basic")
 def equity_loss_under_a_market_crash() -> Template:
-    """Single-factor equity stress: loss = V · β · |ΔM| for a market decline ΔM."""
+    """Single-factor equity stress: loss = V · β · |ΔM| for a market decline ΔM.
+
+    Bands:
+        portfolio_decline: 5% to 81%
+    """
     return Template(
         givens=[
             company("fund"),
@@ -45,7 +49,11 @@ def equity_loss_under_a_market_crash() -> Template:
 
 @template(difficulty="basic")
 def extra_credit_loss_from_stressed_default_rates() -> Template:
-    """Credit stress on EL = EAD · PD · LGD: the stress adds EAD · LGD · (PD_stress − PD_base)."""
+    """Credit stress on EL = EAD · PD · LGD: the stress adds EAD · LGD · (PD_stress − PD_base).
+
+    Bands:
+        extra_loss / loan_exposure: 0% to 8%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -80,7 +88,12 @@ def extra_credit_loss_from_stressed_default_rates() -> Template:
 
 @template(difficulty="intermediate")
 def bond_loss_with_duration_and_convexity() -> Template:
-    """Second-order price change for a parallel rate shock: ΔP / P ≈ −D_mod · Δy + ½ · C · Δy²."""
+    """Second-order price change for a parallel rate shock: ΔP / P ≈ −D_mod · Δy + ½ · C · Δy².
+
+    Bands:
+        convexity / modified_duration ** 2: 0.5 to 4
+        stress_loss / bond_value: 0% to 50%
+    """
     return Template(
         givens=[
             company("insurer"),
@@ -91,6 +104,7 @@ def bond_loss_with_duration_and_convexity() -> Template:
         ],
         # An option-free bond's convexity is at least D_mod² and, for zero coupons, about D_mod² + D_mod.
         constraints=[
+            "0.5 * modified_duration ** 2 <= convexity <= 1.5 * modified_duration ** 2 + 10",
             "convexity >= modified_duration ** 2",
             "convexity <= 1.2 * modified_duration ** 2 + modified_duration",
         ],
@@ -134,7 +148,11 @@ def bond_loss_with_duration_and_convexity() -> Template:
 
 @template(difficulty="intermediate")
 def post_stress_cet1_ratio() -> Template:
-    """Post-stress CET1 ratio = (CET1 − EAD · PD · LGD − E · ΔE) / RWA, with RWA held constant."""
+    """Post-stress CET1 ratio = (CET1 − EAD · PD · LGD − E · ΔE) / RWA, with RWA held constant.
+
+    Bands:
+        stressed_ratio: 1% to 16%
+    """
     return Template(
         givens=[
             company("bank"),
@@ -191,6 +209,9 @@ def reverse_stress_default_rate_that_breaches_the_minimum() -> Template:
     """Reverse stress test: the default rate d* solving CET1 + PPNR − d* · L · LGD = k · RWA.
 
     Here k is the minimum CET1 ratio, L the loan book and PPNR pre-provision profit that absorbs losses first.
+
+    Bands:
+        breaking_default_rate: 4% to 50%
     """
     return Template(
         givens=[

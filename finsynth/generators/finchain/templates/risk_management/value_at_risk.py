@@ -27,7 +27,11 @@ STANDARD_NORMAL_DENSITY = f"exp(-z_score ** 2 / 2) / sqrt(2 * {math.pi!r})"
 
 @template(difficulty="basic")
 def one_day_parametric_var() -> Template:
-    """One-day parametric VaR with zero mean: VaR = z_c · σ_daily · V, where z_c = Φ⁻¹(c)."""
+    """One-day parametric VaR with zero mean: VaR = z_c · σ_daily · V, where z_c = Φ⁻¹(c).
+
+    Bands:
+        value_at_risk / portfolio_value: 0.5% to 11%
+    """
     return Template(
         givens=[
             company("fund"),
@@ -57,7 +61,11 @@ def one_day_parametric_var() -> Template:
 
 @template(difficulty="basic")
 def multi_day_var_by_square_root_of_time() -> Template:
-    """h-day VaR by the square-root-of-time rule: VaR_h = z_c · σ_daily · V · √h."""
+    """h-day VaR by the square-root-of-time rule: VaR_h = z_c · σ_daily · V · √h.
+
+    Bands:
+        horizon_var / position_value: 0% to 45%
+    """
     return Template(
         givens=[
             person("trader"),
@@ -89,7 +97,11 @@ def multi_day_var_by_square_root_of_time() -> Template:
 
 @template(difficulty="intermediate")
 def var_with_expected_return_from_annual_figures() -> Template:
-    """Parametric VaR with drift from annual figures: VaR = (z_c · σ · √(h/T) − μ · h/T) · V."""
+    """Parametric VaR with drift from annual figures: VaR = (z_c · σ · √(h/T) − μ · h/T) · V.
+
+    Bands:
+        value_at_risk / portfolio_value: 0% to 30%
+    """
     return Template(
         givens=[
             company("fund"),
@@ -144,6 +156,9 @@ def diversification_benefit_of_two_positions() -> Template:
     """Two-position VaR aggregation: VaR_p = √(VaR₁² + VaR₂² + 2ρ · VaR₁ · VaR₂).
 
     Each stand-alone VaR_i = z_c · σ_i · V_i; the diversification benefit is VaR₁ + VaR₂ − VaR_p.
+
+    Bands:
+        diversification_benefit / (equity_var + bond_var): 0% to 60%
     """
     return Template(
         givens=[
@@ -194,6 +209,9 @@ def expected_shortfall_beyond_var() -> Template:
     """Tail loss under normality: ES = s · φ(z_c) / (1 − c) versus VaR = z_c · s.
 
     Here s = σ_daily · √h · V is the dollar volatility over h days and φ the standard normal density.
+
+    Bands:
+        expected_shortfall / value_at_risk: 1.1 to 1.3
     """
     return Template(
         givens=[

@@ -10,6 +10,7 @@ from finsynth.generators.finchain.dsl import (
     categorical,
     company,
     count,
+    derived,
     money,
     number,
     numeric,
@@ -22,7 +23,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def cost_of_buying_allowances_to_cover_a_shortfall() -> Template:
-    """Compliance cost = (verified emissions − allowances held) × allowance price."""
+    """Compliance cost = (verified emissions − allowances held) × allowance price.
+
+    Bands:
+        shortfall / verified_emissions: 0% to 50%
+    """
     return Template(
         givens=[
             company("emitter"),
@@ -53,7 +58,12 @@ def cost_of_buying_allowances_to_cover_a_shortfall() -> Template:
 
 @template(difficulty="basic")
 def carbon_cost_avoided_by_an_efficiency_retrofit() -> Template:
-    """Carbon cost avoided = baseline emissions × percentage reduction × carbon price."""
+    """Carbon cost avoided = baseline emissions × percentage reduction × carbon price.
+
+    Bands:
+        tons_avoided / baseline_emissions: 5% to 60%
+        carbon_cost_avoided / tons_avoided: 15 to 150
+    """
     return Template(
         givens=[
             company("manufacturer"),
@@ -86,6 +96,9 @@ def marginal_abatement_cost_of_a_project() -> Template:
 
     The capital recovery factor CRF = r / (1 − (1 + r)^−n) turns the capital cost into an equal yearly
     charge over the project's life.
+
+    Bands:
+        abatement_cost_per_ton: -150 to 250
     """
     return Template(
         givens=[
@@ -138,7 +151,12 @@ def marginal_abatement_cost_of_a_project() -> Template:
 
 @template(difficulty="intermediate")
 def offsets_or_in_house_abatement() -> Template:
-    """Compare the offset route T · p · (1 + fee) with in-house abatement F + T · c and pick the cheaper."""
+    """Compare the offset route T · p · (1 + fee) with in-house abatement F + T · c and pick the cheaper.
+
+    Bands:
+        abatement_cost / tons_to_cut: 5 to 150
+        offset_cost / tons_to_cut: 5 to 66
+    """
     return Template(
         givens=[
             company("retailer"),
@@ -147,6 +165,10 @@ def offsets_or_in_house_abatement() -> Template:
             rate("broker_fee", 1, 10, step=0.5),
             money("fixed_abatement_cost", 50_000, 2_000_000, step=5_000),
             money("variable_abatement_cost", 2, 40, step=0.25),
+        ],
+        constraints=[
+            "5 * tons_to_cut <= fixed_abatement_cost + tons_to_cut * variable_abatement_cost"
+            " <= 150 * tons_to_cut",
         ],
         question=(
             "{retailer} must neutralize {tons_to_cut} of CO2-equivalent this year. It can buy verified "
@@ -176,6 +198,10 @@ def hedging_allowance_purchases_with_a_forward() -> Template:
 
     Allowances have no storage cost or income, so the forward price is the spot price carried at the
     financing rate to delivery.
+
+    Bands:
+        (spot_at_delivery / spot_price - 1) / sqrt(months_to_delivery / 12): -46% to 46%
+        forward_price / spot_price: 100% to 111%
     """
     return Template(
         givens=[
@@ -185,7 +211,11 @@ def hedging_allowance_purchases_with_a_forward() -> Template:
             money("spot_price", 15, 45, step=0.05),
             rate("financing_rate", 2, 7, step=0.05),
             count("months_to_delivery", 3, 18, unit=Unit.MONTHS),
-            money("spot_at_delivery", 10, 60, step=0.05),
+            # Allowance prices move about 45% a year at most; the move grows with the square root of time.
+            rate("annual_price_move", -45, 45, step=1, decimals=0),
+            derived(
+                "spot_at_delivery", "spot_price * (1 + annual_price_move * sqrt(months_to_delivery / 12))"
+            ),
         ],
         constraints=["free_allocation < expected_emissions", "free_allocation >= 0.4 * expected_emissions"],
         question=(

@@ -23,7 +23,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def value_weighted_portfolio_esg_score() -> Template:
-    """Portfolio ESG score = Σ Vᵢ · Sᵢ / Σ Vᵢ (holdings weighted by market value)."""
+    """Portfolio ESG score = Σ Vᵢ · Sᵢ / Σ Vᵢ (holdings weighted by market value).
+
+    Bands:
+        portfolio_score: 10 to 95
+    """
     return Template(
         givens=[
             company("fund"),
@@ -66,7 +70,11 @@ def value_weighted_portfolio_esg_score() -> Template:
 
 @template(difficulty="basic")
 def composite_esg_rating_from_pillar_scores() -> Template:
-    """Composite score = w_E · E + w_S · S + w_G · G (weights sum to one), mapped to a rating band."""
+    """Composite score = w_E · E + w_S · S + w_G · G (weights sum to one), mapped to a rating band.
+
+    Bands:
+        composite_score: 10 to 95
+    """
     return Template(
         givens=[
             company("issuer"),
@@ -109,6 +117,9 @@ def weighted_average_carbon_intensity() -> Template:
     """TCFD weighted average carbon intensity: WACI = Σ wᵢ · (emissionsᵢ / revenueᵢ in $ millions).
 
     Emissions are each company's Scope 1 and 2 emissions; wᵢ are portfolio weights.
+
+    Bands:
+        waci: 5 to 1,500
     """
     return Template(
         givens=[
@@ -182,6 +193,9 @@ def return_cost_of_meeting_an_esg_score_target() -> Template:
 
     The two-fund mix that hits the target has w = (S* − S_c) / (S_e − S_c) in the leaders fund, and
     expected return R = w · R_e + (1 − w) · R_c.
+
+    Bands:
+        return_given_up: -150 to 150
     """
     return Template(
         givens=[
@@ -239,6 +253,10 @@ def portfolio_carbon_footprint_per_million_invested() -> Template:
     Footprint = financed emissions / $ millions invested (PCAF), with financed emissions
     Σ (investmentᵢ / EVICᵢ) · emissionsᵢ: each company's emissions attributed by the investor's
     share of its enterprise value including cash.
+
+    Bands:
+        carbon_footprint: 5 to 800
+        years_to_target: 0 to 40
     """
     return Template(
         givens=[

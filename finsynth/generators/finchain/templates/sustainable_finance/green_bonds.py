@@ -24,7 +24,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def investor_share_of_avoided_emissions() -> Template:
-    """Pro-rata impact attribution: avoided emissions × share financed by the bond × holding / issue size."""
+    """Pro-rata impact attribution: avoided emissions × share financed by the bond × holding / issue size.
+
+    Bands:
+        holding / issue_size: 0% to 10%
+    """
     return Template(
         givens=[
             company("issuer"),
@@ -34,7 +38,7 @@ def investor_share_of_avoided_emissions() -> Template:
             money("issue_size", 100_000_000, 2_000_000_000, step=5_000_000),
             money("holding", 1_000_000, 50_000_000, step=250_000),
         ],
-        constraints=["holding <= 0.2 * issue_size"],
+        constraints=["holding <= 0.1 * issue_size", "holding <= 0.2 * issue_size"],
         question=(
             "{issuer}'s green bond of {issue_size} finances {financed_share} of a wind portfolio that avoids "
             "{project_avoided_emissions} of CO2-equivalent a year. {investor} holds {holding} of the bond. "
@@ -66,6 +70,9 @@ def share_of_green_bond_proceeds_allocated() -> Template:
     """Allocated share = Σ allocations / net proceeds, with net proceeds = issue size × (1 − issuance costs).
 
     This is the allocation figure of a green bond's use-of-proceeds report.
+
+    Bands:
+        allocated_share: 5% to 100%
     """
     return Template(
         givens=[
@@ -111,6 +118,10 @@ def price_of_a_green_bond_from_its_conventional_twin() -> Template:
     """Semiannual bond price P = (C/2) · [1 − (1 + y/2)^−2n] / (y/2) + F · (1 + y/2)^−2n.
 
     The green bond's yield is its conventional twin's yield less the greenium.
+
+    Bands:
+        price / face_value: 60% to 150%
+        conventional_yield - coupon_rate: -2.01% to 2.01%
     """
     return Template(
         givens=[
@@ -118,8 +129,13 @@ def price_of_a_green_bond_from_its_conventional_twin() -> Template:
             money("face_value", 1_000, 5_000, step=1_000),
             rate("coupon_rate", 1, 7, step=0.125, decimals=3),
             count("years", 2, 30, unit=Unit.YEARS),
-            rate("conventional_yield", 1.5, 7.5, step=0.01),
+            # The twin trades near its coupon: its yield is the coupon rate give or take 2 points.
+            rate("yield_gap", -2, 2, step=0.01),
+            derived("conventional_yield", "coupon_rate + yield_gap", unit=Unit.PERCENT),
             number("greenium_bp", 1, 20, step=0.5, decimals=1, unit=Unit.BASIS_POINTS),
+        ],
+        constraints=[
+            "conventional_yield >= 0.01",
         ],
         question=(
             "{issuer} issues a green bond with a face value of {face_value}, a coupon rate of {coupon_rate} "
@@ -162,6 +178,9 @@ def greenium_against_an_interpolated_conventional_curve() -> Template:
     """Greenium (bp) = (y* − y_green) × 10,000 against a synthetic conventional twin.
 
     The twin's yield is interpolated linearly in maturity: y* = y₁ + (y₂ − y₁) · (m − m₁) / (m₂ − m₁).
+
+    Bands:
+        greenium_bp: -6 to 26
     """
     return Template(
         givens=[
@@ -230,6 +249,9 @@ def net_present_benefit_of_issuing_green() -> Template:
 
     The coupon saving from the greenium, net of allocation and impact reporting, is discounted at the
     conventional yield and compared with the one-off framework and second-party-opinion costs.
+
+    Bands:
+        coupon_saving / issue_size: 0.01% to 0.15%
     """
     return Template(
         givens=[

@@ -12,7 +12,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def blended_return_with_an_impact_allocation() -> Template:
-    """Weighted portfolio return: R_p = w · R_impact + (1 − w) · R_market."""
+    """Weighted portfolio return: R_p = w · R_impact + (1 − w) · R_market.
+
+    Bands:
+        portfolio_return: 2% to 12%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -55,7 +59,11 @@ def blended_return_with_an_impact_allocation() -> Template:
 
 @template(difficulty="basic")
 def social_return_on_investment_ratio() -> Template:
-    """Undiscounted SROI ratio = (number of outcomes × value per outcome) / amount invested."""
+    """Undiscounted SROI ratio = (number of outcomes × value per outcome) / amount invested.
+
+    Bands:
+        sroi_ratio: 0.5 to 15
+    """
     return Template(
         givens=[
             company("fund"),
@@ -93,6 +101,9 @@ def discounted_sroi_with_deadweight_and_attribution() -> Template:
 
     Net annual impact = gross outcome value × (1 − deadweight) × (1 − attribution); the present value uses
     the annuity factor (1 − (1 + r)^−n) / r.
+
+    Bands:
+        sroi_ratio: 0.1 to 8
     """
     return Template(
         givens=[
@@ -148,7 +159,11 @@ def discounted_sroi_with_deadweight_and_attribution() -> Template:
 
 @template(difficulty="intermediate")
 def expected_return_on_a_social_impact_bond() -> Template:
-    """Social impact bond: E = p · I(1 + s) + (1 − p) · I · ρ, annualized as (E / I)^(1/n) − 1."""
+    """Social impact bond: E = p · I(1 + s) + (1 − p) · I · ρ, annualized as (E / I)^(1/n) − 1.
+
+    Bands:
+        annualized_return: -15% to 20%
+    """
     return Template(
         givens=[
             person("investor"),
@@ -191,6 +206,9 @@ def senior_return_in_a_first_loss_blended_fund() -> Template:
     """First-loss waterfall: senior return = (S · y − max(L · F − f · F, 0)) / S.
 
     The first-loss tranche f · F absorbs credit losses L · F first; senior capital is S = F − f · F.
+
+    Bands:
+        senior_return: -12% to 12%
     """
     return Template(
         givens=[

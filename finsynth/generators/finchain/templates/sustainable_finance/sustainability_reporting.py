@@ -21,7 +21,11 @@ from finsynth.generators.finchain.template import template
 
 @template(difficulty="basic")
 def emissions_intensity_per_million_of_revenue() -> Template:
-    """Emissions intensity = (Scope 1 + Scope 2 emissions) / revenue in millions of dollars."""
+    """Emissions intensity = (Scope 1 + Scope 2 emissions) / revenue in millions of dollars.
+
+    Bands:
+        emissions_intensity: 2 to 6,000
+    """
     return Template(
         givens=[
             company("reporter"),
@@ -57,7 +61,11 @@ def emissions_intensity_per_million_of_revenue() -> Template:
 
 @template(difficulty="basic")
 def market_based_scope_2_emissions() -> Template:
-    """Market-based Scope 2 = (electricity bought − electricity covered by RECs) × residual-mix factor."""
+    """Market-based Scope 2 = (electricity bought − electricity covered by RECs) × residual-mix factor.
+
+    Bands:
+        market_based_scope_2 / electricity_mwh: 0 to 0.9
+    """
     return Template(
         givens=[
             company("reporter"),
@@ -97,6 +105,9 @@ def on_track_against_a_linear_reduction_target() -> Template:
     """Linear target pathway: E_t = E_base − (E_base − E_target) · t / T, with E_target = E_base · (1 − cut).
 
     The company is on track when its current emissions are at or below the pathway.
+
+    Bands:
+        current_emissions / base_emissions: 50% to 110%
     """
     return Template(
         givens=[
@@ -108,6 +119,7 @@ def on_track_against_a_linear_reduction_target() -> Template:
             number("current_emissions", 5_000, 2_100_000, step=100, decimals=0, unit=Unit.TONS),
         ],
         constraints=[
+            "0.5 * base_emissions <= current_emissions <= 1.1 * base_emissions",
             "current_emissions >= 0.5 * base_emissions",
             "current_emissions <= 1.05 * base_emissions",
             # Keep instances away from an exact tie with the pathway.
@@ -149,7 +161,11 @@ def on_track_against_a_linear_reduction_target() -> Template:
 
 @template(difficulty="intermediate")
 def annual_reduction_rate_to_meet_a_target() -> Template:
-    """Compound yearly cut needed: g = 1 − (E_target / E_now)^(1/n), with E_target = E_base · (1 − cut)."""
+    """Compound yearly cut needed: g = 1 − (E_target / E_now)^(1/n), with E_target = E_base · (1 − cut).
+
+    Bands:
+        required_annual_cut: 0% to 35%
+    """
     return Template(
         givens=[
             company("reporter"),
@@ -201,6 +217,9 @@ def scope_3_estimate_and_intensity_change() -> Template:
 
     Scope 3 = spend ($ millions) × emission factor per $1 million: the GHG Protocol's spend-based
     method for purchased goods and services (category 1).
+
+    Bands:
+        intensity_change: -30% to 30%
     """
     return Template(
         givens=[
