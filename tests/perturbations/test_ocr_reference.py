@@ -2,7 +2,7 @@
 
 The digests (in ``tests/data``) were written by the OCR channel as it stood before its speed-up, so a faster
 channel must reproduce the old text and ops exactly for the same seed. The cases cover
-filing-like prose of 40 to 100,000 characters, every option, spans to keep, pairs the table
+filing-like prose of 40 to 100,000 characters (ASCII and not), every option, spans to keep, pairs the table
 reads as one character (``rn``, ``cl``), words short enough to be deleted whole, whitespace
 and digits of many scripts, characters outside the BMP and lone surrogates.
 
@@ -30,6 +30,7 @@ _PROSE = (
     "assets liabilities equity cash flows debt interest rate tax Inc. U.S. 16,788 $243,691 -360,000"
 )
 _WORDS = _PROSE.split()
+_ASCII_SEPARATORS = (" ", " ", " ", " ", "  ", "\n", "\n\n", "\t", "\r\n")
 _SEPARATORS = (" ", " ", " ", " ", "  ", "\n", "\n\n", "\t", "\u00a0", "\u2003", "\u3000", "\x85", "\r\n")
 _CODE_RANGES = (
     (0x20, 0x7F),  # ASCII
@@ -68,19 +69,17 @@ _OPTIONS: dict[str, dict[str, Any]] = {
 }
 
 
-def _prose(characters: int, seed: int) -> str:
-    """Words of ``_WORDS`` joined by assorted whitespace, about ``characters`` long."""
+def _prose(characters: int, seed: int, separators: tuple[str, ...] = _SEPARATORS) -> str:
+    """Words of ``_WORDS`` joined by assorted whitespace, cut to ``characters``."""
     generator = numpy_generator(derive_seed("ocr reference prose", seed))
     count = max(1, characters // 5)
     words = generator.choice(len(_WORDS), size=count)
-    separators = generator.choice(len(_SEPARATORS), size=count, p=_separator_weights())
-    return "".join(_WORDS[word] + _SEPARATORS[gap] for word, gap in zip(words, separators, strict=True))[
-        :characters
-    ]
+    gaps = generator.choice(len(separators), size=count, p=_separator_weights(separators))
+    return "".join(_WORDS[word] + separators[gap] for word, gap in zip(words, gaps, strict=True))[:characters]
 
 
-def _separator_weights() -> list[float]:
-    weights = [12.0 if separator == " " else 1.0 for separator in _SEPARATORS]
+def _separator_weights(separators: tuple[str, ...]) -> list[float]:
+    weights = [12.0 if separator == " " else 1.0 for separator in separators]
     return [weight / sum(weights) for weight in weights]
 
 
@@ -116,10 +115,12 @@ def _texts() -> Iterator[tuple[str, str]]:
     for characters in (40, 120, 400, 1_500, 6_000):
         for seed in range(3):
             yield f"prose-{characters}-{seed}", _prose(characters, seed)
+            yield f"ascii-prose-{characters}-{seed}", _prose(characters, seed, _ASCII_SEPARATORS)
             yield f"mixed-{characters}-{seed}", _mixed(characters, seed)
             yield f"code-points-{characters}-{seed}", _code_points(characters, seed)
     for seed in range(2):
         yield f"prose-100000-{seed}", _prose(100_000, seed)
+    yield "ascii-prose-100000-0", _prose(100_000, 0, _ASCII_SEPARATORS)
     yield "one-word", "modern"
     yield "one-character", "m"
     yield "pairs", "rn cl rnrn clcl mrn dcl rn\ncl"
@@ -153,6 +154,8 @@ def test_cases_cover_what_they_claim() -> None:
     assert any(ord(character) > 0xFFFF for character in every)
     assert {"\u00a0", "\u3000", "\x85", "\x1c", "\u0663", "\U0001fbf5"} <= set(every)
     assert "rn" in texts["prose-6000-0"] and "cl" in texts["prose-6000-0"]
+    assert texts["ascii-prose-6000-0"].isascii() and texts["ascii-prose-100000-0"].isascii()
+    assert not texts["prose-6000-0"].isascii()
     assert len(texts["prose-100000-0"]) == 100_000
 
 
