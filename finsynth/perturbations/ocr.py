@@ -13,10 +13,11 @@ Substitutions follow a table of visually confusable characters
 included; a character with no confusion in the table is deleted instead.
 
 Every decision is drawn as a NumPy array and the output is assembled with array operations, so
-the cost per character is a few vector operations rather than a Python loop. Only four passes
-touch every character (reading the text, finding its whitespace, repeating the kept characters,
-writing the result); everything else works on the positions that may get an edit, about one
-character in ten, and each of those is looked up in tables indexed by code point.
+the cost per character is a few vector operations rather than a Python loop. Only a few passes
+touch every character (reading the text, finding its whitespace, copying the characters that
+stay, writing the result), on one, two or four bytes a character as the text needs; everything
+else works on the positions that may get an edit, about one character in ten, looked up in
+tables indexed by code point and by whole weight.
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ class _Channel:
     insertion_total: float
     mark_at: IntArray
     """The insertion mark chosen at each whole weight up to ``insertion_total``."""
+    second_written: CodeArray
+    """The second character of each row's target, then each insertion mark (what follows a kept character)."""
     widest: int
     """The largest code point the channel writes."""
 
@@ -168,6 +171,7 @@ def _channel(keep_layout: bool, protect_digits: bool) -> _Channel:
     insertions = [(str(mark), int(weight)) for mark, weight in table["insertions"] if allowed(str(mark))]
     insertion_cumulative = np.cumsum([weight for _, weight in insertions], dtype=np.float64)
     insertion_total = float(insertion_cumulative[-1]) if len(insertions) else 0.0
+    marks = np.array([ord(mark) for mark, _ in insertions], dtype=np.uint32)
     source_length = np.array([len(source) for source, _, _ in rows], dtype=np.int64)
     target_length = np.array([len(target) for _, target, _ in rows], dtype=np.int64)
     return _Channel(
@@ -184,12 +188,13 @@ def _channel(keep_layout: bool, protect_digits: bool) -> _Channel:
         target_length=target_length,
         cost=np.maximum(source_length, target_length),
         targets=targets,
-        insertions=np.array([ord(mark) for mark, _ in insertions], dtype=np.uint32),
+        insertions=marks,
         insertion_total=insertion_total,
         mark_at=np.minimum(
             np.searchsorted(insertion_cumulative, np.arange(int(insertion_total) + 1), side="right"),
             len(insertions) - 1,
         ),
+        second_written=np.concatenate((targets[:, 1], marks)),
         widest=max(
             [ord(character) for _, target, _ in rows for character in target]
             + [ord(mark) for mark, _ in insertions],
@@ -548,21 +553,31 @@ def _emptied_word_starts(removed: IntArray, spaces: IntArray, length: int) -> In
 
 
 def _assemble(codes: CodeArray, consumed: IntArray, edits: _Edits, channel: _Channel) -> CodeArray:
-    """Repeat each character as often as it is emitted (0, 1 or 2), then write the new characters."""
+    """Copy the characters that stay, write the new first characters, then insert the second ones.
+
+    Every array made here is a byte mask or as wide as the text's characters (NumPy's ``repeat``
+    would need an eight-byte count for every character).
+    """
     substituted = edits.kind == _SUBSTITUTE
-    emitted_here = np.where(substituted, channel.target_length[edits.row], _EMITTED[edits.kind])
-    emitted = np.ones(len(codes), dtype=np.int64)
-    emitted[edits.position] = emitted_here
-    emitted[consumed] = 0
-    output = np.repeat(codes, emitted)
-    # An edit's output starts at its position plus the growth of the text before it.
-    growth = emitted_here - np.where(substituted, channel.source_length[edits.row], 1)
-    starts = edits.position + np.cumsum(growth) - growth
-    for slot in range(channel.targets.shape[1]):
-        wide = substituted & (channel.target_length[edits.row] > slot)
-        output[starts[wide] + slot] = channel.targets[edits.row[wide], slot]
-    inserted = edits.kind == _INSERT
-    output[starts[inserted] + 1] = channel.insertions[edits.row[inserted]]
+    emitted = np.where(substituted, channel.target_length[edits.row], _EMITTED[edits.kind])
+    removed = np.concatenate((edits.position[emitted == 0], consumed))
+    stays = np.ones(len(codes), dtype=np.bool_)
+    stays[removed] = False
+    kept = codes[stays]
+    removed.sort()
+    # Where an edit's first character lands among the kept ones: its position less the removed before it.
+    first = edits.position - np.searchsorted(removed, edits.position)
+    writes = substituted & (emitted > 0)
+    kept[first[writes]] = channel.targets[edits.row[writes], 0]
+    doubled = np.flatnonzero(emitted == 2)
+    rows = edits.row[doubled]
+    second = channel.second_written[np.where(substituted[doubled], rows, len(channel.targets) + rows)]
+    inserted_at = first[doubled] + 1 + np.arange(len(doubled))  # where each second character lands
+    original = np.ones(len(kept) + len(doubled), dtype=np.bool_)
+    original[inserted_at] = False
+    output = np.empty(len(original), dtype=codes.dtype)
+    output[inserted_at] = second
+    output[original] = kept
     return output
 
 
