@@ -306,7 +306,8 @@ def _geometric(probability: float, size: int, length: int, generator: np.random.
     """
     if probability >= _GEOMETRIC_BY_SEARCH:
         return np.minimum(generator.geometric(probability, size=size), length + 1)
-    gaps = np.ceil(generator.standard_exponential(size) / -math.log1p(-probability))
+    with np.errstate(over="ignore"):  # a gap past any float is capped like any gap past the text
+        gaps = np.ceil(generator.standard_exponential(size) / -math.log1p(-probability))
     return np.minimum(gaps, length + 1).astype(np.int64)
 
 

@@ -192,6 +192,12 @@ def test_every_unicode_whitespace_character_keeps_its_place() -> None:
     assert re.split(r"(\s)", corrupted)[1::2] == re.split(r"(\s)", text)[1::2]
 
 
+@pytest.mark.parametrize("rate", [1e-12, 1e-18, 1e-300, 5e-324])
+def test_a_tiny_rate_leaves_the_text_as_it_is_and_never_fails(rate: float) -> None:
+    text = filing_like_text(2_000)
+    assert ocr_noise(text, RandomStream(1), mean=rate, std=0.0, cap=1.0).text == text
+
+
 def test_whitespace_lies_where_the_channel_looks_for_it() -> None:
     spaces = [code for code in range(0x110000) if chr(code).isspace()]
     assert all(code <= 0x20 or _FIRST_WIDE_WHITESPACE <= code <= _LAST_WHITESPACE for code in spaces)
