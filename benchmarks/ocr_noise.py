@@ -1,9 +1,16 @@
-"""OCR noise throughput on a 10-K-sized text: finsynth's vectorized channel vs a per-character loop."""
+"""OCR noise throughput on a 10-K-sized text: finsynth's vectorized channel vs a per-character loop.
+
+Both run in this process, in turns, and each keeps its best of several rounds of CPU time
+(``time.process_time``), so other work on a shared machine weighs on neither side more than the
+other. The target is finsynth at least ``TARGET`` times the loop with every option set; run
+``python -m benchmarks.ocr_noise`` for this table alone (exit status 1 when a row misses it).
+"""
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -14,14 +21,12 @@ from finsynth.seeding import RandomStream
 
 CHARACTERS = 100_000
 REPEATS = 20
-FILING = (
-    Path(__file__).resolve().parents[1]
-    / ".."
-    / "shared"
-    / "data"
-    / "filings"
-    / "edgar10k_disney_2018_items.txt"
-)
+ROUNDS = 3
+TARGET = 8.0
+"""finsynth's characters per second over the loop's, measured in the same run."""
+TARGET_COLUMN = f"≥ {TARGET:g}× the loop"
+FILING = Path("shared") / "data" / "filings" / "edgar10k_disney_2018_items.txt"
+"""The real 10-K, looked for beside the checkout and beside each folder above it."""
 _PARAGRAPH = (
     "Revenues for fiscal {year} increased {change}%, or ${amount} million, to ${total} million, driven by "
     "higher attendance at our domestic parks and growth in advertising revenue. Operating income of the "
@@ -32,8 +37,9 @@ _PARAGRAPH = (
 
 def filing_text(characters: int = CHARACTERS) -> tuple[str, str]:
     """Return a 10-K text and where it came from: the shared Disney filing, else a generated one."""
-    if FILING.is_file():
-        return FILING.read_text(encoding="utf-8")[:characters], "Disney 10-K 2018"
+    for folder in Path(__file__).resolve().parents[1:]:
+        if (folder / FILING).is_file():
+            return (folder / FILING).read_text(encoding="utf-8")[:characters], "Disney 10-K 2018"
     numbers = random.Random(1)
     paragraphs: list[str] = []
     while sum(map(len, paragraphs)) < characters:
@@ -92,35 +98,59 @@ class PerCharacterChannel:
         return "".join(output)
 
 
-def _rate(function: Callable[[int], object], characters: int, repeats: int) -> float:
-    function(-1)  # warm up: tables are compiled once per process
-    start = time.perf_counter()
-    for seed in range(repeats):
-        function(seed)
-    return characters * repeats / (time.perf_counter() - start)
+def _best_rates(
+    functions: dict[str, Callable[[int], object]], characters: int, repeats: dict[str, int], rounds: int
+) -> dict[str, float]:
+    """Characters per CPU second of each function: the best of ``rounds`` rounds, taken in turns."""
+    for function in functions.values():
+        function(-1)  # warm up: tables are compiled once per process
+    best = dict.fromkeys(functions, 0.0)
+    for _ in range(rounds):
+        for name, function in functions.items():
+            start = time.process_time()
+            for seed in range(repeats[name]):
+                function(seed)
+            best[name] = max(best[name], characters * repeats[name] / (time.process_time() - start))
+    return best
 
 
-def run(characters: int = CHARACTERS, repeats: int = REPEATS) -> list[dict[str, object]]:
+def run(
+    characters: int = CHARACTERS, repeats: int = REPEATS, rounds: int = ROUNDS
+) -> list[dict[str, object]]:
     """Return one row per option set: characters per second of the loop and of finsynth, and their ratio."""
     text, source = filing_text(characters)
     loop = PerCharacterChannel()
-    loop_rate = _rate(lambda seed: loop(text, random.Random(seed)), len(text), max(1, repeats // 4))
-    rows: list[dict[str, object]] = []
-    for label, options in (
-        ("defaults", {}),
-        ("protect_digits", {"protect_digits": True}),
-        ("keep_layout=False", {"keep_layout": False}),
-    ):
-        rate = _rate(
-            lambda seed, options=options: ocr_noise(text, RandomStream(seed), **options), len(text), repeats
-        )
-        rows.append(
-            {
-                "text": f"{source}, {len(text):,} characters",
-                "options": label,
-                "per-character loop chars/s": loop_rate,
-                "finsynth ocr chars/s": rate,
-                "finsynth ÷ loop": rate / loop_rate,
-            }
-        )
-    return rows
+    options = {
+        "defaults": {},
+        "protect_digits": {"protect_digits": True},
+        "keep_layout=False": {"keep_layout": False},
+    }
+    functions: dict[str, Callable[[int], object]] = {"loop": lambda seed: loop(text, random.Random(seed))}
+    for label, chosen in options.items():
+        functions[label] = lambda seed, chosen=chosen: ocr_noise(text, RandomStream(seed), **chosen)
+    counts = {name: max(1, repeats // 4) if name == "loop" else repeats for name in functions}
+    rates = _best_rates(functions, len(text), counts, rounds)
+    return [
+        {
+            "text": f"{source}, {len(text):,} characters",
+            "options": label,
+            "per-character loop chars/s": rates["loop"],
+            "finsynth ocr chars/s": rates[label],
+            "finsynth ÷ loop": rates[label] / rates["loop"],
+            TARGET_COLUMN: "met" if rates[label] >= TARGET * rates["loop"] else "MISSED",
+        }
+        for label in options
+    ]
+
+
+def main() -> int:
+    """Print the table; return 1 when a row misses the target."""
+    from benchmarks.__main__ import table  # the package's table printer (it imports this module)
+
+    rows = run()
+    table(f"OCR noise on one core (target: ≥ {TARGET:g}× the per-character loop, same run)", rows)
+    return 0 if all(row[TARGET_COLUMN] == "met" for row in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 
 from finsynth.errors import FinsynthError
 from finsynth.perturbations import get_perturbation
-from finsynth.perturbations.ocr import DELETION_SHARE, SUBSTITUTION_SHARE, ocr_noise
+from finsynth.perturbations.ocr import (
+    _FIRST_WIDE_WHITESPACE,
+    _LAST_WHITESPACE,
+    DELETION_SHARE,
+    SUBSTITUTION_SHARE,
+    ocr_noise,
+)
 from finsynth.seeding import RandomStream, numpy_generator
 
 _VOCABULARY = (
@@ -184,6 +190,35 @@ def test_every_unicode_whitespace_character_keeps_its_place() -> None:
     corrupted = ocr_noise(text, RandomStream(2), mean=0.5, std=0.0, cap=1.0).text
     assert corrupted != text
     assert re.split(r"(\s)", corrupted)[1::2] == re.split(r"(\s)", text)[1::2]
+
+
+@pytest.mark.parametrize("rate", [1e-12, 1e-18, 1e-300, 5e-324])
+def test_a_tiny_rate_leaves_the_text_as_it_is_and_never_fails(rate: float) -> None:
+    text = filing_like_text(2_000)
+    assert ocr_noise(text, RandomStream(1), mean=rate, std=0.0, cap=1.0).text == text
+
+
+def test_whitespace_lies_where_the_channel_looks_for_it() -> None:
+    spaces = [code for code in range(0x110000) if chr(code).isspace()]
+    assert all(code <= 0x20 or _FIRST_WIDE_WHITESPACE <= code <= _LAST_WHITESPACE for code in spaces)
+    assert _FIRST_WIDE_WHITESPACE in spaces and _LAST_WHITESPACE in spaces
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "plain ASCII modern form",
+        "BMP text: façade – 12½ € modern",
+        "outside the BMP: 𝟙𝟚 modern 🌍 form",
+        "a lone surrogate \ud800 then \udc00 modern form",
+    ],
+)
+def test_every_kind_of_text_comes_back_whole(text: str) -> None:
+    """ASCII, BMP and wider texts take different array widths; none loses or merges a character."""
+    noisy = ocr_noise(text * 20, RandomStream(4), mean=0.3, std=0.0, cap=1.0).text
+    assert noisy != text * 20
+    assert {character for character in text if not character.isascii()} <= set(noisy)
+    assert all(character.isascii() for character in set(noisy) - set(text))
 
 
 def test_protected_numbers_survive_heavy_noise() -> None:
