@@ -309,7 +309,8 @@ def _geometric(probability: float, size: int, length: int, generator: np.random.
         return searched
     with np.errstate(over="ignore"):  # a gap past any float is capped like any gap past the text
         gaps = np.ceil(generator.standard_exponential(size) / -math.log1p(-probability))
-    return np.minimum(gaps, length + 1).astype(np.int64)
+    capped: IntArray = np.minimum(gaps, length + 1).astype(np.int64)
+    return capped
 
 
 def _blocks_of(positions: IntArray, edges: IntArray) -> IntArray:
