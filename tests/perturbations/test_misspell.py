@@ -255,6 +255,28 @@ def test_kinds_taken_in_turn_follow_the_mix_within_a_point(count: int) -> None:
     assert all(abs(kinds[kind] / count - share) <= 0.01 for kind, share in MIX.items())
 
 
+def _mix_taken_in_turn(questions: list[str]) -> Counter[str]:
+    """The kinds made when each question's kind is taken in turn, as the FailSafe build takes them."""
+    from finsynth.perturbations.misspell import kind_at
+
+    made: Counter[str] = Counter()
+    for index, question in enumerate(questions):
+        made[misspell(question, _stream("in turn", index), first_kind=kind_at(index)).ops[0].kind] += 1
+    return made
+
+
+@pytest.mark.parametrize("source", ["generated", "TAT-QA"])
+def test_kinds_made_in_turn_are_within_two_points_of_the_mix_on_real_and_generated_questions(
+    source: str,
+) -> None:
+    questions = finance_questions(2000, seed=9) if source == "generated" else tatqa_questions()
+    if not questions:
+        pytest.skip("TAT-QA dev set not found under ../shared/data")
+    made = _mix_taken_in_turn(questions)
+    for kind, share in MIX.items():
+        assert abs(made[kind] / len(questions) - share) <= 0.02, (source, kind, made[kind] / len(questions))
+
+
 def test_first_kind_is_made_when_it_applies_and_falls_back_when_not() -> None:
     for seed in range(20):
         assert misspell("The amount was repaid", _stream(seed), first_kind="typo").ops[0].kind == "typo"
