@@ -85,6 +85,20 @@ def test_every_kind_answers_from_long_filings_and_recomputes() -> None:
         assert asked >= 4, (name, asked)  # each kind fits most long filings
 
 
+def test_every_wording_of_every_kind_reads_cleanly() -> None:
+    # A company name ends in "Inc.", so a sentence ending with it must not add a second full stop.
+    filings = [make_filing(seed, target_tokens=27000) for seed in range(11, 13)]
+    for name, kind in QUESTION_KINDS.items():
+        for filing in filings:
+            for question_seed in range(40):
+                item = kind.ask(FilingFacts(filing), RandomStream(question_seed))
+                if item is None:
+                    continue
+                text = item.question
+                assert re.search(r"(?<!\.)\.\.(?!\.)", text) is None, (name, text)
+                assert "  " not in text and text == text.strip(), (name, text)
+
+
 def test_items_recompute_and_their_metadata_names_kind_items_and_industry(
     items: list[tuple[Filing, QAItem]],
 ) -> None:
