@@ -373,7 +373,8 @@ def _market_risk_brief(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
         (
             f"Write a brief risk note on {facts.company}'s exposure to interest rates and exchange rates.",
             f"Summarize {facts.company}'s market-risk sensitivities for a treasury committee.",
-            f"Draft two sentences for a client on how rates and currencies could move {facts.company}'s results.",
+            f"Draft two sentences for a client on how rates and currencies could move "
+            f"{facts.company}'s results.",
         ),
     )
     answer = (
