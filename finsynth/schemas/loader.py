@@ -19,7 +19,7 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
-from finsynth.errors import FinsynthError, RecordValidationError
+from finsynth.errors import ConfigError, FinsynthError, RecordValidationError
 
 SCHEMA_PACKAGE = "finsynth.schemas"
 VARIATION_KINDS = ("names", "values", "both")
@@ -135,6 +135,19 @@ class Validator:
         if error is None:
             raise RecordValidationError(f"{self.label}{place} does not match its schema")
         raise RecordValidationError(f"{self.label}{place}: {json_path(error)}: {explain(error)}")
+
+
+def check_data_file(validator: Validator, document: Any, source: str) -> None:
+    """Check a document read from a shipped or user data file against ``validator``'s schema.
+
+    Raises:
+        ConfigError: Naming ``source`` and the JSON path of the most specific problem.
+
+    """
+    if validator.is_valid(document):
+        return
+    error = max(validator.errors(document), key=lambda found: len(found.absolute_path))
+    raise ConfigError(explain(error), source=source, path=json_path(error))
 
 
 def _properties(error: jsonschema.ValidationError) -> Mapping[str, Any]:

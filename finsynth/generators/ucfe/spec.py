@@ -16,7 +16,7 @@ import yaml
 
 from finsynth.errors import ConfigError, FinsynthError
 from finsynth.schemas import Validator, load_schema
-from finsynth.schemas.loader import explain, json_path
+from finsynth.schemas.loader import check_data_file
 
 TASKS_FILE = "resources/tasks.yaml"
 """Where the specs live, relative to this package."""
@@ -117,9 +117,7 @@ def parse_task_specs(document: Any, source: str) -> dict[str, TaskSpec]:
 
     """
     validator = Validator(load_schema("ucfe_task"), "UCFE task specs")
-    if not validator.is_valid(document):
-        error = max(validator.errors(document), key=lambda found: len(found.absolute_path))  # most specific
-        raise ConfigError(explain(error), source=source, path=json_path(error))
+    check_data_file(validator, document, source)
     specs: dict[str, TaskSpec] = {}
     # A frame without {tone} still works: the empty tone leaves it as written.
     tones = tuple(document.get("user_tones") or ("",)) if "{tone}" in document["user_prompt_frame"] else ("",)

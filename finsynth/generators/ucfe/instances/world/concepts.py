@@ -15,7 +15,7 @@ import yaml
 
 from finsynth.errors import ConfigError
 from finsynth.schemas import Validator, load_schema
-from finsynth.schemas.loader import explain, json_path
+from finsynth.schemas.loader import check_data_file
 
 CONCEPTS_FILE = "resources/concepts.yaml"
 """Where the table lives, relative to the ``finsynth.generators.ucfe`` package."""
@@ -53,9 +53,7 @@ def parse_concepts(document: Any, source: str) -> tuple[Concept, ...]:
 
     """
     validator = Validator(load_schema("ucfe_concepts"), "UCFE concepts")
-    if not validator.is_valid(document):
-        error = max(validator.errors(document), key=lambda found: len(found.absolute_path))  # most specific
-        raise ConfigError(explain(error), source=source, path=json_path(error))
+    check_data_file(validator, document, source)
     entries = document["concepts"]
     terms = [entry["term"] for entry in entries]
     for index, entry in enumerate(entries):
