@@ -37,7 +37,7 @@ def test_a_copy_of_the_package_hashes_like_the_package(package_copy: Path) -> No
     ("relative", "old", "new"),
     [
         # A module constant outside any template's factory function.
-        ("generators/finchain/names.py", '"', '"X'),
+        ("world/names.py", '"', '"X'),
         # A shared helper that every template's text goes through.
         ("generators/finchain/quantities.py", "def ", "def _unused_helper() -> None: ...\n\n\ndef "),
         # A resource file read at run time.

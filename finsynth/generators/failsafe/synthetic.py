@@ -81,7 +81,10 @@ class SyntheticFailSafe:
             tags={"source": "synthetic"},
             row_tags=("question_kind", "filing_items", "industry"),
             source_hash=package_source_hash(
-                "finsynth.generators.failsafe", "finsynth.generators.filings", "finsynth.perturbations"
+                "finsynth.generators.failsafe",
+                "finsynth.generators.filings",
+                "finsynth.perturbations",
+                "finsynth.world",
             ),
         )
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.formatting import count_word, fiscal_year_end, money, percent, share_of
 from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import count_word, fiscal_year_end, money, percent_figure, share_of
 
 _CHANNELS = (
     "a direct sales force organized by region and customer size",
@@ -113,7 +113,7 @@ def _segment_block(company: Company, statements: Statements, stream: RandomStrea
     segment = company.segments[index]
     year = statements.years[-1]
     values = statements.values[year]
-    share = percent(share_of(values[f"segment.{index}"], values["revenue"]))
+    share = percent_figure(share_of(values[f"segment.{index}"], values["revenue"]))
     return Block(
         (
             heading(segment.name),
@@ -196,7 +196,7 @@ def _research(company: Company, statements: Statements) -> Block | None:
             prose(
                 Line(
                     f"We spent {money(spending, company.unit)} on research and development in fiscal {year}, "
-                    f"or {percent(share_of(spending, revenue))} of revenue.",
+                    f"or {percent_figure(share_of(spending, revenue))} of revenue.",
                     (f"research_and_development.{year}",),
                 ),
                 "Our engineering teams work on new products, improvements to existing ones and lower-cost "

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from finsynth.generators.filings.industries import INDUSTRIES
 from finsynth.generators.filings.profiles import Industry, SegmentProfile
-from finsynth.generators.finchain.names import COMPANY_SUFFIXES, LAST_NAMES, company_name, person_name
 from finsynth.seeding import RandomStream
+from finsynth.world.names import COMPANY_SUFFIXES, LAST_NAMES, company_name, person_name
 
 CITIES = (
     ("Columbus", "Ohio"),

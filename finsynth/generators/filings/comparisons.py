@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Line
-from finsynth.generators.filings.formatting import money, percent, percent_change
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import money, percent_change, percent_figure
 
 _RISE_VERBS = ("increased", "rose", "grew")
 _FALL_VERBS = ("decreased", "declined", "fell")
@@ -40,7 +40,7 @@ def compare(
         return Line(text, facts)
     rising = current > previous
     verb = stream.choice(_RISE_VERBS if rising else _FALL_VERBS)
-    change = percent(abs(percent_change(current, previous)))
+    change = percent_figure(abs(percent_change(current, previous)))
     difference = money(abs(current - previous), unit)
     lower = subject[0].lower() + subject[1:]
     wording = stream.randint(0, 3)

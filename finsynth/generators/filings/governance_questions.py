@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from finsynth.generators.filings.formatting import percent, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import percent_figure, share_of
 
 PART = "Part III"
 
@@ -62,7 +62,7 @@ def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     answer = (
         f"{name} received a salary of ${facts.amount(keys[1]):,} and stock awards of "
         f"${facts.amount(keys[2]):,}, "
-        f"{percent(share_of(facts.amount(keys[2]), facts.amount(keys[3])))} of total compensation of "
+        f"{percent_figure(share_of(facts.amount(keys[2]), facts.amount(keys[3])))} of total compensation of "
         f"${facts.amount(keys[3]):,}."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
@@ -111,7 +111,7 @@ def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     answer = (
         f"Audit fees of {facts.money(keys[0])} were "
-        f"{percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))} "
+        f"{percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))} "
         f"of total fees of {facts.money(keys[1])}."
     )
     ids = facts.sentence_ids(keys[:2])

@@ -5,15 +5,6 @@ from __future__ import annotations
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.comparisons import compare
-from finsynth.generators.filings.formatting import (
-    count_word,
-    fiscal_year_end,
-    money,
-    per_share,
-    percent,
-    share_of,
-    table_amount,
-)
 from finsynth.generators.filings.mdna_topics import (
     ESTIMATES,
     INVENTORY_ESTIMATE,
@@ -23,6 +14,15 @@ from finsynth.generators.filings.mdna_topics import (
 from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import (
+    count_word,
+    fiscal_year_end,
+    money,
+    per_share,
+    percent_figure,
+    share_of,
+    table_amount,
+)
 
 _CAPEX_PURPOSES = (
     "new equipment, facility upgrades and information systems",
@@ -248,7 +248,7 @@ def _percent_of_revenue(company: Company, statements: Statements) -> Block:
         (
             label,
             [
-                percent(share_of(statements.values[year][key], statements.values[year]["revenue"]))
+                percent_figure(share_of(statements.values[year][key], statements.values[year]["revenue"]))
                 for year in years
             ],
             (),
@@ -297,7 +297,7 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
                 ),
                 Line(
                     f"Our provision for income taxes was {money(values['income_tax_expense'], unit)} in "
-                    f"fiscal {year}, an effective tax rate of {percent(effective)}.",
+                    f"fiscal {year}, an effective tax rate of {percent_figure(effective)}.",
                     _facts("income_tax_expense", year),
                 ),
                 Line(
@@ -425,7 +425,7 @@ def _segment_detail(
             prose(
                 Line(
                     f"The {segment.name} segment, which provides {segment.offering}, contributed "
-                    f"{percent(share_of(values[revenue_key], values['revenue']))} of total revenue in "
+                    f"{percent_figure(share_of(values[revenue_key], values['revenue']))} of total revenue in "
                     f"fiscal {year}."
                 ),
                 compare(
@@ -437,10 +437,10 @@ def _segment_detail(
                     (f"{income_key}.{year}", f"{income_key}.{prior}"),
                 ),
                 Line(
-                    f"The segment's operating margin {direction} to {percent(margin)} from "
-                    f"{percent(earlier_margin)}."
+                    f"The segment's operating margin {direction} to {percent_figure(margin)} from "
+                    f"{percent_figure(earlier_margin)}."
                     if direction != "held"
-                    else f"The segment's operating margin held at {percent(margin)}.",
+                    else f"The segment's operating margin held at {percent_figure(margin)}.",
                 ),
                 Line(stream.choice(_MARGIN_REASONS)),
             ),
@@ -474,7 +474,9 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
             top, bottom = sum(values[key] for key in numerator), sum(values[key] for key in denominator)
             ratio = top / bottom
             cells.append(
-                f"{ratio:.2f}" if label in ("Debt to equity", "Current ratio") else percent(ratio * 100)
+                f"{ratio:.2f}"
+                if label in ("Debt to equity", "Current ratio")
+                else percent_figure(ratio * 100)
             )
         rows.append((label, cells, ()))
     return Block(
@@ -598,8 +600,8 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
         then = share_of(statements.values[prior][expense.key], statements.values[prior]["revenue"])
         lines.append(
             Line(
-                f"{expense.label} expense was {percent(now)} of revenue in fiscal {year}, compared with "
-                f"{percent(then)} in fiscal {prior}."
+                f"{expense.label} expense was {percent_figure(now)} of revenue in fiscal {year}, "
+                f"compared with {percent_figure(then)} in fiscal {prior}."
             )
         )
         lines.append(stream.choice(_EXPENSE_REASONS[expense.key]))

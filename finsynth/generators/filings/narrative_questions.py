@@ -7,9 +7,9 @@ statements and Item 7A.
 
 from __future__ import annotations
 
-from finsynth.generators.filings.formatting import per_share, percent, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import per_share, percent_figure, share_of
 
 
 @question_kind(part="MD&A")
@@ -28,7 +28,7 @@ def _rate_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             f"Size {facts.company}'s interest-rate risk against its reported fiscal {year} interest expense.",
         ),
     )
-    share = percent(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
+    share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
     answer = (
         f"About {facts.amount(keys[0])}% of the debt is variable-rate; a one-point rise would add roughly "
         f"{facts.money(keys[1])} a year, {share} of fiscal {year} interest expense of {facts.money(keys[2])}."
@@ -53,7 +53,7 @@ def _currency_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             f"Quantify {facts.company}'s foreign-exchange exposure on revenue for fiscal {year}.",
         ),
     )
-    share = percent(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
+    share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
     answer = (
         f"About {facts.amount(keys[0])}% of revenue is billed in other currencies; a ten percent stronger "
         f"dollar would cut reported revenue by roughly {facts.money(keys[1])}, {share} of fiscal {year} "
@@ -206,7 +206,7 @@ def _owned_floor_space(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
     )
     answer = (
         f"It owns {len(owned)} of its {count} principal properties, {owned_area:,} of {total:,} square feet "
-        f"({percent(share_of(owned_area, total))})."
+        f"({percent_figure(share_of(owned_area, total))})."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
@@ -323,7 +323,7 @@ def _tax_explainer(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Compose a brief explainer of {facts.company}'s income taxes in fiscal {year}.",
         ),
     )
-    rate = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    rate = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"{facts.company} recorded a tax provision of {facts.money(keys[0])} on pre-tax income of "
         f"{facts.money(keys[1])} in fiscal {year}, an effective rate of {rate} against the 21% federal rate. "
@@ -434,7 +434,7 @@ def _margin_commentary(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
     )
 
     def margin(top: str, bottom: str) -> str:
-        return percent(share_of(facts.amount(top), facts.amount(bottom)))
+        return percent_figure(share_of(facts.amount(top), facts.amount(bottom)))
 
     answer = (
         f"{facts.company}'s gross margin was {margin(keys[0], keys[2])} in fiscal {year} against "

@@ -6,9 +6,9 @@ retirement plans and fair value; several combine a note with a statement or with
 
 from __future__ import annotations
 
-from finsynth.generators.filings.formatting import percent, percent_change, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import percent_change, percent_figure, share_of
 
 FEDERAL_STATUTORY_RATE = 21.0
 """The U.S. federal statutory rate the tax note reconciles from, in percent."""
@@ -74,7 +74,7 @@ def _debt_maturity_order(facts: FilingFacts, stream: RandomStream) -> QAItem | N
     )
     answer = (
         f"The notes due {facts.amount(keys[0])} mature first; their {facts.money(keys[2])} was "
-        f"{percent(share_of(first, total))} of total debt of {facts.dollars(total)}."
+        f"{percent_figure(share_of(first, total))} of total debt of {facts.dollars(total)}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)
 
@@ -147,7 +147,7 @@ def _lease_next_year(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What portion of {facts.company}'s undiscounted lease payments falls due in {year}?",
         ),
     )
-    share = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    share = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"Payments of {facts.money(keys[0])} are due in {year}, {share} of total undiscounted lease payments "
         f"of {facts.money(keys[1])}."
@@ -191,7 +191,7 @@ def _lease_discount(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Reconcile {facts.company}'s undiscounted lease payments to its recorded lease liability.",
         ),
     )
-    share = percent(share_of(facts.amount(keys[1]), facts.amount(keys[0])))
+    share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[0])))
     answer = (
         f"Imputed interest of {facts.money(keys[1])} ({share} of the {facts.money(keys[0])} of payments) "
         f"reduces them to a lease liability of {facts.money(keys[2])}."
@@ -222,8 +222,8 @@ def _tax_rate_gap(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     relation = "above" if gap > 0 else "below" if gap < 0 else "equal to"
     answer = (
-        f"The effective rate of {percent(rate)} was {abs(gap):.1f} percentage points {relation} the 21% "
-        f"statutory rate; state income taxes added {facts.money(keys[2])}."
+        f"The effective rate of {percent_figure(rate)} was {abs(gap):.1f} percentage points {relation} the "
+        f"21% statutory rate; state income taxes added {facts.money(keys[2])}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)
 
@@ -267,7 +267,7 @@ def _foreign_income_share(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             "foreign share?",
         ),
     )
-    share = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    share = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"Foreign income before taxes of {facts.money(keys[0])} was {share} of the total of "
         f"{facts.money(keys[1])}."
@@ -330,7 +330,7 @@ def _compensation_vesting(facts: FilingFacts, stream: RandomStream) -> QAItem | 
     keys = ["rsu.vesting_years", f"stock_based_compensation.{year}", f"revenue.{year}"]
     if not facts.has(*keys):
         return None
-    share = percent(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
+    share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
     question = facts.ask(
         stream,
         (
@@ -365,7 +365,7 @@ def _purchase_commitments(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             "amount.",
         ),
     )
-    share = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    share = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"Purchase obligations total {facts.money(keys[1])}, of which {facts.money(keys[0])} ({share}) is "
         "due "
@@ -447,7 +447,7 @@ def _segment_margin(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "revenue?",
         ),
     )
-    margin = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    margin = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"The {name} segment's margin was {margin}: operating income of {facts.money(keys[0])} on revenue of "
         f"{facts.money(keys[1])}."
@@ -479,8 +479,8 @@ def _segment_profit_share(facts: FilingFacts, stream: RandomStream) -> QAItem | 
         ),
     )
     answer = (
-        f"The {name} segment led with {facts.money(keys[best])}, {percent(share_of(incomes[best], total))} "
-        "of "
+        f"The {name} segment led with {facts.money(keys[best])}, "
+        f"{percent_figure(share_of(incomes[best], total))} of "
         f"total segment operating income of {facts.dollars(total)}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)
@@ -507,7 +507,7 @@ def _corporate_costs(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     answer = (
         f"Corporate and unallocated costs were {facts.dollars(abs(now))} in fiscal {facts.latest} against "
         f"{facts.dollars(abs(then))} in fiscal {facts.prior}, a change of "
-        f"{percent(percent_change(abs(now), abs(then)))}."
+        f"{percent_figure(percent_change(abs(now), abs(then)))}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)
 
@@ -535,7 +535,7 @@ def _peak_quarter(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Find {facts.company}'s peak revenue quarter of fiscal {year} and its weight in the full year.",
         ),
     )
-    share = percent(share_of(amounts[best], facts.amount(f"revenue.{year}")))
+    share = percent_figure(share_of(amounts[best], facts.amount(f"revenue.{year}")))
     answer = (
         f"The {ordinal} quarter was the highest with {facts.money(keys[best])}, {share} of fiscal {year} "
         f"revenue of {facts.money(f'revenue.{year}')}."
@@ -560,7 +560,7 @@ def _region_share(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "domestic?",
         ),
     )
-    share = percent(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
+    share = percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))
     answer = (
         f"United States revenue of {facts.money(keys[0])} was {share} of total revenue of "
         f"{facts.money(keys[1])}."

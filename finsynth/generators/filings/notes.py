@@ -7,17 +7,17 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.formatting import (
+from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
+from finsynth.generators.filings.tables import TableRow, statement_rows, table
+from finsynth.seeding import RandomStream
+from finsynth.world.formatting import (
     count_word,
     money,
-    percent,
+    percent_figure,
     share_of,
     table_amount,
     unit_word,
 )
-from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
-from finsynth.generators.filings.tables import TableRow, statement_rows, table
-from finsynth.seeding import RandomStream
 
 _FEDERAL_RATE = 0.21
 _DEBT_TRANCHES = ("first_notes", "second_notes", "term_loan")
@@ -220,7 +220,7 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
         for position, row in enumerate(_TAX_ROWS)
     }
     values = statements.values[year]
-    rate = percent(share_of(values["income_tax_expense"], values["income_before_taxes"]))
+    rate = percent_figure(share_of(values["income_tax_expense"], values["income_before_taxes"]))
     return Block(
         (
             prose(

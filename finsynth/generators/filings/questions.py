@@ -16,8 +16,8 @@ from typing import Literal
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.document import Filing
-from finsynth.generators.filings.formatting import money
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import money
 
 TaskType = Literal["QA", "TG"]
 

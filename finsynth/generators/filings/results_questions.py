@@ -5,10 +5,10 @@ These kinds mostly cite Item 7 (MD&A), where the results are discussed in prose,
 
 from __future__ import annotations
 
-from finsynth.generators.filings.formatting import money, per_share, percent, percent_change, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.generators.filings.statements import REGIONS
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import money, per_share, percent_change, percent_figure, share_of
 
 _METRICS = {
     "revenue": "total revenue",
@@ -48,7 +48,7 @@ def _metric_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     name = _METRICS[key]
     now, then = facts.amount(now_key), facts.amount(then_key)
     direction = "increased" if now > then else "decreased" if now < then else "did not change"
-    change = percent(abs(percent_change(now, then)))
+    change = percent_figure(abs(percent_change(now, then)))
     question = facts.ask(
         stream,
         (
@@ -78,7 +78,7 @@ def _margin(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     top, bottom = f"{numerator}.{year}", f"revenue.{year}"
     if not facts.has(top, bottom):
         return None
-    margin = percent(share_of(facts.amount(top), facts.amount(bottom)))
+    margin = percent_figure(share_of(facts.amount(top), facts.amount(bottom)))
     question = facts.ask(
         stream,
         (
@@ -123,7 +123,7 @@ def _fastest_segment(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         ),
     )
     answer = (
-        f"The {name} segment grew fastest: its revenue changed by {percent(growth[best])}, from "
+        f"The {name} segment grew fastest: its revenue changed by {percent_figure(growth[best])}, from "
         f"{facts.money(f'segment.{best}.{facts.prior}')} to {facts.money(f'segment.{best}.{facts.latest}')}."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
@@ -140,7 +140,7 @@ def _largest_segment(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     largest = max(segments, key=lambda i: amounts[i])
     if sum(1 for i in segments if amounts[i] == amounts[largest]) > 1:
         return None
-    share = percent(share_of(amounts[largest], facts.amount(f"revenue.{year}")))
+    share = percent_figure(share_of(amounts[largest], facts.amount(f"revenue.{year}")))
     question = facts.ask(
         stream,
         (
@@ -343,7 +343,7 @@ def _region_revenue(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     answer = (
         f"Revenue from customers in {place} went from {facts.money(then_key)} in fiscal {facts.prior} to "
-        f"{facts.money(now_key)} in fiscal {facts.latest}, a change of {percent(change)}."
+        f"{facts.money(now_key)} in fiscal {facts.latest}, a change of {percent_figure(change)}."
     )
     return facts.item(question, answer, facts.sentence_ids([now_key, then_key]), [now_key, then_key])
 
@@ -354,7 +354,7 @@ def _research_intensity(facts: FilingFacts, stream: RandomStream) -> QAItem | No
     spending, revenue = f"research_and_development.{year}", f"revenue.{year}"
     if not facts.has(spending, revenue):
         return None
-    share = percent(share_of(facts.amount(spending), facts.amount(revenue)))
+    share = percent_figure(share_of(facts.amount(spending), facts.amount(revenue)))
     question = facts.ask(
         stream,
         (
@@ -428,7 +428,7 @@ def _results_post(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     answer = (
         f"{company} closed fiscal {year} with total revenue of {facts.money(keys[0])}, {direction} "
-        f"{percent(abs(growth))} from {facts.money(keys[1])} a year earlier. Net income reached "
+        f"{percent_figure(abs(growth))} from {facts.money(keys[1])} a year earlier. Net income reached "
         f"{facts.money(keys[2])}, or {per_share(float(facts.filing.facts[keys[3]]))} per diluted share. "
         "Thank you to our teams, customers and shareholders for their support."
     )
@@ -501,7 +501,7 @@ def _segment_brief(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         change = percent_change(facts.amount(f"segment.{i}.{year}"), facts.amount(f"segment.{i}.{prior}"))
         verb = "grew" if change >= 0 else "declined"
         parts.append(
-            f"{facts.segment_name(i)} revenue {verb} {percent(abs(change))} to "
+            f"{facts.segment_name(i)} revenue {verb} {percent_figure(abs(change))} to "
             f"{facts.money(f'segment.{i}.{year}')}"
         )
     request = facts.request(

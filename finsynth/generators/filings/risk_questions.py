@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from finsynth.generators.filings.formatting import percent, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, QuestionKind, register_kind
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import percent_figure, share_of
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class RiskExposure:
 
 
 def _share(facts: FilingFacts, part: str, whole: str) -> str:
-    return percent(share_of(facts.amount(part), facts.amount(whole)))
+    return percent_figure(share_of(facts.amount(part), facts.amount(whole)))
 
 
 def _goodwill(facts: FilingFacts, keys: list[str]) -> str:
@@ -92,7 +92,8 @@ def _international(facts: FilingFacts, keys: list[str]) -> str:
     abroad = facts.amount(keys[1]) + facts.amount(keys[2])
     return (
         f"Customers outside the United States brought {facts.dollars(abroad)} of fiscal {facts.latest} "
-        f"revenue, {percent(share_of(abroad, facts.amount(keys[0])))} of the total of {facts.money(keys[0])}."
+        f"revenue, {percent_figure(share_of(abroad, facts.amount(keys[0])))} of the total of "
+        f"{facts.money(keys[0])}."
     )
 
 
@@ -107,7 +108,7 @@ def _dilution(facts: FilingFacts, keys: list[str]) -> str | None:
     now, then = facts.amount(keys[0]), facts.amount(keys[1])
     if then <= 0:
         return None
-    change = percent(abs(share_of(now - then, then)))
+    change = percent_figure(abs(share_of(now - then, then)))
     direction = "rose" if now > then else "fell" if now < then else "held"
     return (
         f"Weighted-average diluted shares {direction} {change}, from {then:,} to {now:,} ({facts.unit}), "

@@ -6,9 +6,9 @@ net income) cite the rows of both. Every kind cites the statements' rows rather 
 
 from __future__ import annotations
 
-from finsynth.generators.filings.formatting import per_share, percent, percent_change, share_of
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import per_share, percent_change, percent_figure, share_of
 
 INCOME_STATEMENT_LINES = {
     "cost_of_revenue": "cost of revenue",
@@ -150,8 +150,8 @@ def _change_item(
     direction = "rose" if now > then else "fell" if now < then else "was unchanged"
     answer = (
         f"{name[0].upper() + name[1:]} {direction} by {facts.dollars(abs(now - then))} "
-        f"({percent(abs(percent_change(now, then)))}), from {facts.money(then_key)} in fiscal {facts.prior} "
-        "to "
+        f"({percent_figure(abs(percent_change(now, then)))}), "
+        f"from {facts.money(then_key)} in fiscal {facts.prior} to "
         f"{facts.money(now_key)} in fiscal {facts.latest}."
     )
     question = facts.ask(stream, phrasings)
@@ -264,7 +264,7 @@ def _ratio_item(
 ) -> QAItem | None:
     if denominator <= 0 or not facts.has(*keys):
         return None
-    value = percent(share_of(numerator, denominator)) if as_percent else _ratio(numerator, denominator)
+    value = percent_figure(share_of(numerator, denominator)) if as_percent else _ratio(numerator, denominator)
     question = facts.ask(stream, phrasings)
     return facts.item(question, f"{explanation.format(value=value)}", _cited(facts, keys), keys)
 
@@ -411,7 +411,8 @@ def _return_on(
     base_keys, base = average
     value = round(facts.amount(top) / base * 100, 1)
     answer = (
-        f"It was {percent(value)}: {facts.money(top)} divided by the average of {facts.money(base_keys[0])} "
+        f"It was {percent_figure(value)}: {facts.money(top)} divided by the average of "
+        f"{facts.money(base_keys[0])} "
         f"and {facts.money(base_keys[1])} ({facts.dollars(round(base))})."
     )
     keys = [top, *base_keys]
@@ -717,7 +718,8 @@ def _margin_points(
     change = round(now - then, 1)
     direction = "widened" if change > 0 else "narrowed" if change < 0 else "held steady"
     answer = (
-        f"The {label} {direction} from {percent(then)} in fiscal {facts.prior} to {percent(now)} in fiscal "
+        f"The {label} {direction} from {percent_figure(then)} in fiscal {facts.prior} "
+        f"to {percent_figure(now)} in fiscal "
         f"{facts.latest}, a change of {abs(change):.1f} percentage points."
     )
     return facts.item(facts.ask(stream, phrasings), answer, _cited(facts, keys), keys)
@@ -817,6 +819,6 @@ def _earnings_per_share_change(facts: FilingFacts, stream: RandomStream) -> QAIt
     )
     answer = (
         f"Diluted earnings per share went from {per_share(then)} in fiscal {facts.prior} to {per_share(now)} "
-        f"in fiscal {facts.latest}, a change of {percent(change)}."
+        f"in fiscal {facts.latest}, a change of {percent_figure(change)}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)

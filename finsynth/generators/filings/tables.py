@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.formatting import fiscal_year_end, table_amount
 from finsynth.generators.filings.statements import Statements
+from finsynth.world.formatting import fiscal_year_end, table_amount
 
 CELL_SEPARATOR = " | "
 INCOME_STATEMENT_TITLE = "Consolidated Statements of Operations"

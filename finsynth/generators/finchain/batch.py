@@ -44,7 +44,6 @@ from finsynth.generators.finchain.engine import (
     StepResult,
 )
 from finsynth.generators.finchain.formula import Formula
-from finsynth.generators.finchain.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
 from finsynth.generators.finchain.quantities import Quantity, TooCloseToCall, Unit
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
@@ -53,6 +52,7 @@ from finsynth.generators.finchain.vector import (
     decided_round_array,
 )
 from finsynth.seeding import rejection_limit, splitmix_words
+from finsynth.world.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
 
 _TWO_TO_64 = 1 << 64
 _ONE = np.uint64(1)
@@ -89,7 +89,7 @@ def _draw_numbers(sampler: NumberSampler, seeds: NDArray[Any], counters: NDArray
 
 
 def _person_names(seeds: NDArray[Any], counters: NDArray[Any]) -> list[str]:
-    """:func:`~finsynth.generators.finchain.names.person_name` for every stream."""
+    """:func:`~finsynth.world.names.person_name` for every stream."""
     first = _below(seeds, counters, len(FIRST_NAMES)).tolist()
     last = _below(seeds, counters, len(LAST_NAMES)).tolist()
     return [f"{FIRST_NAMES[a]} {LAST_NAMES[b]}" for a, b in zip(first, last, strict=True)]
@@ -104,7 +104,7 @@ def _draw_subset(seeds: NDArray[Any], counters: NDArray[Any], rows: NDArray[Any]
 
 
 def _company_names(seeds: NDArray[Any], counters: NDArray[Any]) -> list[str]:
-    """:func:`~finsynth.generators.finchain.names.company_name` for every stream.
+    """:func:`~finsynth.world.names.company_name` for every stream.
 
     The form comes first; then two words ("Last Suffix", "Last-Last") or three ("Last, Last
     and Last"), each instance reading its own stream in that order.

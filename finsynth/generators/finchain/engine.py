@@ -29,10 +29,10 @@ from finsynth.generators.finchain.dsl import (
     Template,
 )
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
-from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.finchain.quantities import Quantity, Unit
 from finsynth.generators.finchain.trace import TRACE_VERSION
 from finsynth.seeding import RandomStream, SplitMixStream, rejection_limit
+from finsynth.world.names import company_name, person_name
 
 if TYPE_CHECKING:
     from finsynth.generators.finchain.batch import BatchDrawer

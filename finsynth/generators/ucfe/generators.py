@@ -100,7 +100,7 @@ _POSITION = re.compile(r"/(\d+)$")
 
 
 def _register_all() -> None:
-    source_hash = package_source_hash("finsynth.generators.ucfe")
+    source_hash = package_source_hash("finsynth.generators.ucfe", "finsynth.world")
     for slug in TASKS:
         register(UcfeTaskGenerator(task_spec(slug), source_hash))
 

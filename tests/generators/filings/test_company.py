@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.generators.filings.company import make_company
-from finsynth.generators.finchain.names import COMPANY_SUFFIXES
 from finsynth.seeding import RandomStream
+from finsynth.world.names import COMPANY_SUFFIXES
 
 _NAME_WORD = r"[A-Z][a-z'’]*(?:-[A-Z][a-z'’]*)?"
 WELL_FORMED = re.compile(rf"{_NAME_WORD}(?: {_NAME_WORD})*(?:, {_NAME_WORD})*(?: and {_NAME_WORD})?, Inc\.")

@@ -11,7 +11,6 @@ segments with their figures; ``forbid`` holds the omitted section.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -20,8 +19,9 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions, name_list, with_article
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import millions, name_list, with_article
+from finsynth.world.names import company_name
 
 OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
 """Standard report sections a user may ask to leave out."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime
 from decimal import ROUND_HALF_UP, Decimal
 
-from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
@@ -29,15 +28,16 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import (
+from finsynth.generators.ucfe.instances.world.valuation import draw_forecast
+from finsynth.seeding import RandomStream
+from finsynth.world.formatting import (
     long_date,
     millions,
     name_list,
     percent,
     with_article,
 )
-from finsynth.generators.ucfe.instances.world.valuation import draw_forecast
-from finsynth.seeding import RandomStream
+from finsynth.world.names import company_name, person_name
 
 MIDDLE_SECTIONS = ("subject and scope", "valuation method")
 """Sections a user may also ask for, between the purpose and the conclusion."""

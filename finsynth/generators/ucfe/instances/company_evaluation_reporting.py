@@ -12,7 +12,6 @@ above 1.1 ×). ``answer`` is the verdict; ``must_contain`` holds the verdict and
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
@@ -23,11 +22,12 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
 from finsynth.generators.ucfe.instances.world.peers import peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
 from finsynth.generators.ucfe.instances.world.statements import draw_statements
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import multiple, percent
+from finsynth.world.names import company_name
 
 _PEERS = (
     "Listed peers in {sector} trade at a median P/E of {median}.",

@@ -22,10 +22,10 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import multiple, percent
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
 from finsynth.generators.ucfe.instances.world.statements import draw_statements
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import multiple, percent
 
 LEVERAGE_LEVELS = ((1.5, "high"), (0.5, "moderate"), (0.0, "low"))
 COVERAGE_LEVELS = ((8.0, "strong"), (3.0, "adequate"), (0.0, "weak"))

@@ -13,7 +13,6 @@ always holds the label (``"<label> default risk"``), the ratio and the score wit
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
@@ -28,8 +27,9 @@ from finsynth.generators.ucfe.instances.world.credit import (
     leverage_band,
     score_band,
 )
-from finsynth.generators.ucfe.instances.world.formatting import count_of, dollars, percent
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import count_of, dollars, percent
+from finsynth.world.names import company_name
 
 _OPENINGS = (
     "{name}: credit score {score}, total assets {assets}, total liabilities {liabilities}.",

@@ -10,7 +10,6 @@ investment returns, any promise of guaranteed returns.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import person_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -20,6 +19,7 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.concepts import CONCEPTS
 from finsynth.seeding import RandomStream
+from finsynth.world.names import person_name
 
 ROLES = (
     "a nurse",

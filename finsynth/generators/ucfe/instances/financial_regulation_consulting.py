@@ -20,7 +20,6 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -29,7 +28,6 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import dollars, long_date, price
 from finsynth.generators.ucfe.instances.world.securities_rules import (
     CROWDFUNDING_LIMIT,
     INCOME_TEST,
@@ -44,6 +42,8 @@ from finsynth.generators.ucfe.instances.world.securities_rules import (
     within_six_months,
 )
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import dollars, long_date, price
+from finsynth.world.names import company_name, person_name
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from finsynth.generators.ucfe.instances.base import (
 from finsynth.generators.ucfe.instances.world.announcements import ACTIONS, draw_announcement
 from finsynth.generators.ucfe.instances.world.companies import SECTORS
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import long_date, with_article
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import long_date, with_article
 
 _CONTEXT = (
     "Management said the move fits its plan for the next three years.",

@@ -11,7 +11,6 @@ competitive landscape and valuation, so a summary has to select.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -19,9 +18,10 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.formatting import name_list
 from finsynth.generators.ucfe.instances.world.industry import INDUSTRIES, projected_size
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import name_list
+from finsynth.world.names import company_name
 
 _OUTLOOKS = (
     "The {industry} market was worth ${size:,.1f} billion in {year}. Because {driver}, we expect it to grow "

@@ -26,7 +26,9 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import (
+from finsynth.generators.ucfe.instances.world.trades import MATERIAL_EVENTS, SUSPICIOUS, Trade, draw_trades
+from finsynth.seeding import RandomStream
+from finsynth.world.formatting import (
     dollars,
     long_date,
     name_list,
@@ -34,8 +36,6 @@ from finsynth.generators.ucfe.instances.world.formatting import (
     price,
     with_article,
 )
-from finsynth.generators.ucfe.instances.world.trades import MATERIAL_EVENTS, SUSPICIOUS, Trade, draw_trades
-from finsynth.seeding import RandomStream
 
 LEGAL_BASIS = (
     "The case falls under the US ban on trading while in possession of material non-public information: "

@@ -10,7 +10,6 @@ companies.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import company_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -20,6 +19,7 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.news import draw_item
 from finsynth.seeding import RandomStream
+from finsynth.world.names import company_name
 
 _HEADERS = ("Market briefs.", "News digest:", "From today's company wires:", "Corporate news roundup —")
 _ENTITY_LINES = (

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
-from finsynth.generators.finchain.names import company_name, person_name
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -26,11 +25,12 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.companies import draw_company
-from finsynth.generators.ucfe.instances.world.formatting import millions, multiple, name_list, price
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import millions, multiple, name_list, price
+from finsynth.world.names import company_name, person_name
 
 _TERMS = (
     "The company plans to list by offering {offered} million new shares at {low} to {high} each; "

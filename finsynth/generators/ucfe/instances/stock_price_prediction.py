@@ -23,9 +23,9 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
-from finsynth.generators.ucfe.instances.world.formatting import long_date
 from finsynth.generators.ucfe.instances.world.prices import trading_days
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import long_date
 
 SESSIONS = 20
 """Closes shown."""

@@ -8,12 +8,12 @@ so the longer text never contradicts the data sheet the hints are computed from.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.names import person_name
 from finsynth.generators.ucfe.instances.world.companies import Company
-from finsynth.generators.ucfe.instances.world.formatting import millions, percent
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
 from finsynth.generators.ucfe.instances.world.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import millions, percent
+from finsynth.world.names import person_name
 
 REPORT_RISKS = tuple(
     category

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from finsynth.generators.ucfe.instances.world.companies import Company
-from finsynth.generators.ucfe.instances.world.formatting import name_list, with_article
 from finsynth.generators.ucfe.instances.world.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import name_list, with_article
 
 _PROFILES = (
     "{name} (ticker {ticker}) is {sector_article} company founded in {founded}. It reports {count} segments: "

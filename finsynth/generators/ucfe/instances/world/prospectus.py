@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finsynth.generators.finchain.names import person_name
 from finsynth.seeding import RandomStream
+from finsynth.world.names import person_name
 
 
 @dataclass(frozen=True)

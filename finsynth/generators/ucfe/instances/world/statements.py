@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from finsynth.generators.finchain.quantities import round_half_up
-from finsynth.generators.ucfe.instances.world.formatting import millions, price
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import millions, price
 
 
 def _amount(value: float) -> float:
