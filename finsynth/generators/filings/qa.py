@@ -20,6 +20,7 @@ from finsynth.generators.filings import (  # noqa: F401
     results_questions,
     risk_questions,
     statement_questions,
+    writing_requests,
 )
 from finsynth.generators.filings.document import Filing, make_filing
 from finsynth.generators.filings.questions import (

@@ -788,3 +788,75 @@ def _leased_footprint(filing: Filing, item: QAItem) -> None:
     in_answer(
         item, f"{leased} of its {len(rows)} principal properties", dollars(filing, value(filing, liability))
     )
+
+
+# --- writing requests on Part I and Part III -------------------------------------------------------------
+
+
+def _spelled(count: int) -> str:
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+    return words[count] if count < len(words) else f"{count:,}"
+
+
+@oracle("company_profile")
+def _company_profile(filing: Filing, item: QAItem) -> None:
+    segments = [str(filing.facts[f"segment.{i}.name"]) for i in _rows(filing, "segment", "name")]
+    keys_match(item, "headquarters", "founded", "employees", *(["segment.N.name"] * len(segments)))
+    in_answer(item, str(filing.facts["headquarters"]), f"founded in {int(value(filing, 'founded'))}")
+    in_answer(item, f"{int(value(filing, 'employees')):,} people", f"{_spelled(len(segments))} segments")
+    in_answer(item, *segments)
+    assert set(item.filing_items) <= {"cover", "1"} and "1" in item.filing_items
+
+
+@oracle("property_summary")
+def _property_summary(filing: Filing, item: QAItem) -> None:
+    rows = _rows(filing, "property", "square_feet")
+    keys_match(item, *(["property.N.location", "property.N.tenure", "property.N.square_feet"] * len(rows)))
+    areas = {i: int(value(filing, f"property.{i}.square_feet")) for i in rows}
+    owned = sum(area for i, area in areas.items() if filing.facts[f"property.{i}.tenure"] == "Owned")
+    total = sum(areas.values())
+    in_answer(item, f"{total:,} square feet in all", f"{owned:,} square feet ({pct(owned / total * 100)})")
+    biggest = max(areas.values())
+    in_answer(item, f"{biggest:,} square feet")
+    in_answer(item, *(str(filing.facts[f"property.{i}.location"]) for i in rows if areas[i] == biggest))
+    assert item.filing_items == ("2",)
+
+
+@oracle("executive_pay_briefing")
+def _executive_pay_briefing(filing: Filing, item: QAItem) -> None:
+    rows = _rows(filing, "pay", "total")
+    keys_match(
+        item, *(["pay.N.name", "pay.N.salary", "pay.N.bonus", "pay.N.stock", "pay.N.total"] * len(rows))
+    )
+    totals = {
+        i: int(
+            value(filing, f"pay.{i}.salary")
+            + value(filing, f"pay.{i}.bonus")
+            + value(filing, f"pay.{i}.stock")
+        )
+        for i in rows
+    }
+    stock = sum(value(filing, f"pay.{i}.stock") for i in rows)
+    best = max(totals, key=lambda i: totals[i])
+    in_answer(item, f"${sum(totals.values()):,} in total", pct(stock / sum(totals.values()) * 100))
+    in_answer(item, f"{filing.facts[f'pay.{best}.name']}, with ${totals[best]:,}")
+    assert item.filing_items == ("10-14",)
+
+
+@oracle("governance_snapshot")
+def _governance_snapshot(filing: Filing, item: QAItem) -> None:
+    holders = _rows(filing, "holder", "percent")
+    keys_match(
+        item,
+        "directors",
+        "chief_executive",
+        *(["holder.N.name", "holder.N.percent"] * len(holders)),
+        "fees.audit",
+        "fees.total",
+    )
+    stakes = {i: value(filing, f"holder.{i}.percent") for i in holders}
+    top = max(stakes, key=lambda i: stakes[i])
+    fees = {part: value(filing, f"fees.{part}") for part in ("audit", "audit_related", "tax", "other")}
+    in_answer(item, f"{int(value(filing, 'directors'))} directors", str(filing.facts["chief_executive"]))
+    in_answer(item, f"{filing.facts[f'holder.{top}.name']} with {stakes[top]:.1f}%")
+    in_answer(item, pct(fees["audit"] / sum(fees.values()) * 100), dollars(filing, sum(fees.values())))
