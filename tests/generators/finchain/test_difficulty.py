@@ -42,8 +42,6 @@ AWAITING_REWORK = frozenset(
         "financial_reporting/income_statements/basic_eps_from_a_multi_step_income_statement",
         "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
         "fintech/payment_technologies/net_take_rate_of_a_payment_facilitator",
-        "sustainable_finance/social_impact_investing/senior_return_in_a_first_loss_blended_fund",
-        "sustainable_finance/sustainability_reporting/scope_3_estimate_and_intensity_change",
     }
 )
 """Advanced templates whose work is still linear arithmetic: each needs a real non-linear step.
