@@ -209,6 +209,8 @@ def traditional_401k_advantage_over_a_taxable_account() -> Template:
             count("years", 10, 35, unit=Unit.YEARS),
             option("retirement_tax_rate", RETIREMENT_RATES),
         ],
+        # A contribution is a modest slice of pay, not more than the income it is taken from.
+        constraints=["contribution <= 0.3 * taxable_income"],
         question=(
             "{filer} files as single with taxable income of {taxable_income}, taxed at " + SCHEDULE + ". "
             "{filer} can put {contribution} of wages into a traditional 401(k) before tax, or take it as "
