@@ -42,18 +42,6 @@ AWAITING_REWORK = frozenset(
         "financial_reporting/income_statements/basic_eps_from_a_multi_step_income_statement",
         "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
         "fintech/payment_technologies/net_take_rate_of_a_payment_facilitator",
-        "mergers_and_acquisitions/deal_structure/eps_accretion_or_dilution_of_a_stock_acquisition",
-        "mergers_and_acquisitions/due_diligence/equity_purchase_price_after_diligence_adjustments",
-        "mergers_and_acquisitions/post_merger_integration/first_year_earnings_effect_of_integration",
-        "mergers_and_acquisitions/synergies_and_cost_savings/acquirer_net_present_value_of_a_synergistic_deal",
-        "personal_finance/budgeting/next_year_savings_rate_after_a_raise_and_inflation",
-        "personal_finance/personal_investment/rebalancing_trade_after_a_year",
-        "personal_finance/tax_calculation/balance_due_or_refund_after_deductions_and_credits",
-        "risk_management/regulatory_compliance/maximum_payout_under_the_conservation_buffer",
-        "risk_management/scenario_planning/expected_value_of_perfect_information",
-        "risk_management/stress_testing/reverse_stress_default_rate_that_breaches_the_minimum",
-        "sustainable_finance/social_impact_investing/senior_return_in_a_first_loss_blended_fund",
-        "sustainable_finance/sustainability_reporting/scope_3_estimate_and_intensity_change",
     }
 )
 """Advanced templates whose work is still linear arithmetic: each needs a real non-linear step.

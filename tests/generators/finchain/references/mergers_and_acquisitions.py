@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from tests.generators.finchain.references.exact import Domain
+from tests.generators.finchain.references.exact import Domain, mp, present_value, solve_for_rate
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("mergers_and_acquisitions")
@@ -22,20 +23,33 @@ def growing_perpetuity(first_payment: F, rate: F, growth: F) -> F:
 
 
 @reference("deal_structure")
-def eps_accretion_or_dilution_of_a_stock_acquisition(
+def eps_accretion_or_dilution_in_a_forecast_year(
     acquirer_eps: F,
     acquirer_shares: F,
     acquirer_price: F,
+    acquirer_growth: F,
     target_eps: F,
     target_shares: F,
+    target_growth: F,
     offer_price: F,
     pretax_synergies: F,
     tax_rate: F,
+    forecast_year: F,
 ) -> F:
-    new_shares = rounded(offer_price * target_shares / acquirer_price, 0)
-    earnings = acquirer_eps * acquirer_shares + target_eps * target_shares + pretax_synergies * (1 - tax_rate)
-    pro_forma_eps = rounded(earnings / (acquirer_shares + new_shares), 4)
-    return pro_forma_eps / acquirer_eps - 1
+    year = int(forecast_year)
+    # Only the share count is rounded (whole shares), as the question says.
+    issued = rounded(offer_price * target_shares / acquirer_price, 0)
+    acquirer_income = acquirer_eps * acquirer_shares
+    for _ in range(year):
+        acquirer_income *= 1 + acquirer_growth
+    target_income = target_eps * target_shares
+    for _ in range(year):
+        target_income *= 1 + target_growth
+    standalone = acquirer_income / acquirer_shares
+    combined = (acquirer_income + target_income + pretax_synergies - pretax_synergies * tax_rate) / (
+        acquirer_shares + issued
+    )
+    return (combined - standalone) / standalone
 
 
 @reference("deal_structure")
@@ -77,18 +91,22 @@ def customer_concentration_screen(
 
 
 @reference("due_diligence")
-def equity_purchase_price_after_diligence_adjustments(
+def equity_purchase_price_net_of_a_settlement_paid_in_installments(
     reported_ebitda: F,
     nonrecurring_expenses: F,
     nonrecurring_gains: F,
     ev_multiple: F,
     debt: F,
     cash: F,
-    closing_nwc: F,
-    nwc_peg: F,
+    settlement_installment: F,
+    installment_years: F,
+    discount_rate: F,
 ) -> F:
     normalized = reported_ebitda + nonrecurring_expenses - nonrecurring_gains
-    return ev_multiple * normalized - debt + cash + (closing_nwc - nwc_peg)
+    # Closed-form ordinary annuity: A · (1 − v^n) / r with v = 1 / (1 + r).
+    v = 1 / (1 + discount_rate)
+    settlement = settlement_installment * (1 - v ** int(installment_years)) / discount_rate
+    return ev_multiple * normalized - debt + cash - settlement
 
 
 @reference("due_diligence")
@@ -124,19 +142,23 @@ def working_capital_adjustment_to_the_purchase_price(
 
 
 @reference("post_merger_integration")
-def first_year_earnings_effect_of_integration(
+def discounted_payback_of_integration_costs(
     target_revenue: F,
     attrition_rate: F,
     gross_margin: F,
     run_rate_savings: F,
-    realized_share: F,
     integration_costs: F,
     tax_rate: F,
-) -> F:
-    pre_tax = (
-        run_rate_savings * realized_share - target_revenue * attrition_rate * gross_margin - integration_costs
-    )
-    return pre_tax * (1 - tax_rate)
+    discount_rate: F,
+) -> Any:
+    benefit = mp((run_rate_savings - target_revenue * attrition_rate * gross_margin) * (1 - tax_rate))
+    rate = mp(discount_rate)
+
+    # Solve PV(n) = cost for the number of years n by root finding on the annuity's present value.
+    def excess(years: Any) -> Any:
+        return benefit * (1 - (1 + rate) ** -years) / rate - mp(integration_costs)
+
+    return solve_for_rate(excess, 0.01, 60.0)
 
 
 @reference("post_merger_integration")
@@ -178,21 +200,26 @@ def payback_period_of_integration_costs(integration_cost: F, gross_savings: F, n
 
 
 @reference("synergies_and_cost_savings")
-def acquirer_net_present_value_of_a_synergistic_deal(
+def acquirer_net_present_value_of_synergies_over_a_finite_horizon(
     cost_synergies: F,
     revenue_synergies: F,
     synergy_margin: F,
     tax_rate: F,
     synergy_growth: F,
+    synergy_years: F,
     discount_rate: F,
     target_price: F,
     target_shares: F,
     premium: F,
     integration_costs: F,
 ) -> F:
-    yearly = (cost_synergies + revenue_synergies * synergy_margin) * (1 - tax_rate)
-    synergy_value = growing_perpetuity(yearly, discount_rate, synergy_growth)
-    return synergy_value - premium * target_price * target_shares - integration_costs
+    first_year = (cost_synergies + revenue_synergies * synergy_margin) * (1 - tax_rate)
+    flows = []
+    flow = first_year
+    for _ in range(int(synergy_years)):
+        flows.append(flow)
+        flow *= 1 + synergy_growth
+    return present_value(discount_rate, flows) - premium * target_price * target_shares - integration_costs
 
 
 @reference("synergies_and_cost_savings")

@@ -27,7 +27,6 @@ SINGLE_BRACKETS = (
     (F(609_350), F(37, 100)),
 )
 STANDARD_DEDUCTION = F(14_600)
-CHILD_TAX_CREDIT = F(2_000)
 
 
 def bracket_tax(taxable_income: F) -> F:
@@ -94,11 +93,16 @@ def months_to_fund_an_emergency_reserve(
 
 
 @reference("budgeting")
-def next_year_savings_rate_after_a_raise_and_inflation(
-    monthly_take_home: F, raise_rate: F, fixed_costs: F, variable_costs: F, inflation_rate: F
+def months_to_a_savings_goal_from_the_monthly_surplus(
+    monthly_take_home: F, fixed_costs: F, variable_costs: F, savings_goal: F, annual_rate: F
 ) -> F:
-    pay = monthly_take_home * (1 + raise_rate)
-    return (pay - fixed_costs - variable_costs * (1 + inflation_rate)) / pay
+    deposit = monthly_take_home - fixed_costs - variable_costs
+    # Run the account month by month: interest on the balance, then the end-of-month deposit.
+    balance, months = F(0), 0
+    while balance < savings_goal:
+        balance = balance * (1 + annual_rate / 12) + deposit
+        months += 1
+    return F(months)
 
 
 # --- loan_repayments ------------------------------------------------------------------------------
@@ -175,10 +179,16 @@ def real_after_tax_value_of_an_investment(
 
 
 @reference("personal_investment")
-def rebalancing_trade_after_a_year(portfolio_value: F, stock_weight: F, stock_return: F, bond_return: F) -> F:
-    stocks = portfolio_value * stock_weight * (1 + stock_return)
-    bonds = portfolio_value * (1 - stock_weight) * (1 + bond_return)
-    return stocks - stock_weight * (stocks + bonds)
+def rebalancing_trade_after_years_of_drift(
+    portfolio_value: F, stock_weight: F, stock_return: F, bond_return: F, years: F
+) -> F:
+    stock = portfolio_value * stock_weight
+    bonds = portfolio_value - stock
+    for _ in range(int(years)):
+        stock += stock * stock_return
+        bonds += bonds * bond_return
+    # Selling x of stock leaves (stock − x) / (stock + bonds) = weight.
+    return stock - stock_weight * (stock + bonds)
 
 
 # --- saving_and_retirement_planning ---------------------------------------------------------------
@@ -229,13 +239,18 @@ def sustainable_monthly_retirement_income(
 
 
 @reference("tax_calculation")
-def balance_due_or_refund_after_deductions_and_credits(
-    wages: F, retirement_contribution: F, itemized_deductions: F, children: F, withholding: F
+def traditional_401k_advantage_over_a_taxable_account(
+    taxable_income: F, contribution: F, annual_return: F, years: F, retirement_tax_rate: F
 ) -> F:
-    adjusted_gross = wages - retirement_contribution
-    taxable = max(adjusted_gross - max(STANDARD_DEDUCTION, itemized_deductions), F(0))
-    after_credits = max(bracket_tax(taxable) - CHILD_TAX_CREDIT * children, F(0))
-    return after_credits - withholding
+    rate_now = marginal_rate(taxable_income)
+    deferred = contribution
+    taxable = contribution - contribution * rate_now
+    for _ in range(int(years)):
+        deferred += deferred * annual_return
+        # The year's income is taxed in the year it is earned.
+        income = taxable * annual_return
+        taxable += income - income * rate_now
+    return deferred - deferred * retirement_tax_rate - taxable
 
 
 @reference("tax_calculation")

@@ -11,7 +11,14 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, normal_cdf, normal_quantile
+from tests.generators.finchain.references.exact import (
+    Domain,
+    annuity_factor,
+    mp,
+    normal_cdf,
+    normal_quantile,
+    solve_for_rate,
+)
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("risk_management")
@@ -55,20 +62,30 @@ def liquidity_coverage_ratio(liquid_assets: F, stressed_outflows: F, stressed_in
 
 
 @reference("regulatory_compliance")
-def maximum_payout_under_the_conservation_buffer(
+def years_to_rebuild_the_conservation_buffer_at_the_permitted_payout(
     common_equity: F,
     regulatory_deductions: F,
     risk_weighted_assets: F,
     minimum_ratio: F,
     conservation_buffer: F,
-    net_income: F,
-) -> F:
-    ratio = rounded((common_equity - regulatory_deductions) / risk_weighted_assets, 4)
+    return_on_cet1: F,
+    rwa_growth: F,
+) -> Any:
+    ratio = (common_equity - regulatory_deductions) / risk_weighted_assets
     headroom = ratio - minimum_ratio
-    for quarters, payout in ((1, F(0)), (2, F(20, 100)), (3, F(40, 100)), (4, F(60, 100))):
+    payout = F(1)
+    for quarters, limit in ((4, F(60, 100)), (3, F(40, 100)), (2, F(20, 100)), (1, F(0))):
         if headroom <= conservation_buffer * quarters / 4:
-            return payout * net_income
-    return net_income
+            payout = limit
+    capital_growth = mp(1 + return_on_cet1 * (1 - payout))
+    assets_growth = mp(1 + rwa_growth)
+    target = mp(minimum_ratio + conservation_buffer)
+
+    # Capital and RWA compound separately; find the (fractional) year their ratio hits the target.
+    def excess(years: Any) -> Any:
+        return mp(ratio) * capital_growth**years / assets_growth**years - target
+
+    return solve_for_rate(excess, 0.0, 40.0)
 
 
 @reference("regulatory_compliance")
@@ -197,25 +214,23 @@ def expected_npv_across_demand_scenarios(
 
 
 @reference("scenario_planning")
-def expected_value_of_perfect_information(
-    high_probability: F,
-    low_probability: F,
-    medium_probability: F,
-    expand_high: F,
-    expand_medium: F,
-    expand_low: F,
-    hold_high: F,
-    hold_medium: F,
-    hold_low: F,
-) -> F:
-    probabilities = (high_probability, medium_probability, low_probability)
-    expand, hold = (expand_high, expand_medium, expand_low), (hold_high, hold_medium, hold_low)
-    with_information = sum((p * max(e, h) for p, e, h in zip(probabilities, expand, hold, strict=True)), F(0))
-    best_now = max(
-        sum((p * e for p, e in zip(probabilities, expand, strict=True)), F(0)),
-        sum((p * h for p, h in zip(probabilities, hold, strict=True)), F(0)),
-    )
-    return with_information - best_now
+def shortfall_probability_from_scenario_returns(
+    boom_probability: F,
+    recession_probability: F,
+    boom_return: F,
+    base_return: F,
+    recession_return: F,
+    threshold_return: F,
+) -> Any:
+    scenarios = [
+        (boom_probability, boom_return),
+        (1 - boom_probability - recession_probability, base_return),
+        (recession_probability, recession_return),
+    ]
+    mean = sum((p * r for p, r in scenarios), F(0))
+    # Variance as E[R²] − E[R]².
+    variance = sum((p * r * r for p, r in scenarios), F(0)) - mean * mean
+    return normal_cdf((mp(threshold_return) - mp(mean)) / mpmath.sqrt(mp(variance)))
 
 
 @reference("scenario_planning")
@@ -321,16 +336,25 @@ def post_stress_cet1_ratio(
 
 
 @reference("stress_testing")
-def reverse_stress_default_rate_that_breaches_the_minimum(
+def probability_of_staying_above_the_minimum_under_the_vasicek_model(
     cet1_capital: F,
     risk_weighted_assets: F,
     minimum_ratio: F,
     pre_provision_profit: F,
     loan_book: F,
     loss_given_default: F,
-) -> F:
-    absorbable = cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets
-    return absorbable / (loan_book * loss_given_default)
+    average_default_probability: F,
+    asset_correlation: F,
+) -> Any:
+    capacity = cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets
+    breaking_rate = capacity / (loan_book * loss_given_default)
+    # Vasicek: DR = N((N⁻¹(PD) + √ρ · Z) / √(1 − ρ)) with Z the systematic factor's adverse draw; DR ≤ d*
+    # exactly when Z ≤ (√(1 − ρ) N⁻¹(d*) − N⁻¹(PD)) / √ρ.
+    rho = mp(asset_correlation)
+    factor = (
+        mpmath.sqrt(1 - rho) * normal_quantile(breaking_rate) - normal_quantile(average_default_probability)
+    ) / (mpmath.sqrt(rho))
+    return normal_cdf(factor)
 
 
 # --- value_at_risk --------------------------------------------------------------------------------

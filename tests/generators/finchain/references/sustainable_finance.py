@@ -7,7 +7,7 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, power
+from tests.generators.finchain.references.exact import Domain, annuity_factor, mp, normal_cdf, power
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("sustainable_finance")
@@ -243,13 +243,14 @@ def expected_return_on_a_social_impact_bond(
 
 
 @reference("social_impact_investing")
-def senior_return_in_a_first_loss_blended_fund(
-    fund_size: F, first_loss_share: F, portfolio_yield: F, credit_loss_rate: F
-) -> F:
-    first_loss = fund_size * first_loss_share
-    senior = fund_size - first_loss
-    senior_loss = max(fund_size * credit_loss_rate - first_loss, F(0))
-    return (senior * portfolio_yield - senior_loss) / senior
+def probability_of_a_senior_loss_in_a_first_loss_blended_fund(
+    first_loss_share: F, portfolio_yield: F, expected_loss_rate: F, loss_volatility: F
+) -> Any:
+    # Per dollar of fund: the senior holds 1 − f, earns (1 − f) · y, and loses max(L − f, 0).
+    # Its return is negative when L − f > (1 − f) · y.
+    senior = 1 - first_loss_share
+    breakeven = first_loss_share + senior * portfolio_yield
+    return 1 - normal_cdf((breakeven - expected_loss_rate) / loss_volatility)
 
 
 @reference("social_impact_investing")
@@ -289,13 +290,23 @@ def on_track_against_a_linear_reduction_target(
 
 
 @reference("sustainability_reporting")
-def scope_3_estimate_and_intensity_change(
+def years_to_an_intensity_target_at_the_pace_since_the_base_year(
     scope_1_emissions: F,
     scope_2_emissions: F,
     purchased_spend_millions: F,
     spend_emission_factor: F,
     revenue_millions: F,
-    prior_intensity: F,
-) -> F:
+    base_year_intensity: F,
+    years_since_base: F,
+    target_cut: F,
+) -> Any:
     total = scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor
-    return total / revenue_millions / prior_intensity - 1
+    intensity = total / revenue_millions
+    target = base_year_intensity * (1 - target_cut)
+    # Falling by the factor (I / I_base) every k years, ln I drops by ln(I / I_base) / k a year, so it
+    # reaches ln T after ln(T / I) / that many more years.
+    return (
+        years_since_base
+        * mpmath.log(mp(target / intensity))
+        / mpmath.log(mp(intensity / base_year_intensity))
+    )

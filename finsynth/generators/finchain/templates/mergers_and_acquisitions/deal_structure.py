@@ -225,11 +225,11 @@ def expected_present_value_of_a_deal_with_an_earnout() -> Template:
 
 
 @template(difficulty="advanced")
-def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
-    """Accretion/dilution of an all-stock deal.
+def eps_accretion_or_dilution_in_a_forecast_year() -> Template:
+    """Accretion/dilution of an all-stock deal in a later forecast year n.
 
-    Pro forma EPS = (NI_acquirer + NI_target + S · (1 − t)) / (shares_acquirer + offer value / acquirer
-    price); accretion = pro forma EPS / standalone EPS − 1.
+    Standalone EPS_n = EPS₀ (1 + g_a)^n; pro forma EPS_n = (EPS_n · shares_acquirer + NI_target (1 + g_t)^n
+    + S (1 − t)) / (shares_acquirer + offer value / acquirer price); accretion = pro forma / standalone − 1.
 
     Bands:
         eps_change: -30% to 50%
@@ -243,34 +243,35 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
             money("acquirer_eps", 1.5, 12, step=0.01),
             share_count("acquirer_shares", 100_000_000, 2_000_000_000, 1_000_000),
             money("acquirer_price", 20, 400, step=0.01),
+            rate("acquirer_growth", 2, 12, step=0.5, decimals=1),
             money("target_eps", 0.5, 10, step=0.01),
             share_count("target_shares", 10_000_000, 400_000_000, 100_000),
+            rate("target_growth", 2, 15, step=0.5, decimals=1),
             money("offer_price", 10, 300, step=0.01),
             money("pretax_synergies", 0, 300_000_000, step=1_000_000, decimals=0),
             rate("tax_rate", 21, 28, step=0.5, decimals=1),
+            count("forecast_year", 2, 5),
         ],
         constraints=[
-            "8 * acquirer_eps <= acquirer_price <= 35 * acquirer_eps",
-            "8 * target_eps <= offer_price <= 45 * target_eps",
-            "acquirer_price >= 10 * acquirer_eps",
-            "acquirer_price <= 35 * acquirer_eps",
-            "offer_price >= 12 * target_eps",
-            "offer_price <= 40 * target_eps",
-            "offer_price * target_shares <= 0.75 * acquirer_price * acquirer_shares",
+            "10 * acquirer_eps <= acquirer_price <= 35 * acquirer_eps",
+            "12 * target_eps <= offer_price <= 40 * target_eps",
+            "offer_price * target_shares <= 0.5 * acquirer_price * acquirer_shares",
+            # Forecast growth rates of two companies in one deal stay within six points of each other.
+            "abs(target_growth - acquirer_growth) <= 0.06",
+            "pretax_synergies <= target_eps * target_shares",
         ],
         question=(
             "{acquirer} earns {acquirer_eps} per share on {acquirer_shares} and its stock trades at "
             "{acquirer_price}. It agrees to buy {target}, which earns {target_eps} per share on "
             "{target_shares}, for {offer_price} a share paid entirely in new {acquirer} shares issued at "
-            "the current price (rounded to whole shares). The deal is expected to bring {pretax_synergies} "
-            "of pre-tax synergies a year, taxed at {tax_rate}. By what percentage does the deal change "
-            "{acquirer}'s earnings per share in the first full year, with pro forma EPS computed to four "
-            "decimal places? (A negative answer means dilution.) Give the answer as a percentage to two "
-            "decimal places."
+            "the current price (rounded to whole shares). On their own, {acquirer}'s earnings per share are "
+            "forecast to grow {acquirer_growth} a year and {target}'s net income {target_growth} a year, "
+            "compounded from today's figures. The deal adds {pretax_synergies} of pre-tax synergies a year, "
+            "taxed at {tax_rate}. By what percentage does the deal change {acquirer}'s earnings per share in "
+            "year {forecast_year} after closing, compared with its standalone forecast for that year? (A "
+            "negative answer means dilution.) Give the answer as a percentage to two decimal places."
         ),
         steps=[
-            dollars("acquirer_net_income", "acquirer_eps * acquirer_shares", "Acquirer net income"),
-            dollars("target_net_income", "target_eps * target_shares", "Target net income"),
             step(
                 "new_shares",
                 "offer_price * target_shares / acquirer_price",
@@ -279,18 +280,28 @@ def eps_accretion_or_dilution_of_a_stock_acquisition() -> Template:
                 decimals=0,
                 rounded_before_use=True,
             ),
+            step(
+                "standalone_eps",
+                "acquirer_eps * (1 + acquirer_growth) ** forecast_year",
+                "Acquirer's standalone EPS in the forecast year",
+                decimals=4,
+            ),
+            dollars(
+                "target_net_income",
+                "target_eps * target_shares * (1 + target_growth) ** forecast_year",
+                "Target net income in the forecast year",
+            ),
             dollars("after_tax_synergies", "pretax_synergies * (1 - tax_rate)", "Synergies after tax"),
             step(
                 "pro_forma_eps",
-                "(acquirer_net_income + target_net_income + after_tax_synergies)"
+                "(standalone_eps * acquirer_shares + target_net_income + after_tax_synergies)"
                 " / (acquirer_shares + new_shares)",
-                "Combined earnings per share",
+                "Combined earnings per share in the forecast year",
                 decimals=4,
-                rounded_before_use=True,
             ),
             step(
                 "eps_change",
-                "pro_forma_eps / acquirer_eps - 1",
+                "pro_forma_eps / standalone_eps - 1",
                 "Accretion (+) or dilution (−)",
                 unit=Unit.PERCENT,
                 decimals=2,

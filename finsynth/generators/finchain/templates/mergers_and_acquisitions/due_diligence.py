@@ -10,6 +10,7 @@ from finsynth.generators.finchain.dsl import (
     Template,
     categorical,
     company,
+    count,
     money,
     number,
     numeric,
@@ -228,14 +229,16 @@ def customer_concentration_screen() -> Template:
 
 
 @template(difficulty="advanced")
-def equity_purchase_price_after_diligence_adjustments() -> Template:
-    """Enterprise-to-equity bridge on normalized earnings.
+def equity_purchase_price_net_of_a_settlement_paid_in_installments() -> Template:
+    """Enterprise-to-equity bridge with a debt-like item found in diligence.
 
-    EV = multiple × adjusted EBITDA; equity price = EV − (debt − cash) + (closing NWC − peg).
+    EV = multiple × normalized EBITDA; settlement PV = Σ_{t=1..n} A / (1 + r)^t; equity price = EV − (debt −
+    cash) − settlement PV.
 
     Bands:
-        nwc_adjustment / nwc_peg: -20% to 20%
         net_debt / adjusted_ebitda: -2 to 6
+        settlement_value / enterprise_value: 0% to 15%
+        equity_price / enterprise_value: 20% to 130%
     """
     return Template(
         givens=[
@@ -246,24 +249,26 @@ def equity_purchase_price_after_diligence_adjustments() -> Template:
             number("ev_multiple", 5, 14, step=0.1, decimals=1, unit=Unit.TIMES),
             money("debt", 1_000_000, 250_000_000, step=100_000, decimals=0),
             money("cash", 500_000, 60_000_000, step=50_000, decimals=0),
-            money("closing_nwc", 2_000_000, 60_000_000, step=10_000, decimals=0),
-            money("nwc_peg", 2_000_000, 60_000_000, step=10_000, decimals=0),
+            money("settlement_installment", 100_000, 8_000_000, step=10_000, decimals=0),
+            count("installment_years", 3, 10, unit=Unit.YEARS),
+            rate("discount_rate", 5, 10, step=0.25),
         ],
         constraints=[
-            "0.8 * nwc_peg <= closing_nwc <= 1.2 * nwc_peg",
+            "nonrecurring_expenses + nonrecurring_gains <= 0.2 * reported_ebitda",
             "debt <= 6 * reported_ebitda",
             "cash <= 2 * reported_ebitda",
-            "abs(closing_nwc - nwc_peg) <= 0.2 * nwc_peg",
+            "settlement_installment * installment_years <= 0.6 * reported_ebitda",
             "ev_multiple * (reported_ebitda + nonrecurring_expenses - nonrecurring_gains) - debt + cash"
-            " + closing_nwc - nwc_peg >= 0.25 * ev_multiple * reported_ebitda",
+            " - settlement_installment * installment_years >= 0.25 * ev_multiple * reported_ebitda",
         ],
         question=(
             "A buyer values {target} at {ev_multiple} normalized EBITDA. Reported EBITDA of "
             "{reported_ebitda} is stated after deducting {nonrecurring_expenses} of non-recurring expenses "
             "and includes {nonrecurring_gains} of non-recurring gains. At closing the target has {debt} of "
-            "debt and {cash} of cash, and it delivers {closing_nwc} of net working capital against a peg of "
-            "{nwc_peg}, with the difference added to the price. What equity purchase price does the buyer "
-            "pay? Round to the nearest dollar."
+            "debt and {cash} of cash. Diligence also finds a lawsuit the target has settled for "
+            "{settlement_installment} a year, paid at the end of each of the next {installment_years}; the "
+            "buyer treats it as debt-like and deducts its present value at {discount_rate} a year. What "
+            "equity purchase price does the buyer pay? Round to the nearest dollar."
         ),
         steps=[
             dollars(
@@ -273,10 +278,15 @@ def equity_purchase_price_after_diligence_adjustments() -> Template:
             ),
             dollars("enterprise_value", "ev_multiple * adjusted_ebitda", "Enterprise value"),
             dollars("net_debt", "debt - cash", "Net debt"),
-            dollars("nwc_adjustment", "closing_nwc - nwc_peg", "Working-capital adjustment"),
+            dollars(
+                "settlement_value",
+                "sum(settlement_installment / (1 + discount_rate) ** year"
+                " for year in range(1, installment_years + 1))",
+                "Present value of the settlement installments",
+            ),
             dollars(
                 "equity_price",
-                "enterprise_value - net_debt + nwc_adjustment",
+                "enterprise_value - net_debt - settlement_value",
                 "Equity purchase price",
             ),
         ],

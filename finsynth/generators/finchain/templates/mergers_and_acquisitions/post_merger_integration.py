@@ -196,15 +196,16 @@ def integration_budget_status() -> Template:
 
 
 @template(difficulty="advanced")
-def first_year_earnings_effect_of_integration() -> Template:
-    """First-year after-tax effect of an integration.
+def discounted_payback_of_integration_costs() -> Template:
+    """Years of level after-tax integration benefits B whose present value repays the cost C today.
 
-    Effect = (run-rate savings × share realized − revenue × attrition × gross margin − integration
-    costs) × (1 − tax rate).
+    B = (run-rate savings − revenue × attrition × gross margin) × (1 − t); solving C = B (1 − (1 + r)^−n) / r
+    gives n = −ln(1 − C · r / B) / ln(1 + r).
 
     Bands:
-        realized_savings / target_revenue: 0% to 15%
-        integration_costs / target_revenue: 0% to 10%
+        after_tax_benefit / target_revenue: 0.2% to 12%
+        integration_costs / after_tax_benefit: 0.5 to 3
+        payback_years: 0.5 to 5
     """
     return Template(
         givens=[
@@ -214,34 +215,50 @@ def first_year_earnings_effect_of_integration() -> Template:
             rate("attrition_rate", 1, 12, step=0.5, decimals=1),
             rate("gross_margin", 20, 70, step=0.5, decimals=1),
             money("run_rate_savings", 5_000_000, 400_000_000, step=1_000_000, decimals=0),
-            rate("realized_share", 30, 80, step=5, decimals=0),
-            money("integration_costs", 2_000_000, 200_000_000, step=1_000_000, decimals=0),
+            money("integration_costs", 2_000_000, 600_000_000, step=1_000_000, decimals=0),
             rate("tax_rate", 21, 28, step=0.5, decimals=1),
+            rate("discount_rate", 7, 14, step=0.25),
         ],
         constraints=[
             "run_rate_savings <= 0.15 * target_revenue",
-            "integration_costs <= 0.1 * target_revenue",
-            "run_rate_savings <= 0.25 * target_revenue",
-            "integration_costs <= 1.5 * run_rate_savings",
+            "run_rate_savings >= 1.3 * target_revenue * attrition_rate * gross_margin",
+            # Integration typically costs one half to three times a year's net benefit.
+            "integration_costs >= 0.5 * (run_rate_savings - target_revenue * attrition_rate * gross_margin)"
+            " * (1 - tax_rate)",
+            "integration_costs <= 3 * (run_rate_savings - target_revenue * attrition_rate * gross_margin)"
+            " * (1 - tax_rate)",
         ],
         question=(
-            "In the first year after {acquirer} acquires {target}, {attrition_rate} of {target}'s "
-            "{target_revenue} of revenue is lost to customer attrition, at a gross margin of {gross_margin}. "
-            "Cost savings run at {realized_share} of their {run_rate_savings} annual run rate, and "
-            "{integration_costs} of one-time integration costs are expensed. At a tax rate of {tax_rate}, "
-            "what is the net effect of the integration on first-year after-tax earnings? (A negative answer "
-            "means earnings fall.) Round to the nearest dollar."
+            "{acquirer} spends {integration_costs} today to integrate {target}. From the end of the first "
+            "year it saves {run_rate_savings} of costs a year, but customer attrition takes away "
+            "{attrition_rate} of {target}'s {target_revenue} of annual revenue at a gross margin of "
+            "{gross_margin}. The net benefit is taxed at {tax_rate} and arrives as a level amount at each "
+            "year end. Discounting at {discount_rate}, how many years of net benefits have a present value "
+            "equal to the integration costs (the discounted payback period, solving the annuity formula for "
+            "the number of years, fractions allowed)? Give the answer in years to two decimal places."
         ),
         steps=[
-            dollars("lost_revenue", "target_revenue * attrition_rate", "Revenue lost to attrition"),
-            dollars("lost_gross_profit", "lost_revenue * gross_margin", "Gross profit lost"),
-            dollars("realized_savings", "run_rate_savings * realized_share", "Savings realized in year one"),
             dollars(
-                "pretax_effect",
-                "realized_savings - lost_gross_profit - integration_costs",
-                "Pre-tax effect on earnings",
+                "lost_gross_profit",
+                "target_revenue * attrition_rate * gross_margin",
+                "Gross profit lost to attrition each year",
             ),
-            dollars("after_tax_effect", "pretax_effect * (1 - tax_rate)", "After-tax effect on earnings"),
+            dollars("pretax_benefit", "run_rate_savings - lost_gross_profit", "Net benefit before tax"),
+            dollars("after_tax_benefit", "pretax_benefit * (1 - tax_rate)", "Net benefit after tax"),
+            step(
+                "cost_coverage",
+                "integration_costs * discount_rate / after_tax_benefit",
+                "Cost as a share of the benefits' perpetuity value",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "payback_years",
+                "-log(1 - cost_coverage) / log(1 + discount_rate)",
+                "Years of benefits that repay the cost",
+                unit=Unit.YEARS,
+                decimals=2,
+            ),
         ],
-        answer=numeric("after_tax_effect"),
+        answer=numeric("payback_years"),
     )

@@ -194,11 +194,15 @@ def net_present_value_of_phased_in_cost_synergies() -> Template:
 
 
 @template(difficulty="advanced")
-def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
-    """Acquirer's NPV of a deal: NPV = (C + R · m)(1 − t) / (r − g) − premium × P × N − integration costs.
+def acquirer_net_present_value_of_synergies_over_a_finite_horizon() -> Template:
+    """Acquirer's NPV of a deal whose synergies last n years.
+
+    NPV = Σ_{t=1..n} S₁ (1 + g)^(t−1) / (1 + r)^t − premium × P × N − integration costs, with
+    S₁ = (C + R · m)(1 − t).
 
     Bands:
         pretax_synergies / (target_price * target_shares): 3% to 30%
+        premium_paid / synergy_value: 10% to 300%
     """
     return Template(
         givens=[
@@ -208,7 +212,8 @@ def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
             money("revenue_synergies", 10_000_000, 800_000_000, step=1_000_000, decimals=0),
             rate("synergy_margin", 10, 40, step=1, decimals=0),
             rate("tax_rate", 21, 28, step=0.5, decimals=1),
-            rate("synergy_growth", 0, 3, step=0.5, decimals=1),
+            rate("synergy_growth", 0, 4, step=0.5, decimals=1),
+            count("synergy_years", 5, 12, unit=Unit.YEARS),
             rate("discount_rate", 8, 14, step=0.25),
             money("target_price", 10, 150, step=0.01),
             number("target_shares", 10_000_000, 500_000_000, step=100_000, decimals=0, unit=Unit.SHARES),
@@ -218,17 +223,20 @@ def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
         constraints=[
             "0.03 * target_price * target_shares <= cost_synergies + revenue_synergies * synergy_margin",
             "cost_synergies + revenue_synergies * synergy_margin <= 0.3 * target_price * target_shares",
-            "target_price * target_shares * premium * (discount_rate - synergy_growth)"
-            " <= 3 * (cost_synergies + revenue_synergies * synergy_margin) * (1 - tax_rate)",
-            "target_price * target_shares * premium * (discount_rate - synergy_growth)"
-            " >= 0.2 * (cost_synergies + revenue_synergies * synergy_margin) * (1 - tax_rate)",
+            # The premium is in proportion to what the synergies are worth over the horizon.
+            "target_price * target_shares * premium <= 3 * (cost_synergies + revenue_synergies"
+            " * synergy_margin) * (1 - tax_rate) * synergy_years / (1 + discount_rate) ** synergy_years",
+            "target_price * target_shares * premium >= 0.2 * (cost_synergies + revenue_synergies"
+            " * synergy_margin) * (1 - tax_rate) * synergy_years / (1 + discount_rate)",
+            "integration_costs <= 2 * (cost_synergies + revenue_synergies * synergy_margin)",
         ],
         question=(
             "{acquirer} will pay a premium of {premium} over {target}'s {target_price} share price for all "
             "{target_shares}. It expects {cost_synergies} of annual cost savings plus {revenue_synergies} of "
-            "extra annual revenue earning a {synergy_margin} margin, both starting next year and growing at "
-            "{synergy_growth} a year forever. Synergies are taxed at {tax_rate} and discounted at "
-            "{discount_rate}, and integration costs {integration_costs} up front. What is the net present "
+            "extra annual revenue earning a {synergy_margin} margin, both starting at the end of next year "
+            "and growing at {synergy_growth} a year, but it counts them only for {synergy_years}, after "
+            "which competitors are expected to erode them. Synergies are taxed at {tax_rate} and discounted "
+            "at {discount_rate}, and integration costs {integration_costs} up front. What is the net present "
             "value of the deal to {acquirer}'s shareholders? (A negative answer means value is destroyed.) "
             "Round to the nearest dollar."
         ),
@@ -236,15 +244,16 @@ def acquirer_net_present_value_of_a_synergistic_deal() -> Template:
             dollars(
                 "pretax_synergies",
                 "cost_synergies + revenue_synergies * synergy_margin",
-                "Pre-tax synergies next year",
+                "Pre-tax synergies in year 1",
             ),
             dollars(
-                "after_tax_synergies", "pretax_synergies * (1 - tax_rate)", "After-tax synergies next year"
+                "after_tax_synergies", "pretax_synergies * (1 - tax_rate)", "After-tax synergies in year 1"
             ),
             dollars(
                 "synergy_value",
-                "after_tax_synergies / (discount_rate - synergy_growth)",
-                "Value of the growing synergies",
+                "sum(after_tax_synergies * (1 + synergy_growth) ** (year - 1) / (1 + discount_rate) ** year"
+                " for year in range(1, synergy_years + 1))",
+                "Present value of the synergies over the horizon",
             ),
             dollars(
                 "premium_paid", "target_price * premium * target_shares", "Premium paid to target holders"

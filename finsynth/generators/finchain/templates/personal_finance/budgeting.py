@@ -1,7 +1,7 @@
 """Budgeting: splitting take-home pay, tracking spending against income, and planning savings.
 
 Covers percentage-based budgets, monthly surpluses from itemized spending, emergency reserves,
-lenders' debt-to-income tests, and how a raise and inflation change next year's savings rate.
+lenders' debt-to-income tests, and how long a budget's surplus, saved at interest, takes to reach a goal.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -188,50 +188,58 @@ def debt_to_income_ratio_check() -> Template:
 
 
 @template(difficulty="advanced")
-def next_year_savings_rate_after_a_raise_and_inflation() -> Template:
-    """Next year's savings rate: s = (I(1 + g) − F − V(1 + π)) / (I(1 + g)).
+def months_to_a_savings_goal_from_the_monthly_surplus() -> Template:
+    """Months of end-of-month deposits of the budget surplus D to reach a goal G at monthly rate i.
 
-    Take-home pay I grows by the raise g, fixed costs F stay put and variable costs V grow with inflation π.
+    D = take-home − fixed − variable costs; the balance after n deposits is D((1 + i)^n − 1) / i, so
+    n = ⌈ln(1 + G · i / D) / ln(1 + i)⌉.
 
     Bands:
-        next_savings_rate: -10% to 45%
+        monthly_surplus / monthly_take_home: 5% to 40%
+        months_needed: 4 to 60
     """
     return Template(
         givens=[
-            person("earner"),
+            person("saver"),
             money("monthly_take_home", 3_000, 15_000, step=50),
-            rate("raise_rate", 0, 8, step=0.1, decimals=1),
-            money("fixed_costs", 800, 5_000, step=25),
+            money("fixed_costs", 800, 6_000, step=25),
             money("variable_costs", 800, 7_000, step=25),
-            rate("inflation_rate", 1, 7, step=0.1, decimals=1),
+            money("savings_goal", 3_000, 80_000, step=500),
+            rate("annual_rate", 2, 5.5, step=0.05),
         ],
-        constraints=["0.6 * monthly_take_home <= fixed_costs + variable_costs <= monthly_take_home"],
+        constraints=[
+            "0.6 * monthly_take_home <= fixed_costs + variable_costs <= 0.95 * monthly_take_home",
+            "savings_goal >= 4 * (monthly_take_home - fixed_costs - variable_costs)",
+            "savings_goal <= 60 * (monthly_take_home - fixed_costs - variable_costs)",
+        ],
         question=(
-            "{earner} takes home {monthly_take_home} a month. Monthly spending is {fixed_costs} of fixed "
-            "costs locked in by contracts and a lease, plus {variable_costs} of variable costs such as food "
-            "and fuel. Next year take-home pay rises by {raise_rate}, the fixed costs stay the same, and the "
-            "variable costs rise with inflation of {inflation_rate}. What share of next year's monthly "
-            "take-home pay will be left to save? Give the answer as a percentage to two decimal places "
-            "(negative if spending would exceed pay)."
+            "{saver} takes home {monthly_take_home} a month and spends {fixed_costs} on fixed costs (rent, "
+            "insurance, subscriptions) and {variable_costs} on variable costs (food, fuel, leisure). At the "
+            "end of each month {saver} deposits the whole surplus in a savings account that pays "
+            "{annual_rate} a year, compounded monthly, starting from an empty account. How many monthly "
+            "deposits does it take for the balance to reach {savings_goal}? Count a partial month as a full "
+            "month."
         ),
         steps=[
+            step("monthly_spending", "fixed_costs + variable_costs", "Spending each month"),
+            step("monthly_surplus", "monthly_take_home - monthly_spending", "Surplus deposited each month"),
             step(
-                "next_take_home", "monthly_take_home * (1 + raise_rate)", "Next year's monthly take-home pay"
+                "monthly_rate", "annual_rate / 12", "Interest rate per month", unit=Unit.PERCENT, decimals=4
             ),
             step(
-                "next_variable_costs",
-                "variable_costs * (1 + inflation_rate)",
-                "Next year's variable costs",
-            ),
-            step("next_spending", "fixed_costs + next_variable_costs", "Next year's monthly spending"),
-            step("next_savings", "next_take_home - next_spending", "Next year's monthly savings"),
-            step(
-                "next_savings_rate",
-                "next_savings / next_take_home",
-                "Savings as a share of take-home pay",
-                unit=Unit.PERCENT,
+                "months_exact",
+                "log(1 + savings_goal * monthly_rate / monthly_surplus) / log(1 + monthly_rate)",
+                "Months of deposits whose future value equals the goal",
+                unit=Unit.MONTHS,
                 decimals=2,
             ),
+            step(
+                "months_needed",
+                "ceil(months_exact)",
+                "Whole months of deposits",
+                unit=Unit.MONTHS,
+                decimals=0,
+            ),
         ],
-        answer=numeric("next_savings_rate"),
+        answer=numeric("months_needed"),
     )

@@ -209,39 +209,45 @@ def real_after_tax_value_of_an_investment() -> Template:
 
 
 @template(difficulty="advanced")
-def rebalancing_trade_after_a_year() -> Template:
-    """Rebalancing to a target weight w: sell S₁ − w · (S₁ + B₁) of stock.
+def rebalancing_trade_after_years_of_drift() -> Template:
+    """Rebalancing to a target weight w after n years without trading: sell Sₙ − w · (Sₙ + Bₙ) of stock.
 
-    Here S₁ = V · w · (1 + r_s) and B₁ = V · (1 − w) · (1 + r_b) are the year-end stock and bond values.
+    Here Sₙ = V · w · (1 + r_s)^n and Bₙ = V · (1 − w) · (1 + r_b)^n are the stock and bond holdings after
+    n years of compound returns.
 
     Bands:
-        abs(stock_to_sell) / total_value: 0% to 20%
+        abs(stock_to_sell) / total_value: 0% to 25%
+        stock_value / total_value: 25% to 95%
     """
     return Template(
         givens=[
             person("investor"),
             money("portfolio_value", 10_000, 2_000_000, step=500),
             rate("stock_weight", 40, 80, step=5, decimals=0),
-            rate("stock_return", -30, 40, step=0.1, decimals=1),
-            rate("bond_return", -10, 12, step=0.1, decimals=1),
+            rate("stock_return", -4, 14, step=0.1, decimals=1),
+            rate("bond_return", 0, 6, step=0.1, decimals=1),
+            count("years", 2, 8, unit=Unit.YEARS),
         ],
         question=(
-            "{investor} starts the year with {portfolio_value} split {stock_weight} in a stock fund and the "
-            "rest in a bond fund. Over the year the stock fund returns {stock_return} and the bond fund "
-            "{bond_return}. To restore the {stock_weight} stock weight at year end, how much of the stock "
-            "fund must {investor} sell (moving the proceeds into bonds)? Give a negative number if stock "
-            "must be bought instead. Round to the nearest cent."
+            "{investor} invested {portfolio_value} {years} ago, {stock_weight} in a stock fund and the rest "
+            "in a bond fund, and has not rebalanced since. The stock fund has returned {stock_return} a year "
+            "and the bond fund {bond_return} a year, compounded annually, with all income reinvested. To "
+            "restore the {stock_weight} stock weight today, how much of the stock fund must {investor} sell "
+            "(moving the proceeds into bonds)? Give a negative number if stock must be bought instead. Round "
+            "to the nearest cent."
         ),
         steps=[
             step(
-                "stock_value", "portfolio_value * stock_weight * (1 + stock_return)", "Stock fund at year end"
+                "stock_value",
+                "portfolio_value * stock_weight * (1 + stock_return) ** years",
+                "Stock fund today",
             ),
             step(
                 "bond_value",
-                "portfolio_value * (1 - stock_weight) * (1 + bond_return)",
-                "Bond fund at year end",
+                "portfolio_value * (1 - stock_weight) * (1 + bond_return) ** years",
+                "Bond fund today",
             ),
-            step("total_value", "stock_value + bond_value", "Portfolio at year end"),
+            step("total_value", "stock_value + bond_value", "Portfolio today"),
             step("target_stock_value", "total_value * stock_weight", "Stock holding at the target weight"),
             step("stock_to_sell", "stock_value - target_stock_value", "Stock to sell to rebalance"),
         ],

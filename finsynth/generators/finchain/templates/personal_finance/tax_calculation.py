@@ -1,12 +1,12 @@
 """Tax calculation: U.S. federal income tax under progressive brackets.
 
-Every question prints the bracket schedule it uses (the 2024 single-filer brackets, standard
-deduction and child tax credit, stated as constants below), so no figure is hidden. The topic
-covers tax owed, effective and average rates, the marginal rate against the average rate, the tax
-on a raise, and a full return from wages to the balance due or refund.
+Every question prints the bracket schedule it uses (the 2024 single-filer brackets and standard
+deduction, stated as constants below), so no figure is hidden. The topic covers tax owed, effective
+and average rates, the marginal rate against the average rate, the tax on a raise, and what
+deferring tax in a traditional 401(k) is worth against a taxable account.
 """
 
-from finsynth.generators.finchain.dsl import Template, count, money, numeric, person, step
+from finsynth.generators.finchain.dsl import Template, count, money, numeric, option, person, rate, step
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -16,8 +16,8 @@ BRACKET_RATES = (0.10, 0.12, 0.22, 0.24, 0.32, 0.35, 0.37)
 """Rate applied to the part of taxable income inside each bracket."""
 STANDARD_DEDUCTION = 14_600
 """2024 standard deduction for a single filer."""
-CHILD_TAX_CREDIT = 2_000
-"""Child tax credit per qualifying child (phase-outs and refundability are left out)."""
+RETIREMENT_RATES = {"10%": 0.10, "12%": 0.12, "22%": 0.22, "24%": 0.24}
+"""Bracket rates a retiree's 401(k) withdrawals are commonly taxed at."""
 
 
 def _bracket_tax(income: str) -> str:
@@ -189,51 +189,62 @@ def share_of_a_raise_paid_in_tax() -> Template:
 
 
 @template(difficulty="advanced")
-def balance_due_or_refund_after_deductions_and_credits() -> Template:
-    """Form 1040 in brief: balance due = max(0, T(max(0, AGI − max(std, itemized))) − credits) − withholding.
+def traditional_401k_advantage_over_a_taxable_account() -> Template:
+    """Tax-deferred versus taxable saving of the same pre-tax dollars C over n years.
 
-    AGI is wages less pre-tax 401(k) contributions and T is the progressive bracket tax.
+    401(k): C (1 + r)^n (1 − t_ret). Taxable: C (1 − t) (1 + r (1 − t))^n, with t the marginal bracket
+    rate now (income taxed every year). Advantage = 401(k) − taxable.
 
     Bands:
-        balance_due / wages: -30% to 30%
+        marginal_rate: 10% to 37%
+        advantage / contribution: -40% to 700%
+        after_tax_withdrawal / taxable_balance: 85% to 350%
     """
     return Template(
         givens=[
             person("filer"),
-            money("wages", 25_000, 400_000, step=50),
-            money("retirement_contribution", 0, 23_000, step=100),
-            money("itemized_deductions", 2_000, 40_000, step=50),
-            count("children", 0, 4),
-            money("withholding", 500, 120_000, step=50),
+            money("taxable_income", 20_000, 400_000, step=50),
+            money("contribution", 1_000, 23_000, step=100),
+            rate("annual_return", 3, 7, step=0.1, decimals=1),
+            count("years", 10, 35, unit=Unit.YEARS),
+            option("retirement_tax_rate", RETIREMENT_RATES),
         ],
-        constraints=["retirement_contribution <= 0.5 * wages", "0.03 * wages <= withholding <= 0.3 * wages"],
+        # A contribution is a modest slice of pay, not more than the income it is taken from.
+        constraints=["contribution <= 0.3 * taxable_income"],
         question=(
-            "{filer} files as single with {wages} of wages, of which {retirement_contribution} went into a "
-            "traditional 401(k) before tax. {filer} can itemize {itemized_deductions} of deductions or take "
-            f"the ${STANDARD_DEDUCTION:,} standard deduction, whichever is larger. The number of "
-            f"qualifying children is {{children}}, and each gives a ${CHILD_TAX_CREDIT:,} "
-            "child tax credit (treat the credit "
-            "as nonrefundable and ignore phase-outs). Taxable income is taxed at " + SCHEDULE + ". "
-            "Employers withheld {withholding} of federal income tax during the year. How much does "
-            "{filer} still owe when filing? Give a negative number for a refund. Round to the nearest cent."
+            "{filer} files as single with taxable income of {taxable_income}, taxed at " + SCHEDULE + ". "
+            "{filer} can put {contribution} of wages into a traditional 401(k) before tax, or take it as "
+            "pay, lose tax on it at the rate of the bracket that holds the last dollar of the "
+            "{taxable_income}, and invest the rest in a taxable bond fund. Both earn {annual_return} a year "
+            "for {years}. The bond fund's income is taxed every year at that same bracket rate; the 401(k) "
+            "grows untaxed and is then withdrawn in full, taxed at {retirement_tax_rate}. How much more "
+            "after-tax money does the 401(k) leave at the end? Give a negative number if it leaves less. "
+            "Round to the nearest cent."
         ),
         steps=[
             step(
-                "adjusted_gross_income",
-                "wages - retirement_contribution",
-                "Wages less pre-tax 401(k) contributions",
+                "marginal_rate",
+                _marginal_rate("taxable_income"),
+                "Rate of the bracket holding the last dollar",
+                unit=Unit.PERCENT,
+                decimals=0,
             ),
             step(
-                "deduction", f"max({STANDARD_DEDUCTION}, itemized_deductions)", "Larger of the two deductions"
+                "deferred_balance",
+                "contribution * (1 + annual_return) ** years",
+                "401(k) balance before withdrawal tax",
             ),
-            step("taxable_income", "max(0, adjusted_gross_income - deduction)", "Taxable income"),
-            step("tax_before_credits", _bracket_tax("taxable_income"), "Tax bracket by bracket"),
             step(
-                "tax_after_credits",
-                f"max(0, tax_before_credits - {CHILD_TAX_CREDIT} * children)",
-                "Tax after the child tax credit",
+                "after_tax_withdrawal",
+                "deferred_balance * (1 - retirement_tax_rate)",
+                "401(k) after the withdrawal tax",
             ),
-            step("balance_due", "tax_after_credits - withholding", "Tax still owed (negative: refund)"),
+            step(
+                "taxable_balance",
+                "contribution * (1 - marginal_rate) * (1 + annual_return * (1 - marginal_rate)) ** years",
+                "Taxable account: after-tax pay grown at the after-tax return",
+            ),
+            step("advantage", "after_tax_withdrawal - taxable_balance", "401(k) advantage (negative: less)"),
         ],
-        answer=numeric("balance_due"),
+        answer=numeric("advantage"),
     )

@@ -3,7 +3,7 @@
 A bank must hold enough CET1, Tier 1 and total capital against its risk-weighted assets, enough
 Tier 1 capital against its total (unweighted) exposure, and enough high-quality liquid assets
 to survive 30 days of stressed outflows; falling into the capital conservation buffer limits
-what it may pay out.
+what it may pay out, and so how fast retained earnings rebuild the buffer.
 """
 
 from finsynth.generators.finchain.dsl import Template, company, money, numeric, rate, step
@@ -221,17 +221,22 @@ def leverage_ratio_surplus() -> Template:
 
 
 @template(difficulty="advanced")
-def maximum_payout_under_the_conservation_buffer() -> Template:
-    """Basel III capital conservation: the payout limit is set by the buffer quartile of the CET1 ratio.
+def years_to_rebuild_the_conservation_buffer_at_the_permitted_payout() -> Template:
+    """Rebuilding the CET1 ratio inside the conservation buffer from retained earnings.
 
-    CET1 = common equity − deductions; headroom = CET1 / RWA − minimum; headroom in the first to fourth
-    quarter of the buffer allows 0%, 20%, 40% or 60% of earnings, above the buffer 100%.
+    CET1 ratio c = (common equity − deductions) / RWA; its buffer quartile fixes the payout limit p (0%, 20%,
+    40% or 60%). Capital grows by ROE · (1 − p) a year and RWA by g, so the ratio grows by
+    (1 + ROE (1 − p)) / (1 + g) a year, and reaching minimum + buffer takes
+    n = ln((minimum + buffer) / c) / ln((1 + ROE (1 − p)) / (1 + g)) years.
 
     Bands:
-        cet1_ratio: 4.5% to 8.5%
+        cet1_ratio: 4.5% to 7%
+        years_to_rebuild: 0 to 10
     """
     cet1_ratio = "(common_equity - regulatory_deductions) / risk_weighted_assets"
     boundaries = [f"{quarter} * conservation_buffer / 4" for quarter in (1, 2, 3, 4)]
+    # Slowest growth the rule allows: the largest payout (60%) retains 40% of earnings.
+    slowest_growth = "(1 + return_on_cet1 * 0.4) / (1 + rwa_growth)"
     return Template(
         givens=[
             company("bank"),
@@ -240,14 +245,16 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
             money("risk_weighted_assets", 10_000_000_000, 300_000_000_000, step=100_000_000),
             rate("minimum_ratio", 4.5, 4.5, step=0.5, decimals=1),
             rate("conservation_buffer", 2.5, 2.5, step=0.5, decimals=1),
-            money("net_income", 50_000_000, 5_000_000_000, step=5_000_000),
+            rate("return_on_cet1", 8, 18, step=0.5, decimals=1),
+            rate("rwa_growth", 0, 4, step=0.5, decimals=1),
         ],
         constraints=[
             "regulatory_deductions <= 0.2 * common_equity",
             f"{cet1_ratio} >= minimum_ratio + 0.0002",
-            f"{cet1_ratio} <= minimum_ratio + 0.04",
-            "net_income <= 0.2 * common_equity",
-            # Keep the ratio clear of the quartile bounds so the two-decimal rounding cannot move it across.
+            f"{cet1_ratio} <= minimum_ratio + conservation_buffer - 0.001",
+            f"{slowest_growth} >= 1.005",
+            f"log((minimum_ratio + conservation_buffer) / ({cet1_ratio})) <= 10 * log({slowest_growth})",
+            # Keep the ratio clear of the quartile bounds, so the payout limit is not a knife-edge call.
             *(f"abs({cet1_ratio} - minimum_ratio - {bound}) >= 0.0001" for bound in boundaries),
         ],
         question=(
@@ -257,9 +264,11 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
             "of {conservation_buffer} on top. If the CET1 ratio exceeds the minimum by no more than a "
             "quarter of the buffer the bank may pay out 0% of earnings; by more than one quarter up to one "
             "half, 20%; by more than one half up to three quarters, 40%; by more than three quarters up to "
-            "the full buffer, 60%; above the buffer, 100%. With net income of {net_income}, what is the "
-            "most the bank may distribute as dividends and buybacks? Compute the CET1 ratio as a percentage "
-            "to two decimal places and round the answer to the nearest cent."
+            "the full buffer, 60%; above the buffer, 100%. The bank earns {return_on_cet1} a year on its "
+            "CET1 capital, pays out the most its current position allows and keeps that payout ratio, and "
+            "its risk-weighted assets grow {rwa_growth} a year. Compounding annually, how many years will it "
+            "take for the CET1 ratio to reach the top of the buffer (the minimum plus the full buffer)? Give "
+            "the answer in years to two decimal places (fractions of a year allowed)."
         ),
         steps=[
             step("cet1_capital", "common_equity - regulatory_deductions", "CET1 capital after deductions"),
@@ -269,7 +278,6 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
                 "CET1 ratio",
                 unit=Unit.PERCENT,
                 decimals=2,
-                rounded_before_use=True,
             ),
             step(
                 "buffer_headroom",
@@ -285,7 +293,20 @@ def maximum_payout_under_the_conservation_buffer() -> Template:
                 unit=Unit.PERCENT,
                 decimals=0,
             ),
-            step("max_distribution", "payout_limit * net_income", "Largest permitted distribution"),
+            step(
+                "ratio_growth",
+                "(1 + return_on_cet1 * (1 - payout_limit)) / (1 + rwa_growth)",
+                "Yearly growth factor of the CET1 ratio",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "years_to_rebuild",
+                "log((minimum_ratio + conservation_buffer) / cet1_ratio) / log(ratio_growth)",
+                "Years for the ratio to reach the top of the buffer",
+                unit=Unit.YEARS,
+                decimals=2,
+            ),
         ],
-        answer=numeric("max_distribution"),
+        answer=numeric("years_to_rebuild"),
     )

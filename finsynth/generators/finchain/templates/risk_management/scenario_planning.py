@@ -1,4 +1,4 @@
-"""Scenario planning: valuing a decision under a few discrete, probability-weighted futures.
+"""Scenario planning: valuing a decision or gauging a risk under a few probability-weighted futures.
 
 Each scenario (boom, base case, recession and so on) fixes the uncertain inputs; the analyst
 computes the outcome in each one and combines them with the scenario probabilities, which
@@ -203,68 +203,85 @@ def expected_npv_across_demand_scenarios() -> Template:
 
 
 @template(difficulty="advanced")
-def expected_value_of_perfect_information() -> Template:
-    """EVPI = Σ p_s · max_a V(a, s) − max_a Σ p_s · V(a, s): what knowing the scenario in advance is worth.
+def shortfall_probability_from_scenario_returns() -> Template:
+    """Roy's safety-first shortfall risk from a three-scenario return distribution.
+
+    E[R] = Σ p_s R_s; σ = √(Σ p_s (R_s − E[R])²); SFRatio = (E[R] − R_L) / σ; with returns treated as
+    normal, P(R < R_L) = N(−SFRatio).
 
     Bands:
-        value_of_information: 0 to 3,000,000
+        return_volatility: 3% to 30%
+        shortfall_probability: 0.1% to 50%
     """
     return Template(
         givens=[
-            company("firm"),
-            rate("high_probability", 10, 45, step=1, decimals=0),
-            rate("low_probability", 10, 45, step=1, decimals=0),
+            company("fund"),
+            rate("boom_probability", 10, 40, step=1, decimals=0),
+            rate("recession_probability", 10, 40, step=1, decimals=0),
             derived(
-                "medium_probability", "1 - high_probability - low_probability", unit=Unit.PERCENT, decimals=0
+                "base_probability",
+                "1 - boom_probability - recession_probability",
+                unit=Unit.PERCENT,
+                decimals=0,
             ),
-            money("expand_high", 2_000_000, 12_000_000, step=10_000),
-            money("expand_medium", 200_000, 5_000_000, step=10_000),
-            money("expand_low", -6_000_000, -100_000, step=10_000),
-            money("hold_high", 500_000, 6_000_000, step=10_000),
-            money("hold_medium", 300_000, 4_000_000, step=10_000),
-            money("hold_low", -1_000_000, 1_000_000, step=10_000),
+            rate("boom_return", 10, 35, step=0.1, decimals=1),
+            rate("base_return", 2, 12, step=0.1, decimals=1),
+            rate("recession_return", -35, -5, step=0.1, decimals=1),
+            rate("threshold_return", -10, 2, step=0.5, decimals=1),
         ],
-        constraints=["expand_high > hold_high", "expand_low < hold_low"],
+        constraints=[
+            "boom_probability * boom_return + (1 - boom_probability - recession_probability) * base_return"
+            " + recession_probability * recession_return >= threshold_return + 0.005",
+        ],
         question=(
-            "{firm} must choose between expanding and holding its current capacity before it learns which "
-            "of three demand scenarios occurs. Demand will be high with probability {high_probability}, "
-            "medium with probability {medium_probability} and low with probability {low_probability}. "
-            "Expanding pays {expand_high}, {expand_medium} and {expand_low} in the high, medium and low "
-            "scenarios; holding pays {hold_high}, {hold_medium} and {hold_low}. What is the expected value "
-            "of perfect information about the scenario, i.e. how much more the firm expects to earn if it "
-            "could choose after learning the scenario than by choosing the better option now? Round to the "
-            "nearest cent."
+            "{fund}'s investment committee models next year's portfolio return with three scenarios: a boom "
+            "with probability {boom_probability} and a return of {boom_return}, a base case with probability "
+            "{base_probability} and a return of {base_return}, and a recession with probability "
+            "{recession_probability} and a return of {recession_return}. The committee's minimum acceptable "
+            "return is {threshold_return}. Treating the return as normally distributed with the "
+            "scenario-weighted mean and standard deviation (Roy's safety-first approach), what is the "
+            "probability that the return falls below the minimum? Give the answer as a percentage to two "
+            "decimal places."
         ),
         steps=[
             step(
-                "expand_expected",
-                "high_probability * expand_high + medium_probability * expand_medium"
-                " + low_probability * expand_low",
-                "Expected payoff of expanding",
+                "expected_return",
+                "boom_probability * boom_return + base_probability * base_return"
+                " + recession_probability * recession_return",
+                "Scenario-weighted mean return",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
             step(
-                "hold_expected",
-                "high_probability * hold_high + medium_probability * hold_medium"
-                " + low_probability * hold_low",
-                "Expected payoff of holding",
+                "return_variance",
+                "boom_probability * (boom_return - expected_return) ** 2"
+                " + base_probability * (base_return - expected_return) ** 2"
+                " + recession_probability * (recession_return - expected_return) ** 2",
+                "Scenario-weighted variance of the return",
+                unit=Unit.NONE,
+                decimals=6,
             ),
             step(
-                "best_expected",
-                "max(expand_expected, hold_expected)",
-                "Best expected payoff without information",
+                "return_volatility",
+                "sqrt(return_variance)",
+                "Standard deviation of the return",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
             step(
-                "expected_with_information",
-                "high_probability * max(expand_high, hold_high)"
-                " + medium_probability * max(expand_medium, hold_medium)"
-                " + low_probability * max(expand_low, hold_low)",
-                "Expected payoff choosing the best option in each scenario",
+                "safety_first_ratio",
+                "(expected_return - threshold_return) / return_volatility",
+                "Safety-first ratio",
+                unit=Unit.NONE,
+                decimals=4,
             ),
             step(
-                "value_of_information",
-                "expected_with_information - best_expected",
-                "Expected value of perfect information",
+                "shortfall_probability",
+                "normal_cdf(-safety_first_ratio)",
+                "Probability of a return below the minimum",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
         ],
-        answer=numeric("value_of_information"),
+        answer=numeric("shortfall_probability"),
     )

@@ -2,7 +2,8 @@
 
 A stress test applies a named shock (a market crash, a jump in interest rates, a wave of
 defaults) to today's positions and asks what is lost and how much capital is left; a reverse
-stress test asks how large a shock would exhaust the capital above the regulatory minimum.
+stress test asks how large a shock would exhaust the capital above the regulatory minimum, and
+how likely a shock that large is.
 """
 
 from finsynth.generators.finchain.dsl import Template, company, money, number, numeric, rate, step
@@ -205,14 +206,24 @@ def post_stress_cet1_ratio() -> Template:
 
 
 @template(difficulty="advanced")
-def reverse_stress_default_rate_that_breaches_the_minimum() -> Template:
-    """Reverse stress test: the default rate d* solving CET1 + PPNR − d* · L · LGD = k · RWA.
+def probability_of_staying_above_the_minimum_under_the_vasicek_model() -> Template:
+    """Reverse stress test read through the one-factor (Vasicek) default model.
 
-    Here k is the minimum CET1 ratio, L the loan book and PPNR pre-provision profit that absorbs losses first.
+    Breaking default rate d* = (CET1 + PPNR − k · RWA) / (L · LGD); under the Basel one-factor model the
+    horizon default rate DR satisfies P(DR ≤ d*) = N((√(1 − ρ) N⁻¹(d*) − N⁻¹(PD)) / √ρ).
 
     Bands:
         breaking_default_rate: 4% to 50%
+        survival_probability: 50% to 99.99%
     """
+    breaking_rate = (
+        "(cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets)"
+        " / (loan_book * loss_given_default)"
+    )
+    threshold_score = (
+        f"(sqrt(1 - asset_correlation) * normal_quantile({breaking_rate})"
+        " - normal_quantile(average_default_probability)) / sqrt(asset_correlation)"
+    )
     return Template(
         givens=[
             company("bank"),
@@ -222,6 +233,8 @@ def reverse_stress_default_rate_that_breaches_the_minimum() -> Template:
             money("pre_provision_profit", 50_000_000, 5_000_000_000, step=5_000_000),
             money("loan_book", 3_000_000_000, 150_000_000_000, step=100_000_000),
             rate("loss_given_default", 20, 60, step=1, decimals=0),
+            rate("average_default_probability", 0.5, 4, step=0.05),
+            rate("asset_correlation", 12, 24, step=1, decimals=0),
         ],
         constraints=[
             "cet1_capital >= (minimum_ratio + 0.02) * risk_weighted_assets",
@@ -229,16 +242,21 @@ def reverse_stress_default_rate_that_breaches_the_minimum() -> Template:
             "pre_provision_profit <= 0.03 * risk_weighted_assets",
             "loan_book >= 0.4 * risk_weighted_assets",
             "loan_book <= 1.2 * risk_weighted_assets",
-            "cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets"
-            " <= 0.5 * loan_book * loss_given_default",
+            f"{breaking_rate} <= 0.5",
+            # The breaking scenario is severe but not beyond the tables: between the median and 1 in 10,000.
+            f"{breaking_rate} >= 2 * average_default_probability",
+            f"{threshold_score} <= 3.7",
         ],
         question=(
             "{bank} has CET1 capital of {cet1_capital}, risk-weighted assets of {risk_weighted_assets} and "
             "a minimum CET1 ratio of {minimum_ratio}. Over the stress horizon it expects pre-provision "
             "profit of {pre_provision_profit}, which absorbs losses before capital does. Its loan book is "
-            "{loan_book} with a loss given default of {loss_given_default}. Holding risk-weighted assets "
-            "constant and ignoring taxes, what default rate on the loan book would bring the CET1 ratio "
-            "exactly down to the minimum? Give the answer as a percentage to two decimal places."
+            "{loan_book} with a loss given default of {loss_given_default}, holding risk-weighted assets "
+            "constant and ignoring taxes. The book's default rate over the horizon follows the Basel "
+            "one-factor (Vasicek) model with an average default probability of {average_default_probability} "
+            "and an asset correlation of {asset_correlation}. What is the probability that the default "
+            "rate stays at or below the rate that would bring the CET1 ratio exactly down to the minimum? "
+            "Give the answer as a percentage to two decimal places."
         ),
         steps=[
             step(
@@ -259,6 +277,21 @@ def reverse_stress_default_rate_that_breaches_the_minimum() -> Template:
                 unit=Unit.PERCENT,
                 decimals=2,
             ),
+            step(
+                "threshold_score",
+                "(sqrt(1 - asset_correlation) * normal_quantile(breaking_default_rate)"
+                " - normal_quantile(average_default_probability)) / sqrt(asset_correlation)",
+                "Systematic-factor level at which defaults reach the breaking rate",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
+            step(
+                "survival_probability",
+                "normal_cdf(threshold_score)",
+                "Probability the default rate stays at or below the breaking rate",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
         ],
-        answer=numeric("breaking_default_rate"),
+        answer=numeric("survival_probability"),
     )

@@ -202,47 +202,78 @@ def expected_return_on_a_social_impact_bond() -> Template:
 
 
 @template(difficulty="advanced")
-def senior_return_in_a_first_loss_blended_fund() -> Template:
-    """First-loss waterfall: senior return = (S · y − max(L · F − f · F, 0)) / S.
+def probability_of_a_senior_loss_in_a_first_loss_blended_fund() -> Template:
+    """Chance that credit losses break through a first-loss tranche and the senior's interest.
 
-    The first-loss tranche f · F absorbs credit losses L · F first; senior capital is S = F − f · F.
+    With first-loss share f and portfolio yield y (both per dollar of fund), the senior tranche's return
+    (S · y − max(L − f, 0)) / S with S = 1 − f is negative exactly when the loss rate L exceeds
+    f + (1 − f) · y; with L ~ N(μ, σ), P = 1 − N((f + (1 − f) · y − μ) / σ).
 
     Bands:
-        senior_return: -12% to 12%
+        breakeven_loss_rate: 8% to 35%
+        senior_loss_probability: 0.04% to 16%
     """
+    breakeven = "first_loss_share + (1 - first_loss_share) * portfolio_yield"
     return Template(
         givens=[
             company("foundation"),
-            money("fund_size", 10_000_000, 200_000_000, step=500_000),
             rate("first_loss_share", 5, 25, step=0.5),
             rate("portfolio_yield", 4, 12, step=0.05),
-            rate("credit_loss_rate", 0.5, 20, step=0.1),
+            rate("expected_loss_rate", 1, 8, step=0.1, decimals=1),
+            rate("loss_volatility", 1, 6, step=0.1, decimals=1),
+        ],
+        constraints=[
+            # Severe but not unheard of: between one and about 3.4 standard deviations of cover.
+            f"{breakeven} >= expected_loss_rate + loss_volatility",
+            f"{breakeven} <= expected_loss_rate + 3.35 * loss_volatility",
         ],
         question=(
-            "A blended-finance fund of {fund_size} lends to small businesses in emerging markets. "
-            "{foundation} supplies {first_loss_share} of the capital as a first-loss tranche that absorbs "
-            "credit losses before anyone else; commercial investors supply the rest as the senior tranche. "
-            "This year the loans earn interest equal to {portfolio_yield} of the fund, shared in proportion "
-            "to capital, and credit losses equal {credit_loss_rate} of the fund. Losses beyond the "
-            "first-loss tranche fall on the senior tranche. What is the senior tranche's return for the "
-            "year? Give the answer as a percentage to two decimal places."
+            "A blended-finance fund lends to small businesses in emerging markets. {foundation} supplies "
+            "{first_loss_share} of the capital as a first-loss tranche that absorbs credit losses before "
+            "anyone else; commercial investors supply the rest as the senior tranche. This year the loans "
+            "earn interest equal to {portfolio_yield} of the fund, shared in proportion to capital, and "
+            "losses beyond the first-loss tranche fall on the senior tranche. The year's credit losses, as "
+            "a share of the fund, are modelled as normally distributed with a mean of {expected_loss_rate} "
+            "and a standard deviation of {loss_volatility}. What is the probability that the senior "
+            "tranche's return for the year is negative? Give the answer as a percentage to two decimal "
+            "places."
         ),
         steps=[
-            step("first_loss_capital", "fund_size * first_loss_share", "Capital in the first-loss tranche"),
-            step("senior_capital", "fund_size - first_loss_capital", "Capital in the senior tranche"),
-            step("credit_losses", "fund_size * credit_loss_rate", "Credit losses on the portfolio"),
             step(
-                "senior_losses",
-                "max(credit_losses - first_loss_capital, 0)",
-                "Losses left after the first-loss tranche is used up",
+                "senior_share",
+                "1 - first_loss_share",
+                "Senior capital per dollar of fund",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
             step(
-                "senior_return",
-                "(senior_capital * portfolio_yield - senior_losses) / senior_capital",
-                "Senior tranche's interest less its losses, per dollar of senior capital",
+                "senior_interest",
+                "senior_share * portfolio_yield",
+                "Senior tranche's interest per dollar of fund",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "breakeven_loss_rate",
+                "first_loss_share + senior_interest",
+                "Loss rate that uses up the first-loss tranche and the senior's interest",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "standardized_cover",
+                "(breakeven_loss_rate - expected_loss_rate) / loss_volatility",
+                "Standard deviations of cover above the expected loss",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
+            step(
+                "senior_loss_probability",
+                "1 - normal_cdf(standardized_cover)",
+                "Probability the loss rate exceeds the breakeven",
                 unit=Unit.PERCENT,
                 decimals=2,
             ),
         ],
-        answer=numeric("senior_return"),
+        answer=numeric("senior_loss_probability"),
     )

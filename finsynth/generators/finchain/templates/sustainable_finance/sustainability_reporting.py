@@ -2,7 +2,7 @@
 
 The templates cover emissions intensity, market-based Scope 2 accounting with renewable energy
 certificates, progress against a reduction target, the yearly cut a target requires, and a
-spend-based Scope 3 estimate feeding a year-over-year intensity change.
+spend-based Scope 3 estimate feeding the years an intensity target is still away at the pace so far.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -10,6 +10,7 @@ from finsynth.generators.finchain.dsl import (
     categorical,
     company,
     count,
+    derived,
     number,
     numeric,
     rate,
@@ -212,15 +213,23 @@ def annual_reduction_rate_to_meet_a_target() -> Template:
 
 
 @template(difficulty="advanced")
-def scope_3_estimate_and_intensity_change() -> Template:
-    """Intensity change I_now / I_prior − 1 with I_now = (S1 + S2 + S3) / revenue ($ millions).
+def years_to_an_intensity_target_at_the_pace_since_the_base_year() -> Template:
+    """Years left to an intensity target at the compound rate achieved since the base year.
 
-    Scope 3 = spend ($ millions) × emission factor per $1 million: the GHG Protocol's spend-based
-    method for purchased goods and services (category 1).
+    Intensity I = (S1 + S2 + S3) / revenue ($ millions), with Scope 3 = spend ($ millions) × emission
+    factor per $1 million (the GHG Protocol's spend-based method for purchased goods and services).
+    Achieved rate g = (I / I_base)^(1/k) − 1 over k years; target T = I_base (1 − cut);
+    years left n = ln(T / I) / ln(1 + g).
 
     Bands:
-        intensity_change: -30% to 30%
+        annual_intensity_change: -16% to -0.4%
+        emissions_intensity / base_year_intensity: 40% to 98%
+        years_to_target: 0.1 to 30
     """
+    intensity = (
+        "(scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor)"
+        " / revenue_millions"
+    )
     return Template(
         givens=[
             company("reporter"),
@@ -229,23 +238,38 @@ def scope_3_estimate_and_intensity_change() -> Template:
             number("purchased_spend_millions", 20, 2_000, step=0.5, decimals=1),
             number("spend_emission_factor", 100, 600, step=1, decimals=0, unit=Unit.TONS),
             number("revenue_millions", 100, 10_000, step=0.5, decimals=1),
-            number("prior_intensity", 10, 3_000, step=0.01, decimals=2, unit=Unit.TONS),
+            count("years_since_base", 2, 8, unit=Unit.YEARS),
+            # Sampling helper (not shown): today's intensity as a fraction of the base year's, so the
+            # base-year figure is drawn in proportion to today's.
+            number("share_of_base_intensity", 0.45, 0.97, step=0.01),
+            derived(
+                "base_year_intensity",
+                f"({intensity}) / share_of_base_intensity",
+                unit=Unit.TONS,
+                decimals=2,
+            ),
+            rate("target_cut", 30, 60, step=5, decimals=0),
         ],
         constraints=[
             "purchased_spend_millions <= 0.8 * revenue_millions",
-            "scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor"
-            " >= 0.7 * prior_intensity * revenue_millions",
-            "scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor"
-            " <= 1.3 * prior_intensity * revenue_millions",
+            # Achieved pace between 0.5% and 15% a year, today's intensity still above the target, and
+            # the target within 28 years at that pace.
+            "share_of_base_intensity ** (1 / years_since_base) >= 0.85",
+            "share_of_base_intensity ** (1 / years_since_base) <= 0.995",
+            "share_of_base_intensity >= 1.02 * (1 - target_cut)",
+            "log((1 - target_cut) / share_of_base_intensity)"
+            " >= 28 * log(share_of_base_intensity) / years_since_base",
         ],
         question=(
             "{reporter} reports Scope 1 emissions of {scope_1_emissions} and Scope 2 emissions of "
             "{scope_2_emissions} of CO2-equivalent. It estimates Scope 3 emissions from purchased goods and "
             "services with the spend-based method: it spent ${purchased_spend_millions} million with "
             "suppliers, and the emission factor is {spend_emission_factor} of CO2-equivalent per $1 million "
-            "of spend. Revenue was ${revenue_millions} million. Last year its Scope 1, 2 and 3 intensity was "
-            "{prior_intensity} per $1 million of revenue. By what percentage did the intensity change? (A "
-            "negative answer means it fell.) Give the answer as a percentage to two decimal places."
+            "of spend. Revenue was ${revenue_millions} million. In its base year, {years_since_base} ago, "
+            "its Scope 1, 2 and 3 intensity was {base_year_intensity} per $1 million of revenue, and it has "
+            "a target to cut that intensity by {target_cut}. If the intensity keeps falling at the compound "
+            "annual rate achieved since the base year, how many more years will it take to reach the "
+            "target? Give the answer in years to two decimal places (fractions of a year allowed)."
         ),
         steps=[
             step(
@@ -270,12 +294,26 @@ def scope_3_estimate_and_intensity_change() -> Template:
                 decimals=4,
             ),
             step(
-                "intensity_change",
-                "emissions_intensity / prior_intensity - 1",
-                "Change in intensity from last year",
+                "annual_intensity_change",
+                "(emissions_intensity / base_year_intensity) ** (1 / years_since_base) - 1",
+                "Compound annual change in intensity since the base year",
                 unit=Unit.PERCENT,
                 decimals=2,
             ),
+            step(
+                "target_intensity",
+                "base_year_intensity * (1 - target_cut)",
+                "Intensity the target allows",
+                unit=Unit.TONS,
+                decimals=4,
+            ),
+            step(
+                "years_to_target",
+                "log(target_intensity / emissions_intensity) / log(1 + annual_intensity_change)",
+                "Years left at the achieved pace",
+                unit=Unit.YEARS,
+                decimals=2,
+            ),
         ],
-        answer=numeric("intensity_change"),
+        answer=numeric("years_to_target"),
     )

@@ -1,7 +1,7 @@
 """Deal structure templates against textbook formulas, symbolically and over 1,000 seeds."""
 
 from finsynth.generators.finchain.quantities import round_half_up
-from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/mergers_and_acquisitions/deal_structure/"
 
@@ -81,36 +81,52 @@ def test_expected_present_value_of_a_deal_with_an_earnout() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
 
 
-def test_eps_accretion_or_dilution_of_a_stock_acquisition() -> None:
-    template_id = TOPIC + "eps_accretion_or_dilution_of_a_stock_acquisition"
+def test_eps_accretion_or_dilution_in_a_forecast_year() -> None:
+    template_id = TOPIC + "eps_accretion_or_dilution_in_a_forecast_year"
+
+    def closed_form(acquirer_eps, acquirer_shares, acquirer_growth, target_eps, target_shares, **more):
+        year = more["forecast_year"]
+        standalone = acquirer_eps * (1 + acquirer_growth) ** year
+        earnings = (
+            standalone * acquirer_shares + target_eps * target_shares * (1 + more["target_growth"]) ** year
+        )
+        earnings += more["pretax_synergies"] * (1 - more["tax_rate"])
+        new_shares = more["offer_price"] * target_shares / more["acquirer_price"]
+        return earnings / (acquirer_shares + new_shares) / standalone - 1
 
     def reference(g):
-        earnings = (
-            g["acquirer_eps"] * g["acquirer_shares"]
-            + g["target_eps"] * g["target_shares"]
-            + g["pretax_synergies"] * (1 - g["tax_rate"])
-        )
         shares = g["acquirer_shares"] + round_half_up(
             g["offer_price"] * g["target_shares"] / g["acquirer_price"], 0
         )
-        # The question states pro forma EPS to four decimal places.
-        return round_half_up(earnings / shares, 4) / g["acquirer_eps"] - 1
+        standalone = g["acquirer_eps"] * (1 + g["acquirer_growth"]) ** g["forecast_year"]
+        target_income = g["target_eps"] * g["target_shares"] * (1 + g["target_growth"]) ** g["forecast_year"]
+        earnings = (
+            standalone * g["acquirer_shares"] + target_income + g["pretax_synergies"] * (1 - g["tax_rate"])
+        )
+        return earnings / shares / standalone - 1
 
     def plausible(givens, record):
-        assert -0.6 < record["answer_value"] < 1
-        # With no synergies, the deal is accretive exactly when the acquirer's P/E exceeds the P/E paid.
-        if givens["pretax_synergies"] == 0:
+        assert -0.3 <= record["answer_value"] <= 0.5
+        # With no synergies and equal growth, the deal is accretive exactly when the acquirer's P/E
+        # exceeds the P/E it pays, whatever the year.
+        if givens["pretax_synergies"] == 0 and givens["acquirer_growth"] == givens["target_growth"]:
             acquirer_pe = givens["acquirer_price"] / givens["acquirer_eps"]
             paid_pe = givens["offer_price"] / givens["target_eps"]
             accretive = record["answer_value"] >= -1e-4
             assert accretive == (acquirer_pe >= paid_pe) or abs(acquirer_pe - paid_pe) < 0.05
 
-    def closed_form(acquirer_eps, acquirer_shares, target_eps, target_shares, offer_price, **more):
-        earnings = acquirer_eps * acquirer_shares + target_eps * target_shares
-        earnings += more["pretax_synergies"] * (1 - more["tax_rate"])
-        new_shares = offer_price * target_shares / more["acquirer_price"]
-        return earnings / (acquirer_shares + new_shares) / acquirer_eps - 1
-
-    # The symbolic proof uses unrounded steps; new shares and pro forma EPS are rounded as the question says.
+    # The symbolic proof uses the unrounded share count; the question rounds it to whole shares.
     assert_symbolically_equal(template_id, closed_form)
     assert_matches_reference(template_id, reference, invariants=plausible)
+    # A target growing faster than the acquirer makes the same deal more accretive in later years.
+    faster = [
+        record["answer_value"]
+        for givens, record in draws(template_id)
+        if givens["target_growth"] > givens["acquirer_growth"] + 0.03
+    ]
+    slower = [
+        record["answer_value"]
+        for givens, record in draws(template_id)
+        if givens["target_growth"] < givens["acquirer_growth"] - 0.03
+    ]
+    assert faster and slower and sum(faster) / len(faster) > sum(slower) / len(slower)

@@ -86,17 +86,28 @@ def test_customer_concentration_screen() -> None:
     assert all(labels[label] >= 50 for label in ("high concentration", "acceptable")), labels
 
 
-def test_equity_purchase_price_after_diligence_adjustments() -> None:
-    template_id = TOPIC + "equity_purchase_price_after_diligence_adjustments"
+def test_equity_purchase_price_net_of_a_settlement_paid_in_installments() -> None:
+    # The settlement sums over a drawn number of years, which sympy cannot compose; the reference uses
+    # the closed-form annuity instead of the template's year-by-year sum.
+    template_id = TOPIC + "equity_purchase_price_net_of_a_settlement_paid_in_installments"
 
-    def reference(reported_ebitda, nonrecurring_expenses, nonrecurring_gains, ev_multiple, debt, cash, **nwc):
-        enterprise_value = ev_multiple * (reported_ebitda + nonrecurring_expenses - nonrecurring_gains)
-        return enterprise_value - debt + cash + nwc["closing_nwc"] - nwc["nwc_peg"]
-
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        enterprise_value = g["ev_multiple"] * (
+            g["reported_ebitda"] + g["nonrecurring_expenses"] - g["nonrecurring_gains"]
+        )
+        rate, years = g["discount_rate"], g["installment_years"]
+        settlement = g["settlement_installment"] * (1 - (1 + rate) ** -years) / rate
+        return enterprise_value - g["debt"] + g["cash"] - settlement
 
     def plausible(givens, record):
         assert record["answer_value"] > 0
-        assert 5 <= givens["ev_multiple"] <= 14
+        # Discounting makes the settlement cost less than its undiscounted total, more than one payment.
+        undiscounted = givens["settlement_installment"] * givens["installment_years"]
+        ev = givens["ev_multiple"] * (
+            givens["reported_ebitda"] + givens["nonrecurring_expenses"] - givens["nonrecurring_gains"]
+        )
+        without_settlement = ev - givens["debt"] + givens["cash"]
+        assert without_settlement - undiscounted < record["answer_value"]
+        assert record["answer_value"] < without_settlement - givens["settlement_installment"] / 1.1
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
+    assert_matches_reference(template_id, reference, invariants=plausible)

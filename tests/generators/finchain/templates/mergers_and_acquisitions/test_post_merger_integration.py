@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+import sympy
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/mergers_and_acquisitions/post_merger_integration/"
@@ -85,25 +87,36 @@ def test_integration_budget_status() -> None:
     assert all(labels[label] >= 50 for label in ("over budget", "under budget", "on budget")), labels
 
 
-def test_first_year_earnings_effect_of_integration() -> None:
-    template_id = TOPIC + "first_year_earnings_effect_of_integration"
+def test_discounted_payback_of_integration_costs() -> None:
+    template_id = TOPIC + "discounted_payback_of_integration_costs"
 
     def reference(
         target_revenue,
         attrition_rate,
         gross_margin,
         run_rate_savings,
-        realized_share,
         integration_costs,
         tax_rate,
+        discount_rate,
     ):
-        lost = target_revenue * attrition_rate * gross_margin
-        return (run_rate_savings * realized_share - lost - integration_costs) * (1 - tax_rate)
+        benefit = (run_rate_savings - target_revenue * attrition_rate * gross_margin) * (1 - tax_rate)
+        # n with benefit · (1 − (1 + r)^−n) / r = cost, i.e. (1 + r)^−n = 1 − cost · r / benefit.
+        return -sympy.log(1 - integration_costs * discount_rate / benefit) / sympy.log(1 + discount_rate)
 
     assert_symbolically_equal(template_id, reference)
 
     def plausible(givens, record):
-        best_case = givens["run_rate_savings"] * givens["realized_share"] * (1 - givens["tax_rate"])
-        assert record["answer_value"] < best_case
+        benefit = (
+            givens["run_rate_savings"]
+            - givens["target_revenue"] * givens["attrition_rate"] * givens["gross_margin"]
+        ) * (1 - givens["tax_rate"])
+        simple_payback = givens["integration_costs"] / benefit
+        # Discounting makes the payback longer than the simple payback.
+        assert record["answer_value"] >= simple_payback - 0.005
+        # n years of benefits at the answer's n are worth the cost (checked without logarithms).
+        years = record["answer_value"]
+        rate = givens["discount_rate"]
+        value = benefit * (1 - (1 + rate) ** -years) / rate
+        assert abs(value - givens["integration_costs"]) <= 0.01 * benefit
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
+    assert_matches_reference(template_id, lambda g: float(reference(**g)), invariants=plausible)

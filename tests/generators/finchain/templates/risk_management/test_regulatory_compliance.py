@@ -1,5 +1,6 @@
 """Regulatory compliance templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -131,25 +132,34 @@ def test_leverage_ratio_surplus() -> None:
     assert min(signs.values()) >= 50, signs
 
 
-def test_maximum_payout_under_the_conservation_buffer() -> None:
-    template_id = TOPIC + "maximum_payout_under_the_conservation_buffer"
+def test_years_to_rebuild_the_conservation_buffer_at_the_permitted_payout() -> None:
+    template_id = TOPIC + "years_to_rebuild_the_conservation_buffer_at_the_permitted_payout"
     # The payout limit is piecewise (a step function of the CET1 ratio), so there is no closed form
-    # to prove symbolically; the numeric reference applies the Basel III table directly.
+    # to prove symbolically; the numeric reference applies the Basel III table, then solves
+    # ratio · growthⁿ = minimum + buffer for n.
     table = [(0.05125, 0.0), (0.0575, 0.2), (0.06375, 0.4), (0.07, 0.6)]
 
     def reference(g):
         ratio = (g["common_equity"] - g["regulatory_deductions"]) / g["risk_weighted_assets"]
-        share = next((payout for upper, payout in table if ratio <= upper), 1.0)
-        return share * g["net_income"]
+        payout = next((share for upper, share in table if ratio <= upper), 1.0)
+        growth = (1 + g["return_on_cet1"] * (1 - payout)) / (1 + g["rwa_growth"])
+        return math.log(0.07 / ratio, growth)
 
-    shares: Counter[float] = Counter()
+    payouts: Counter[float] = Counter()
 
-    def within_earnings(givens, record):
+    def reaches_the_target(givens, record):
         assert (givens["minimum_ratio"], givens["conservation_buffer"]) == (0.045, 0.025)
-        assert 0 <= record["answer_value"] <= givens["net_income"]
-        assert step_value(record, "cet1_ratio") > givens["minimum_ratio"]
-        shares[step_value(record, "payout_limit")] += 1
+        years = record["answer_value"]
+        ratio = (givens["common_equity"] - givens["regulatory_deductions"]) / givens["risk_weighted_assets"]
+        payout = step_value(record, "payout_limit")
+        payouts[payout] += 1
+        growth = (1 + givens["return_on_cet1"] * (1 - payout)) / (1 + givens["rwa_growth"])
+        # Compounding the ratio for the answer's years (rounded to 0.01) lands on the top of the buffer.
+        assert ratio * growth ** (years - 0.005) <= 0.07 * (1 + 1e-9)
+        assert ratio * growth ** (years + 0.005) >= 0.07 * (1 - 1e-9)
+        # A bank deeper in the buffer pays out less, so it retains more: the slowest case is capped.
+        assert growth > 1
 
-    assert_matches_reference(template_id, reference, invariants=within_earnings)
-    # Every row of the table is exercised.
-    assert set(shares) == {0.0, 0.2, 0.4, 0.6, 1.0} and min(shares.values()) >= 50, shares
+    assert_matches_reference(template_id, reference, invariants=reaches_the_target)
+    # Every quartile of the buffer is exercised.
+    assert set(payouts) == {0.0, 0.2, 0.4, 0.6} and min(payouts.values()) >= 50, payouts

@@ -1,9 +1,9 @@
 """Stress testing templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+import math
 from collections.abc import Mapping
+from statistics import NormalDist
 from typing import Any
-
-import pytest
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
@@ -89,30 +89,36 @@ def test_post_stress_cet1_ratio() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=ratio_falls)
 
 
-def test_reverse_stress_default_rate_that_breaches_the_minimum() -> None:
-    template_id = TOPIC + "reverse_stress_default_rate_that_breaches_the_minimum"
+def test_probability_of_staying_above_the_minimum_under_the_vasicek_model() -> None:
+    template_id = TOPIC + "probability_of_staying_above_the_minimum_under_the_vasicek_model"
+    standard = NormalDist()
 
-    def reference(
-        cet1_capital, pre_provision_profit, minimum_ratio, risk_weighted_assets, loan_book, loss_given_default
-    ):
-        return (cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets) / (
-            loan_book * loss_given_default
+    def breaking_rate(g):
+        capacity = (
+            g["cet1_capital"] + g["pre_provision_profit"] - g["minimum_ratio"] * g["risk_weighted_assets"]
         )
+        return capacity / (g["loan_book"] * g["loss_given_default"])
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        rho = g["asset_correlation"]
+        factor = (
+            math.sqrt(1 - rho) * standard.inv_cdf(breaking_rate(g))
+            - standard.inv_cdf(g["average_default_probability"])
+        ) / math.sqrt(rho)
+        return standard.cdf(factor)
 
-    def ratio_lands_on_the_minimum(givens, record):
-        default_rate = record["answer_value"]
-        assert 0 < default_rate < 1
-        # Plugging the answer back in leaves exactly the minimum ratio (to the answer's rounding).
-        capital_after = (
-            givens["cet1_capital"]
-            + givens["pre_provision_profit"]
-            - default_rate * givens["loan_book"] * givens["loss_given_default"]
-        )
-        slack = 0.000051 * givens["loan_book"] * givens["loss_given_default"] / givens["risk_weighted_assets"]
-        assert capital_after / givens["risk_weighted_assets"] == pytest.approx(
-            givens["minimum_ratio"], abs=slack
-        )
+    def sane(givens, record):
+        survival = record["answer_value"]
+        rho, pd = givens["asset_correlation"], givens["average_default_probability"]
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=ratio_lands_on_the_minimum)
+        # Basel's Vasicek default rate at the answer's confidence (± its rounding) brackets the breaking rate.
+        def worst_rate(confidence):
+            z = standard.inv_cdf(min(max(confidence, 1e-12), 1 - 1e-12))
+            return standard.cdf((standard.inv_cdf(pd) + math.sqrt(rho) * z) / math.sqrt(1 - rho))
+
+        assert worst_rate(survival - 0.00005) <= breaking_rate(givens) * (1 + 1e-9)
+        assert worst_rate(survival + 0.00005) >= breaking_rate(givens) * (1 - 1e-9)
+        # A breaking rate above the average default rate is survived more often than not.
+        assert survival > 0.5
+
+    assert_matches_reference(template_id, reference, invariants=sane)

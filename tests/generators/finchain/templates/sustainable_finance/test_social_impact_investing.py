@@ -1,5 +1,7 @@
 """Social impact investing templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+from statistics import NormalDist
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
 TOPIC = "finchain/sustainable_finance/social_impact_investing/"
@@ -74,27 +76,27 @@ def test_expected_return_on_a_social_impact_bond() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=bounded_by_the_outcomes)
 
 
-def test_senior_return_in_a_first_loss_blended_fund() -> None:
-    # The waterfall is piecewise (max), so there is no single closed form to prove symbolically;
-    # the numeric reference below covers both regimes.
-    template_id = TOPIC + "senior_return_in_a_first_loss_blended_fund"
+def test_probability_of_a_senior_loss_in_a_first_loss_blended_fund() -> None:
+    template_id = TOPIC + "probability_of_a_senior_loss_in_a_first_loss_blended_fund"
+    losses = NormalDist()
 
     def reference(g):
-        first_loss = g["fund_size"] * g["first_loss_share"]
-        senior = g["fund_size"] - first_loss
-        senior_loss = max(g["fund_size"] * g["credit_loss_rate"] - first_loss, 0)
-        return (senior * g["portfolio_yield"] - senior_loss) / senior
+        f, y = g["first_loss_share"], g["portfolio_yield"]
+        # P(senior return < 0) = P(L > f + (1 − f) · y) for L ~ N(μ, σ).
+        return 1 - NormalDist(g["expected_loss_rate"], g["loss_volatility"]).cdf(f + (1 - f) * y)
 
-    protected = []
+    def sane(givens, record):
+        probability = record["answer_value"]
+        assert 0 < probability < 0.2
+        # Check the event directly, from the waterfall rather than the template's steps: the loss rate
+        # exceeded with the answer's probability (± its rounding) brackets the senior's breakeven.
+        f, y = givens["first_loss_share"], givens["portfolio_yield"]
 
-    def protected_until_first_loss_is_gone(givens, record):
-        covered = givens["credit_loss_rate"] <= givens["first_loss_share"]
-        protected.append(covered)
-        if covered:
-            assert abs(record["answer_value"] - givens["portfolio_yield"]) <= 5e-5
-        else:
-            assert record["answer_value"] < givens["portfolio_yield"]
+        def senior_return_at(exceedance):
+            loss = givens["expected_loss_rate"] + givens["loss_volatility"] * losses.inv_cdf(1 - exceedance)
+            return ((1 - f) * y - max(loss - f, 0)) / (1 - f)
 
-    assert_matches_reference(template_id, reference, invariants=protected_until_first_loss_is_gone)
-    # Both regimes of the waterfall are exercised.
-    assert 0.05 <= sum(protected) / len(protected) <= 0.95
+        assert senior_return_at(max(probability - 0.00005, 1e-12)) <= 1e-12
+        assert senior_return_at(probability + 0.00005) >= -1e-12
+
+    assert_matches_reference(template_id, reference, invariants=sane)

@@ -1,6 +1,9 @@
 """Sustainability reporting templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+import math
 from collections import Counter
+
+import sympy
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
@@ -76,23 +79,35 @@ def test_annual_reduction_rate_to_meet_a_target() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=lands_on_target)
 
 
-def test_scope_3_estimate_and_intensity_change() -> None:
-    template_id = TOPIC + "scope_3_estimate_and_intensity_change"
+def test_years_to_an_intensity_target_at_the_pace_since_the_base_year() -> None:
+    template_id = TOPIC + "years_to_an_intensity_target_at_the_pace_since_the_base_year"
 
-    def reference(
-        scope_1_emissions,
-        scope_2_emissions,
-        purchased_spend_millions,
-        spend_emission_factor,
-        revenue_millions,
-        prior_intensity,
-    ):
-        total = scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor
-        return total / revenue_millions / prior_intensity - 1
+    def intensity(g):
+        scope_3 = g["purchased_spend_millions"] * g["spend_emission_factor"]
+        return (g["scope_1_emissions"] + g["scope_2_emissions"] + scope_3) / g["revenue_millions"]
 
-    assert_symbolically_equal(template_id, reference)
+    def closed_form(base_year_intensity, years_since_base, target_cut, revenue_millions, **emissions):
+        now = (
+            emissions["scope_1_emissions"]
+            + emissions["scope_2_emissions"]
+            + emissions["purchased_spend_millions"] * emissions["spend_emission_factor"]
+        ) / revenue_millions
+        ratio = now / base_year_intensity
+        return years_since_base * sympy.log(base_year_intensity * (1 - target_cut) / now) / sympy.log(ratio)
 
-    def plausible_change(givens, record):
-        assert -0.3 - 5e-5 <= record["answer_value"] <= 0.3 + 5e-5
+    assert_symbolically_equal(template_id, closed_form)
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible_change)
+    def reference(g):
+        now = intensity(g)
+        pace = (now / g["base_year_intensity"]) ** (1 / g["years_since_base"])
+        return math.log(g["base_year_intensity"] * (1 - g["target_cut"]) / now, pace)
+
+    def sane(givens, record):
+        years = record["answer_value"]
+        pace = (intensity(givens) / givens["base_year_intensity"]) ** (1 / givens["years_since_base"])
+        # Compounding today's intensity at the pace for the answer's years lands on the target.
+        target = givens["base_year_intensity"] * (1 - givens["target_cut"])
+        assert intensity(givens) * pace ** (years + 0.005) <= target * (1 + 1e-9)
+        assert intensity(givens) * pace ** (years - 0.005) >= target * (1 - 1e-9)
+
+    assert_matches_reference(template_id, reference, invariants=sane)
