@@ -30,8 +30,6 @@ AWAITING_REWORK = frozenset(
         "finance_regulation/basel_accords/liquidity_coverage_ratio_test",
         "finance_regulation/compliance_risk_management/average_residual_risk_against_appetite",
         "finance_regulation/securities_regulations/accredited_investor_status",
-        "financial_markets/forex_trading/triangular_arbitrage_profit",
-        "financial_markets/stock_market_analysis/dividend_discount_valuation_verdict_with_capm",
         "financial_ratios/efficiency_ratios/interest_saved_by_tightening_working_capital",
         "financial_ratios/leverage_ratios/eps_change_from_financial_leverage",
         "financial_ratios/liquidity_ratios/borrowing_needed_to_restore_the_quick_ratio",
