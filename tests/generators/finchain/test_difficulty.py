@@ -30,8 +30,6 @@ AWAITING_REWORK = frozenset(
         "finance_regulation/basel_accords/liquidity_coverage_ratio_test",
         "finance_regulation/compliance_risk_management/average_residual_risk_against_appetite",
         "finance_regulation/securities_regulations/accredited_investor_status",
-        "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
-        "fintech/payment_technologies/net_take_rate_of_a_payment_facilitator",
         "mergers_and_acquisitions/deal_structure/eps_accretion_or_dilution_of_a_stock_acquisition",
         "mergers_and_acquisitions/due_diligence/equity_purchase_price_after_diligence_adjustments",
         "mergers_and_acquisitions/post_merger_integration/first_year_earnings_effect_of_integration",
