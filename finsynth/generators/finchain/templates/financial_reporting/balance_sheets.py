@@ -195,13 +195,13 @@ def carrying_amount_of_bonds_payable_under_the_effective_interest_method() -> Te
             count("term_years", 5, 30, unit=Unit.YEARS),
             count("years_elapsed", 1, 29, unit=Unit.YEARS),
         ],
-        constraints=["market_yield >= 0.01", "years_elapsed <= term_years - 1"],
+        constraints=["years_elapsed <= term_years - 1"],
         question=(
             "{firm} issued bonds with a total face value of {face_value}, a coupon rate of {coupon_rate} "
             "paid once a year, and a term of {term_years}. The market yield for the bonds at issue was "
             "{market_yield}, and the company carries them at amortized cost using the effective interest "
-            "method. What carrying amount does its balance sheet show for the bonds just after the coupon "
-            "paid at the end of year {years_elapsed}? Round to the nearest cent."
+            "method. What carrying amount does its balance sheet show for the bonds {years_elapsed} after "
+            "issue, just after that year's coupon is paid? Round to the nearest cent."
         ),
         steps=[
             step("annual_coupon", "face_value * coupon_rate", "Annual coupon"),
