@@ -30,18 +30,6 @@ AWAITING_REWORK = frozenset(
         "finance_regulation/basel_accords/liquidity_coverage_ratio_test",
         "finance_regulation/compliance_risk_management/average_residual_risk_against_appetite",
         "finance_regulation/securities_regulations/accredited_investor_status",
-        "financial_markets/forex_trading/triangular_arbitrage_profit",
-        "financial_markets/stock_market_analysis/dividend_discount_valuation_verdict_with_capm",
-        "financial_ratios/efficiency_ratios/interest_saved_by_tightening_working_capital",
-        "financial_ratios/leverage_ratios/eps_change_from_financial_leverage",
-        "financial_ratios/liquidity_ratios/borrowing_needed_to_restore_the_quick_ratio",
-        "financial_ratios/profitability_ratios/sales_needed_for_a_target_return_on_equity",
-        "financial_reporting/balance_sheets/ending_equity_from_a_statement_of_stockholders_equity",
-        "financial_reporting/cash_flow_statements/ending_cash_from_a_full_indirect_statement",
-        "financial_reporting/depreciation_and_amortization/gain_or_loss_on_sale_after_sum_of_years_digits",
-        "financial_reporting/income_statements/basic_eps_from_a_multi_step_income_statement",
-        "fintech/digital_banking/net_interest_margin_after_a_policy_rate_rise",
-        "fintech/payment_technologies/net_take_rate_of_a_payment_facilitator",
     }
 )
 """Advanced templates whose work is still linear arithmetic: each needs a real non-linear step.

@@ -7,7 +7,7 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, solve_for_rate
+from tests.generators.finchain.references.exact import Domain, internal_rate, mp, normal_cdf, solve_for_rate
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("financial_markets")
@@ -85,10 +85,16 @@ def round_trip_cost_of_the_bid_ask_spread(dollars: F, bid: F, ask: F) -> F:
 
 
 @reference("forex_trading")
-def triangular_arbitrage_profit(dollars: F, eur_usd: F, usd_jpy: F, eur_jpy: F) -> F:
-    through_euros = rounded(rounded(rounded(dollars / eur_usd, 2) * eur_jpy, 0) / usd_jpy, 2)
-    through_yen = rounded(rounded(rounded(dollars * usd_jpy, 0) / eur_jpy, 2) * eur_usd, 2)
-    return max(through_euros, through_yen) - dollars
+def covered_interest_arbitrage_profit_over_several_years(
+    dollars: F, spot_rate: F, dollar_rate: F, euro_rate: F, years: F, forward_rate: F
+) -> F:
+    # Borrow dollars, lend the euros they buy, and sell the euro deposit forward: each leg grows
+    # by one year's interest at a time.
+    euros, owed = dollars / spot_rate, dollars
+    for _ in range(int(years)):
+        euros += euros * euro_rate
+        owed += owed * dollar_rate
+    return euros * forward_rate - owed
 
 
 @reference("forex_trading")
@@ -161,16 +167,21 @@ def time_value_of_a_call_option(stock_price: F, strike: F, premium: F) -> F:
 
 
 @reference("stock_market_analysis")
-def dividend_discount_valuation_verdict_with_capm(
-    risk_free_rate: F, beta: F, market_return: F, current_dividend: F, growth_rate: F, market_price: F
+def expected_return_from_a_price_target_against_capm(
+    market_price: F,
+    current_dividend: F,
+    growth_rate: F,
+    target_price: F,
+    risk_free_rate: F,
+    beta: F,
+    market_return: F,
 ) -> str:
-    required = rounded(risk_free_rate + beta * (market_return - risk_free_rate), 4)
-    next_dividend = rounded(current_dividend * (1 + growth_rate), 2)
-    value = rounded(next_dividend / (required - growth_rate), 2)
-    upside = rounded(value / market_price - 1, 4)
-    if upside > F(1, 10):
+    dividends = [current_dividend * (1 + growth_rate) ** year for year in (1, 2, 3)]
+    flows = [-market_price, dividends[0], dividends[1], dividends[2] + target_price]
+    excess = internal_rate(flows) - mp(risk_free_rate + beta * (market_return - risk_free_rate))
+    if excess > mp(F(1, 100)):
         return "undervalued"
-    return "overvalued" if upside < F(-1, 10) else "fairly valued"
+    return "overvalued" if excess < -mp(F(1, 100)) else "fairly valued"
 
 
 @reference("stock_market_analysis")

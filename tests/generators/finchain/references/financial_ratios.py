@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from tests.generators.finchain.references.exact import Domain
+import mpmath
+
+from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, power
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("financial_ratios")
@@ -39,18 +42,13 @@ def days_of_inventory_on_hand(cost_of_goods_sold: F, beginning_inventory: F, end
 
 
 @reference("efficiency_ratios")
-def interest_saved_by_tightening_working_capital(
-    revenue: F,
-    cost_of_goods_sold: F,
-    receivables: F,
-    inventory: F,
-    target_dso: F,
-    target_dio: F,
-    financing_rate: F,
-) -> F:
-    receivables_released = receivables - revenue * target_dso / DAYS_IN_YEAR
-    inventory_released = inventory - cost_of_goods_sold * target_dio / DAYS_IN_YEAR
-    return financing_rate * (receivables_released + inventory_released)
+def effective_annual_cost_of_trade_credit_at_the_payables_period(
+    purchases: F, discount_rate: F, discount_days: F, accounts_payable: F
+) -> Any:
+    # Forgoing the discount pays the full invoice instead of (1 − d) of it, for the days of credit
+    # beyond the discount window; that period repeats 365 / days times a year, compounded.
+    days_paid = DAYS_IN_YEAR * accounts_payable / purchases
+    return power(1 / (1 - discount_rate), DAYS_IN_YEAR / (days_paid - discount_days)) - 1
 
 
 @reference("efficiency_ratios")
@@ -75,12 +73,18 @@ def debt_to_equity_ratio(short_term_debt: F, long_term_debt: F, shareholders_equ
 
 
 @reference("leverage_ratios")
-def eps_change_from_financial_leverage(
-    sales: F, variable_cost_ratio: F, fixed_costs: F, debt: F, interest_rate: F, ebit_growth: F
-) -> F:
-    ebit = sales * (1 - variable_cost_ratio) - fixed_costs
-    leverage = rounded(ebit / (ebit - debt * interest_rate), 4)
-    return leverage * ebit_growth
+def years_of_ebitda_growth_to_meet_a_leverage_covenant(
+    sales: F,
+    variable_cost_ratio: F,
+    fixed_costs: F,
+    depreciation_and_amortization: F,
+    covenant_limit: F,
+    debt: F,
+    ebitda_growth: F,
+) -> Any:
+    # n solves EBITDA · (1 + g)ⁿ = debt / cap.
+    ebitda = sales - sales * variable_cost_ratio - fixed_costs + depreciation_and_amortization
+    return mpmath.log(mp(debt / covenant_limit / ebitda)) / mpmath.log(mp(1 + ebitda_growth))
 
 
 @reference("leverage_ratios")
@@ -100,18 +104,21 @@ def times_interest_earned(revenue: F, operating_costs: F, interest_expense: F) -
 
 
 @reference("liquidity_ratios")
-def borrowing_needed_to_restore_the_quick_ratio(
+def probability_the_quick_ratio_falls_below_one(
     cash: F,
     marketable_securities: F,
     receivables: F,
     accounts_payable: F,
     accrued_liabilities: F,
-    inventory_purchase: F,
-    target_quick_ratio: F,
-) -> F:
-    # Inventory bought on credit adds a payable but no quick asset; the loan adds cash only.
-    liabilities_after = accounts_payable + accrued_liabilities + inventory_purchase
-    return target_quick_ratio * liabilities_after - (cash + marketable_securities + receivables)
+    monthly_cash_burn: F,
+    monthly_volatility: F,
+    months: F,
+) -> Any:
+    # The total outflow over n independent normal months is normal with mean n·μ and variance n·σ²;
+    # the ratio ends below 1 when that outflow exceeds quick assets less current liabilities.
+    cushion = cash + marketable_securities + receivables - accounts_payable - accrued_liabilities
+    mean, variance = months * monthly_cash_burn, months * monthly_volatility**2
+    return 1 - normal_cdf(mp(cushion - mean) / mpmath.sqrt(mp(variance)))
 
 
 @reference("liquidity_ratios")
@@ -175,13 +182,12 @@ def roe_gain_from_a_higher_net_margin(
 
 
 @reference("profitability_ratios")
-def sales_needed_for_a_target_return_on_equity(
-    shareholders_equity: F,
-    target_roe: F,
-    tax_rate: F,
-    interest_expense: F,
-    fixed_costs: F,
-    variable_cost_ratio: F,
+def sales_after_years_of_dupont_sustainable_growth(
+    sales: F, net_income: F, total_assets: F, shareholders_equity: F, dividends: F, years: F
 ) -> F:
-    pre_tax_needed = target_roe * shareholders_equity / (1 - tax_rate)
-    return (pre_tax_needed + interest_expense + fixed_costs) / (1 - variable_cost_ratio)
+    # The DuPont factors multiply back to net income over equity; retained earnings grow equity.
+    growth = net_income / shareholders_equity * (net_income - dividends) / net_income
+    projected = sales
+    for _ in range(int(years)):
+        projected *= 1 + growth
+    return projected

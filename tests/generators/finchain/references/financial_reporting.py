@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
-from tests.generators.finchain.references.exact import Domain
+import mpmath
+
+from tests.generators.finchain.references.exact import Domain, mp, present_value
+from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("financial_reporting")
 reference = REFERENCES
@@ -22,24 +26,16 @@ def book_value_per_common_share(
 
 
 @reference("balance_sheets")
-def ending_equity_from_a_statement_of_stockholders_equity(
-    beginning_equity: F,
-    beginning_shares: F,
-    shares_issued: F,
-    issue_price: F,
-    shares_repurchased: F,
-    repurchase_price: F,
-    net_income: F,
-    dividend_per_share: F,
+def carrying_amount_of_bonds_payable_under_the_effective_interest_method(
+    face_value: F, coupon_rate: F, market_yield: F, term_years: F, years_elapsed: F
 ) -> F:
-    year_end_shares = beginning_shares + shares_issued - shares_repurchased
-    return (
-        beginning_equity
-        + shares_issued * issue_price
-        - shares_repurchased * repurchase_price
-        + net_income
-        - dividend_per_share * year_end_shares
-    )
+    # Amortize year by year from the issue price: interest expense at the issue yield on the
+    # carrying amount, less the coupon paid, accretes (or amortizes) the discount (or premium).
+    coupon = face_value * coupon_rate
+    carrying = present_value(market_yield, [coupon] * (int(term_years) - 1) + [coupon + face_value])
+    for _ in range(int(years_elapsed)):
+        carrying += carrying * market_yield - coupon
+    return carrying
 
 
 @reference("balance_sheets")
@@ -83,30 +79,33 @@ def capital_expenditure_from_ppe_rollforward(
 
 
 @reference("cash_flow_statements")
-def ending_cash_from_a_full_indirect_statement(
-    beginning_cash: F,
+def present_value_of_growing_free_cash_flow_from_the_indirect_method(
     net_income: F,
     depreciation: F,
     loss_on_sale: F,
-    receivables_decrease: F,
+    receivables_increase: F,
     inventory_increase: F,
-    accrued_liabilities_decrease: F,
+    payables_increase: F,
     capital_expenditures: F,
-    equipment_sale_proceeds: F,
-    bonds_issued: F,
-    dividends_paid: F,
+    growth_rate: F,
+    discount_rate: F,
+    years: F,
 ) -> F:
     operating = (
         net_income
         + depreciation
         + loss_on_sale
-        + receivables_decrease
+        - receivables_increase
         - inventory_increase
-        - accrued_liabilities_decrease
+        + payables_increase
     )
-    investing = equipment_sale_proceeds - capital_expenditures
-    financing = bonds_issued - dividends_paid
-    return beginning_cash + operating + investing + financing
+    free = operating - capital_expenditures
+    # A growing annuity: C₁ / (r − g) · (1 − ((1 + g) / (1 + r))ⁿ), or n · C₁ / (1 + r) when g = r.
+    first = free * (1 + growth_rate)
+    if growth_rate == discount_rate:
+        return years * first / (1 + discount_rate)
+    ratio = (1 + growth_rate) / (1 + discount_rate)
+    return first / (discount_rate - growth_rate) * (1 - ratio ** int(years))
 
 
 @reference("cash_flow_statements")
@@ -164,11 +163,13 @@ def declining_balance_expense_in_a_given_year(cost: F, salvage: F, useful_life: 
 
 
 @reference("depreciation_and_amortization")
-def gain_or_loss_on_sale_after_sum_of_years_digits(
-    cost: F, salvage: F, useful_life: F, years_held: F, sale_price: F
+def gain_or_loss_on_sale_after_declining_balance_depreciation(
+    cost: F, salvage: F, useful_life: F, method: F, years_held: F, sale_price: F
 ) -> F:
-    taken = sum((sum_of_years_digits_share(useful_life, k) for k in range(1, int(years_held) + 1)), F(0))
-    return sale_price - (cost - (cost - salvage) * taken)
+    book = cost
+    for _ in range(int(years_held)):
+        book -= max(min(book * method / useful_life, book - salvage), F(0))
+    return sale_price - book
 
 
 @reference("depreciation_and_amortization")
@@ -191,7 +192,7 @@ def units_of_production_expense_for_a_year(cost: F, salvage: F, lifetime_units: 
 
 
 @reference("income_statements")
-def basic_eps_from_a_multi_step_income_statement(
+def compound_annual_eps_growth_from_a_multi_step_income_statement(
     gross_sales: F,
     sales_returns: F,
     cost_of_goods_sold: F,
@@ -200,9 +201,13 @@ def basic_eps_from_a_multi_step_income_statement(
     tax_rate: F,
     preferred_dividends: F,
     weighted_shares: F,
-) -> F:
-    pre_tax = gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense
-    return (pre_tax * (1 - tax_rate) - preferred_dividends) / weighted_shares
+    earlier_eps: F,
+    years: F,
+) -> Any:
+    pretax = gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense
+    reported_eps = rounded((pretax - pretax * tax_rate - preferred_dividends) / weighted_shares, 2)
+    # The rate g with earlier EPS · (1 + g)ⁿ = reported EPS.
+    return mpmath.root(mp(reported_eps / earlier_eps), int(years)) - 1
 
 
 @reference("income_statements")

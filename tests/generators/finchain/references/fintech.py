@@ -31,20 +31,28 @@ def customer_lifetime_value_to_acquisition_cost(
 
 
 @reference("digital_banking")
-def net_interest_margin_after_a_policy_rate_rise(
+def net_interest_margin_after_a_rate_rise_and_deposit_runoff(
     loans: F,
     loan_yield: F,
     reserves: F,
-    reserve_rate: F,
+    policy_rate: F,
     deposits: F,
     deposit_rate: F,
     rate_rise_bp: F,
     loan_beta: F,
     deposit_beta: F,
+    monthly_runoff: F,
+    months: F,
+    wholesale_spread: F,
 ) -> F:
     rise = rate_rise_bp / BASIS_POINTS
-    income = loans * (loan_yield + loan_beta * rise) + reserves * (reserve_rate + rise)
-    expense = deposits * (deposit_rate + deposit_beta * rise)
+    kept = deposits
+    for _ in range(int(months)):
+        kept -= kept * monthly_runoff
+    income = loans * (loan_yield + loan_beta * rise) + reserves * (policy_rate + rise)
+    expense = kept * (deposit_rate + deposit_beta * rise) + (deposits - kept) * (
+        policy_rate + rise + wholesale_spread
+    )
     return (income - expense) / (loans + reserves)
 
 
@@ -113,18 +121,24 @@ def merchant_fee_under_interchange_plus_pricing(
 
 
 @reference("payment_technologies")
-def net_take_rate_of_a_payment_facilitator(
-    payment_volume: F,
-    transactions: F,
+def payment_facilitator_net_revenue_over_months_of_volume_growth(
+    monthly_volume: F,
+    average_ticket: F,
     merchant_rate: F,
     merchant_fixed_fee: F,
     interchange_rate: F,
     assessment_rate: F,
     fraud_loss_bp: F,
+    monthly_growth: F,
+    months: F,
 ) -> F:
-    fees = payment_volume * merchant_rate + transactions * merchant_fixed_fee
-    costs = payment_volume * (interchange_rate + assessment_rate + fraud_loss_bp / BASIS_POINTS)
-    return (fees - costs) / payment_volume * BASIS_POINTS
+    # Month by month: fees on the volume and its transaction count, less what is passed on or lost.
+    revenue, volume = F(0), monthly_volume
+    for _ in range(int(months)):
+        volume *= 1 + monthly_growth
+        fees = volume * merchant_rate + volume / average_ticket * merchant_fixed_fee
+        revenue += fees - volume * (interchange_rate + assessment_rate + fraud_loss_bp / BASIS_POINTS)
+    return revenue
 
 
 # --- robo_advisors --------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 A quote such as EUR/USD 1.0850 prices one euro in dollars. These templates cover the cost of the
 bid-ask spread, cross rates, forward rates from covered interest parity, leveraged spot trades,
-and triangular arbitrage between three quotes.
+and covered interest arbitrage against a mispriced multi-year forward.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -178,81 +178,54 @@ def return_on_margin_of_a_leveraged_currency_trade() -> Template:
 
 
 @template(difficulty="advanced")
-def triangular_arbitrage_profit() -> Template:
-    """Triangular arbitrage: compare USD→EUR→JPY→USD with USD→JPY→EUR→USD and keep the larger end amount.
+def covered_interest_arbitrage_profit_over_several_years() -> Template:
+    """Covered interest arbitrage over T years with annual compounding: borrow dollars, lend euros.
 
-    Profit = max(A / EURUSD × EURJPY / USDJPY, A × USDJPY / EURJPY × EURUSD) − A.
+    Profit = A / S · (1 + i_EUR)^T · F − A · (1 + i_USD)^T; parity would price the forward at
+    F = S · ((1 + i_USD) / (1 + i_EUR))^T, so a forward quoted above it leaves a riskless profit.
 
     Bands:
-        arbitrage_profit / dollars: 0.1% to 1.1%
+        forward_rate / spot_rate: 80% to 125%
+        arbitrage_profit / dollars: 0.1% to 1.5%
     """
     return Template(
         givens=[
             person("trader"),
-            money("dollars", 100_000, 5_000_000, step=1_000),
-            number("eur_usd", 1.05, 1.2, step=0.0001, decimals=4),
-            number("usd_jpy", 135, 160, step=0.01, decimals=2),
-            number("eur_jpy", 140, 195, step=0.01, decimals=2),
+            money("dollars", 1_000_000, 50_000_000, step=10_000),
+            number("spot_rate", 1.05, 1.2, step=0.0001, decimals=4),
+            rate("dollar_rate", 1, 6, step=0.05),
+            rate("euro_rate", 0.5, 5, step=0.05),
+            count("years", 2, 5, unit=Unit.YEARS),
+            # How far the dealer's forward sits above the parity forward (not shown: it shapes the quote).
+            rate("forward_mispricing", 0.2, 1, step=0.01),
+            derived(
+                "forward_rate",
+                "spot_rate * ((1 + dollar_rate) / (1 + euro_rate)) ** years * (1 + forward_mispricing)",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
         ],
-        constraints=[
-            "abs(eur_jpy / (eur_usd * usd_jpy) - 1) >= 0.001",
-            "abs(eur_jpy / (eur_usd * usd_jpy) - 1) <= 0.01",
-        ],
+        # Dollar and euro rates within 3 points of each other, as in the last two decades.
+        constraints=["abs(dollar_rate - euro_rate) <= 0.03"],
         question=(
-            "{trader} has {dollars} and sees three dealer quotes with no spread: EUR/USD {eur_usd}, USD/JPY "
-            "{usd_jpy} and EUR/JPY {eur_jpy}. The trader can go round the triangle either way: dollars to "
-            "euros to yen and back to dollars, or dollars to yen to euros and back to dollars. Each "
-            "conversion is paid to the cent (euros, dollars) or to the whole yen. Taking the more profitable "
-            "direction, what is the arbitrage profit? Round to the nearest cent."
+            "{trader} can borrow {dollars} for {years} at {dollar_rate} a year and lend euros for the same "
+            "term at {euro_rate} a year, both compounded annually with interest paid at maturity. EUR/USD "
+            "spot is {spot_rate} and a dealer quotes an outright forward of {forward_rate} for delivery in "
+            "{years}. The trader borrows the dollars, converts them to euros at spot, lends the euros, and "
+            "sells the euros due at maturity forward for dollars today. What is the covered interest "
+            "arbitrage profit at maturity, after repaying the dollar loan? Round to the nearest cent."
         ),
         steps=[
+            step("euros_lent", "dollars / spot_rate", "Euros bought at spot and lent", unit=Unit.EUR),
             step(
-                "euros_first",
-                "dollars / eur_usd",
-                "Euros bought with the dollars",
+                "euros_at_maturity",
+                "euros_lent * (1 + euro_rate) ** years",
+                "Euro deposit with interest at maturity",
                 unit=Unit.EUR,
-                rounded_before_use=True,
             ),
-            step(
-                "yen_second",
-                "euros_first * eur_jpy",
-                "Yen bought with the euros",
-                unit=Unit.JPY,
-                decimals=0,
-                rounded_before_use=True,
-            ),
-            step(
-                "dollars_via_euros",
-                "yen_second / usd_jpy",
-                "Dollars back via euros then yen",
-                rounded_before_use=True,
-            ),
-            step(
-                "yen_first",
-                "dollars * usd_jpy",
-                "Yen bought with the dollars",
-                unit=Unit.JPY,
-                decimals=0,
-                rounded_before_use=True,
-            ),
-            step(
-                "euros_second",
-                "yen_first / eur_jpy",
-                "Euros bought with the yen",
-                unit=Unit.EUR,
-                rounded_before_use=True,
-            ),
-            step(
-                "dollars_via_yen",
-                "euros_second * eur_usd",
-                "Dollars back via yen then euros",
-                rounded_before_use=True,
-            ),
-            step(
-                "arbitrage_profit",
-                "max(dollars_via_euros, dollars_via_yen) - dollars",
-                "Profit of the better route",
-            ),
+            step("dollars_received", "euros_at_maturity * forward_rate", "Dollars from the forward sale"),
+            step("loan_repayment", "dollars * (1 + dollar_rate) ** years", "Dollar loan with interest"),
+            step("arbitrage_profit", "dollars_received - loan_repayment", "Profit locked in at maturity"),
         ],
         answer=numeric("arbitrage_profit"),
     )

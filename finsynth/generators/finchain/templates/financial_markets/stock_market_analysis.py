@@ -1,8 +1,8 @@
 """Stock market analysis: returns, valuation and market mechanics for common stocks.
 
-Covers holding-period returns, dividend discount (Gordon growth) valuation with a CAPM required
-return, the divisor of a price-weighted index after a stock split, and the margin-call price of
-a leveraged purchase.
+Covers holding-period returns, the expected return implied by a dividend forecast and a price
+target against the CAPM required return, the divisor of a price-weighted index after a stock
+split, and the margin-call price of a leveraged purchase.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -10,6 +10,7 @@ from finsynth.generators.finchain.dsl import (
     categorical,
     company,
     count,
+    derived,
     money,
     number,
     numeric,
@@ -21,8 +22,8 @@ from finsynth.generators.finchain.dsl import (
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
-VALUATION_BAND = 0.10
-"""Upside beyond which (either way) a stock counts as mispriced rather than fairly valued."""
+ALPHA_BAND = 0.01
+"""Expected return above or below the required return beyond which a stock counts as mispriced."""
 
 SPLITS = {"2-for-1": 2, "3-for-1": 3, "3-for-2": 1.5, "4-for-1": 4}
 """Split ratios: new shares per old share."""
@@ -187,41 +188,44 @@ def margin_call_price_of_a_leveraged_purchase() -> Template:
 
 
 @template(difficulty="advanced")
-def dividend_discount_valuation_verdict_with_capm() -> Template:
-    """Dividend discount valuation verdict with a CAPM required return.
+def expected_return_from_a_price_target_against_capm() -> Template:
+    """Expected return as the IRR of buying at P₀, collecting D₁…D₃ and selling at a target P₃, against CAPM.
 
-    r = r_f + β(r_m − r_f); V = D_0(1 + g) / (r − g); upside = V / P − 1, classified against a ±10% band.
+    P₀ = Σₜ₌₁³ D₀(1 + g)ᵗ / (1 + r)ᵗ + P₃ / (1 + r)³ solved for r; alpha = r − (r_f + β(r_m − r_f)),
+    classified against a ±1-point band.
 
     Bands:
-        intrinsic_value / market_price: 60% to 160%
+        expected_return: 0% to 25%
         required_return: 4% to 16%
+        current_dividend / market_price: 0% to 6%
     """
     return Template(
         givens=[
             company("issuer"),
+            money("market_price", 10, 250, step=0.01),
+            money("current_dividend", 0.2, 6, step=0.01),
+            rate("growth_rate", 1, 8, step=0.1, decimals=1),
+            # The analyst's yearly price appreciation to the target (not shown: it shapes the target).
+            rate("price_appreciation", 0, 16, step=0.1, decimals=1),
+            derived("target_price", "market_price * (1 + price_appreciation) ** 3"),
             rate("risk_free_rate", 1, 5, step=0.05),
             number("beta", 0.5, 2, step=0.01, decimals=2),
             rate("market_return", 7, 12, step=0.1, decimals=1),
-            money("current_dividend", 0.5, 6, step=0.01),
-            rate("growth_rate", 1, 6, step=0.1, decimals=1),
-            money("market_price", 10, 250, step=0.01),
         ],
         constraints=[
-            "current_dividend <= 0.08 * market_price",
-            "risk_free_rate + beta * (market_return - risk_free_rate) - growth_rate >= 0.02",
-            "market_price * (risk_free_rate + beta * (market_return - risk_free_rate) - growth_rate)"
-            " >= 0.65 * current_dividend * (1 + growth_rate)",
-            "market_price * (risk_free_rate + beta * (market_return - risk_free_rate) - growth_rate)"
-            " <= 1.5 * current_dividend * (1 + growth_rate)",
+            "current_dividend <= 0.06 * market_price",
+            "risk_free_rate + beta * (market_return - risk_free_rate) <= 0.16",
         ],
         question=(
-            "{issuer} trades at {market_price} and has just paid a dividend of {current_dividend}, which is "
-            "expected to grow at {growth_rate} a year forever. Its beta is {beta}, the risk-free rate is "
-            "{risk_free_rate} and the expected market return is {market_return}. Find the CAPM required "
-            "return as a percentage to two decimal places, next year's dividend and the Gordon growth value "
-            "to the nearest cent, and the upside (value over price, minus one) as a percentage to two "
-            "decimal places. Classify the stock as 'undervalued' if the upside is above 10.00%, 'overvalued' "
-            "if it is below -10.00%, and 'fairly valued' otherwise."
+            "{issuer} trades at {market_price} and has just paid a dividend of {current_dividend}, which "
+            "analysts expect to grow at {growth_rate} a year. Their price target for the end of year 3, just "
+            "after the third dividend is paid, is {target_price}. The stock's beta is {beta}, the risk-free "
+            "rate is {risk_free_rate} and the expected market return is {market_return}. Find the expected "
+            "return of buying now, collecting three annual dividends and selling at the target (the annual "
+            "rate that discounts those cash flows to today's price), and compare it with the CAPM required "
+            "return. Classify the stock as 'undervalued' if the expected return exceeds the required return "
+            "by more than one percentage point, 'overvalued' if it falls short by more than one percentage "
+            "point, and 'fairly valued' otherwise."
         ),
         steps=[
             step(
@@ -229,33 +233,27 @@ def dividend_discount_valuation_verdict_with_capm() -> Template:
                 "risk_free_rate + beta * (market_return - risk_free_rate)",
                 "CAPM required return",
                 unit=Unit.PERCENT,
-                decimals=2,
-                rounded_before_use=True,
             ),
+            step("first_dividend", "current_dividend * (1 + growth_rate)", "Dividend in year 1"),
+            step("second_dividend", "first_dividend * (1 + growth_rate)", "Dividend in year 2"),
+            step("third_dividend", "second_dividend * (1 + growth_rate)", "Dividend in year 3"),
             step(
-                "next_dividend",
-                "current_dividend * (1 + growth_rate)",
-                "Next year's dividend",
-                rounded_before_use=True,
-            ),
-            step(
-                "intrinsic_value",
-                "next_dividend / (required_return - growth_rate)",
-                "Gordon growth value",
-                rounded_before_use=True,
-            ),
-            step(
-                "upside",
-                "intrinsic_value / market_price - 1",
-                "Upside to intrinsic value",
+                "expected_return",
+                "irr([-market_price, first_dividend, second_dividend, third_dividend + target_price])",
+                "Rate that equates the price with the dividends and the target",
                 unit=Unit.PERCENT,
-                rounded_before_use=True,
+            ),
+            step(
+                "alpha",
+                "expected_return - required_return",
+                "Expected return above the required return",
+                unit=Unit.PERCENT,
             ),
         ],
         answer=categorical(
             [
-                (f"upside > {VALUATION_BAND}", "undervalued"),
-                (f"upside < -{VALUATION_BAND}", "overvalued"),
+                (f"alpha > {ALPHA_BAND}", "undervalued"),
+                (f"alpha < -{ALPHA_BAND}", "overvalued"),
             ],
             otherwise="fairly valued",
         ),

@@ -1,11 +1,21 @@
 """Efficiency (activity) ratios: how fast a company turns assets and working capital into sales and cash.
 
 Covers inventory turnover and days, total asset turnover, the cash conversion cycle, the collection
-period on credit sales, and the financing cost saved by holding fewer days of receivables and stock.
+period on credit sales, and the compounded cost of paying suppliers late instead of taking a discount.
 All day counts use a 365-day year.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, rate, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    rate,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -222,47 +232,65 @@ def collection_period_on_credit_sales() -> Template:
 
 
 @template(difficulty="advanced")
-def interest_saved_by_tightening_working_capital() -> Template:
-    """Interest saved = rate · ((AR − sales · DSO* / 365) + (inventory − COGS · DIO* / 365)).
+def effective_annual_cost_of_trade_credit_at_the_payables_period() -> Template:
+    """Cost of forgoing an early-payment discount when paying at the firm's DPO, compounded over a year.
 
-    DSO* and DIO* are the target days; the brackets are the receivables and inventory released.
+    DPO = payables / purchases × 365; EAR = (1 + d / (1 − d))^(365 / (DPO − discount days)) − 1.
 
     Bands:
-        cash_released / revenue: 0% to 80%
-        interest_saved: 0 to 12,000,000
+        days_payable_outstanding: 25 to 95
+        effective_annual_cost: 3% to 150%
     """
     return Template(
         givens=[
             company("firm"),
-            money("revenue", 5_000_000, 300_000_000, step=10_000),
-            money("cost_of_goods_sold", 2_000_000, 250_000_000, step=10_000),
-            money("receivables", 200_000, 80_000_000, step=10_000),
-            money("inventory", 200_000, 80_000_000, step=10_000),
-            count("target_dso", 20, 60, unit=Unit.DAYS),
-            count("target_dio", 20, 90, unit=Unit.DAYS),
-            rate("financing_rate", 4, 12, step=0.05),
-        ],
-        constraints=[
-            "0.4 * revenue <= cost_of_goods_sold <= 0.9 * revenue",
-            "target_dso + 3 <= 365 * receivables / revenue <= 120",
-            "target_dio + 3 <= 365 * inventory / cost_of_goods_sold <= 180",
+            money("purchases", 2_000_000, 200_000_000, step=10_000),
+            rate("discount_rate", 1, 3, step=0.25),
+            count("discount_days", 7, 15, unit=Unit.DAYS),
+            # Days the firm takes to pay (not shown: it sets the payables balance in proportion).
+            number("payment_days", 30, 90, step=0.1, decimals=1),
+            derived("accounts_payable", "purchases * payment_days / 365", decimals=0),
         ],
         question=(
-            "{firm} has revenue of {revenue}, cost of goods sold of {cost_of_goods_sold}, accounts "
-            "receivable of {receivables} and inventory of {inventory}. Management plans to cut days sales "
-            "outstanding to {target_dso} and days inventory outstanding to {target_dio} (365-day year, same "
-            "sales and costs). The cash released would repay a credit line costing {financing_rate} a year. "
-            "How much interest would the company save per year? Round to the nearest cent."
+            "{firm} buys {purchases} a year on credit. Its suppliers offer a {discount_rate} discount for "
+            "payment within {discount_days}; the firm never takes it and instead pays, on average, at its "
+            "days payable outstanding. Accounts payable stand at {accounts_payable}. Using a 365-day year "
+            "and compounding the cost of each period of credit, what is the effective annual cost of "
+            "forgoing the discount? Give the answer as a percentage to two decimal places."
         ),
         steps=[
-            step("target_receivables", "revenue * target_dso / 365", "Receivables at the target DSO"),
-            step("target_inventory", "cost_of_goods_sold * target_dio / 365", "Inventory at the target DIO"),
             step(
-                "cash_released",
-                "(receivables - target_receivables) + (inventory - target_inventory)",
-                "Working capital freed",
+                "days_payable_outstanding",
+                "accounts_payable / purchases * 365",
+                "Days payable outstanding",
+                unit=Unit.DAYS,
             ),
-            step("interest_saved", "cash_released * financing_rate", "Annual interest saved"),
+            step(
+                "extra_days",
+                "days_payable_outstanding - discount_days",
+                "Days of credit gained by forgoing the discount",
+                unit=Unit.DAYS,
+            ),
+            step(
+                "cost_per_period",
+                "discount_rate / (1 - discount_rate)",
+                "Cost of the credit for one such period",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "periods_per_year",
+                "365 / extra_days",
+                "Periods of that length in a year",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
+            step(
+                "effective_annual_cost",
+                "(1 + cost_per_period) ** periods_per_year - 1",
+                "Effective annual cost, compounded",
+                unit=Unit.PERCENT,
+            ),
         ],
-        answer=numeric("interest_saved"),
+        answer=numeric("effective_annual_cost"),
     )

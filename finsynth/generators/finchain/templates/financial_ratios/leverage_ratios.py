@@ -1,7 +1,7 @@
 """Leverage ratios: how much a company relies on debt and how safely it carries it.
 
 Covers debt-to-equity, interest coverage, debt-to-capital after a debt-funded buyback, a net debt
-to EBITDA covenant test, and the degree of financial leverage's effect on earnings per share.
+to EBITDA covenant test, and how many years of EBITDA growth bring leverage down to a covenant cap.
 Equity is always positive, so no ratio is taken over negative equity.
 """
 
@@ -9,6 +9,7 @@ from finsynth.generators.finchain.dsl import (
     Template,
     categorical,
     company,
+    derived,
     money,
     number,
     numeric,
@@ -172,57 +173,63 @@ def net_debt_to_ebitda_covenant_check() -> Template:
 
 
 @template(difficulty="advanced")
-def eps_change_from_financial_leverage() -> Template:
-    """Degree of financial leverage DFL = EBIT / (EBIT − interest); %ΔEPS = DFL · %ΔEBIT.
+def years_of_ebitda_growth_to_meet_a_leverage_covenant() -> Template:
+    """Years for EBITDA growth alone to bring debt / EBITDA down to a covenant cap, debt held fixed.
+
+    EBITDA = sales · (1 − v) − fixed costs + D&A; n = ln(D / (cap · EBITDA)) / ln(1 + g).
 
     Bands:
-        financial_leverage: 1 to 5
-        eps_growth: 5% to 150%
+        debt / ebitda: 2.5 to 9
+        ebit / sales: 4% to 30%
+        years_to_covenant: 0.5 to 25
     """
     return Template(
         givens=[
             company("firm"),
-            money("sales", 5_000_000, 200_000_000, step=10_000),
+            money("sales", 20_000_000, 500_000_000, step=100_000),
             rate("variable_cost_ratio", 30, 70, step=1, decimals=0),
-            money("fixed_costs", 500_000, 40_000_000, step=10_000),
-            money("debt", 0, 100_000_000, step=100_000),
-            rate("interest_rate", 3, 10, step=0.05),
-            rate("ebit_growth", 5, 30, step=1, decimals=0),
+            money("fixed_costs", 2_000_000, 250_000_000, step=100_000),
+            money("depreciation_and_amortization", 400_000, 40_000_000, step=10_000),
+            number("covenant_limit", 2.5, 4.5, step=0.25, unit=Unit.TIMES),
+            # Debt as a multiple of the covenant cap (not shown: it sizes the debt to the EBITDA).
+            number("leverage_over_cap", 1.15, 2, step=0.01),
+            derived(
+                "debt",
+                "leverage_over_cap * covenant_limit"
+                " * (sales * (1 - variable_cost_ratio) - fixed_costs + depreciation_and_amortization)",
+                decimals=0,
+            ),
+            rate("ebitda_growth", 3, 15, step=0.5, decimals=1),
         ],
         constraints=[
-            "sales * (1 - variable_cost_ratio) - fixed_costs >= 0.05 * sales",
-            "sales * (1 - variable_cost_ratio) - fixed_costs >= 1.25 * debt * interest_rate",
+            "0.05 * sales <= sales * (1 - variable_cost_ratio) - fixed_costs <= 0.3 * sales",
+            "0.02 * sales <= depreciation_and_amortization <= 0.08 * sales",
         ],
         question=(
-            "{firm} has sales of {sales}, variable costs equal to {variable_cost_ratio} of sales and fixed "
-            "operating costs of {fixed_costs}. It has {debt} of debt at an interest rate of {interest_rate} "
-            "and no preferred stock. If EBIT rises by {ebit_growth}, by what percentage will earnings per "
-            "share rise, using the degree of financial leverage at the current EBIT (the share count and tax "
-            "rate do not change)? Keep the degree of financial leverage to four decimal places and give the "
-            "answer as a percentage to two decimal places."
+            "{firm} has sales of {sales}, variable costs equal to {variable_cost_ratio} of sales, fixed "
+            "operating costs (including depreciation and amortization) of {fixed_costs}, and depreciation "
+            "and amortization of {depreciation_and_amortization}. It carries {debt} of debt, and its lenders "
+            "cap debt to EBITDA at {covenant_limit}. If EBITDA grows at {ebitda_growth} a year, compounded, "
+            "and the debt stays the same, how many years will it take for debt to EBITDA to fall to the cap? "
+            "Give the answer in years to two decimal places."
         ),
         steps=[
+            step("ebit", "sales * (1 - variable_cost_ratio) - fixed_costs", "Operating income (EBIT)"),
+            step("ebitda", "ebit + depreciation_and_amortization", "EBITDA"),
+            step("required_ebitda", "debt / covenant_limit", "EBITDA at which leverage equals the cap"),
             step(
-                "ebit",
-                "sales * (1 - variable_cost_ratio) - fixed_costs",
-                "Earnings before interest and taxes",
-            ),
-            step("interest_expense", "debt * interest_rate", "Annual interest"),
-            step(
-                "financial_leverage",
-                "ebit / (ebit - interest_expense)",
-                "Degree of financial leverage",
+                "growth_needed",
+                "required_ebitda / ebitda",
+                "Growth multiple EBITDA needs",
                 unit=Unit.TIMES,
                 decimals=4,
-                rounded_before_use=True,
             ),
             step(
-                "eps_growth",
-                "financial_leverage * ebit_growth",
-                "Percentage change in EPS",
-                unit=Unit.PERCENT,
-                decimals=2,
+                "years_to_covenant",
+                "log(growth_needed) / log(1 + ebitda_growth)",
+                "Years of compounded growth to reach that multiple",
+                unit=Unit.YEARS,
             ),
         ],
-        answer=numeric("eps_growth"),
+        answer=numeric("years_to_covenant"),
     )

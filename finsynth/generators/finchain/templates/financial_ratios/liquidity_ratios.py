@@ -1,12 +1,28 @@
 """Liquidity ratios: whether a company can meet short-term obligations from short-term resources.
 
 Covers the current and quick (acid-test) ratios, the defensive interval, how paying suppliers moves
-the current ratio against a loan covenant, and the long-term funding that restores a quick ratio.
+the current ratio against a loan covenant, and the probability that uncertain cash outflows push the
+quick ratio below one.
 """
 
-from finsynth.generators.finchain.dsl import Template, categorical, company, money, number, numeric, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    categorical,
+    company,
+    count,
+    money,
+    number,
+    numeric,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
+
+SHORTFALL_Z = (
+    "(monthly_cash_burn * months - (cash + marketable_securities + receivables"
+    " - accounts_payable - accrued_liabilities)) / (monthly_volatility * sqrt(months))"
+)
+"""The z-value of the quick ratio's breaking point, from the givens (keeps the probability in its band)."""
 
 
 @template(difficulty="basic")
@@ -181,53 +197,71 @@ def current_ratio_covenant_after_paying_suppliers() -> Template:
 
 
 @template(difficulty="advanced")
-def borrowing_needed_to_restore_the_quick_ratio() -> Template:
-    """Long-term borrowing to reach a target quick ratio: q* · (CL + purchase on credit) − quick assets.
+def probability_the_quick_ratio_falls_below_one() -> Template:
+    """Probability that normally distributed monthly cash flows push the quick ratio below 1 within n months.
+
+    The quick ratio falls below 1 when the cumulative net outflow exceeds net quick assets
+    Q − CL; with monthly outflows ~ N(μ, σ²), independent, P = Φ((n · μ − (Q − CL)) / (σ · √n)).
 
     Bands:
-        quick_assets / liabilities_after_purchase: 0.1 to 1.5
+        quick_assets / current_liabilities: 1.2 to 2.5
+        shortfall_probability: 0.5% to 40%
     """
     return Template(
         givens=[
             company("firm"),
-            money("cash", 20_000, 2_000_000, step=500),
-            money("marketable_securities", 0, 1_000_000, step=500),
-            money("receivables", 50_000, 3_000_000, step=500),
-            money("inventory", 100_000, 5_000_000, step=500),
-            money("accounts_payable", 50_000, 3_000_000, step=500),
-            money("accrued_liabilities", 10_000, 1_500_000, step=500),
-            money("inventory_purchase", 20_000, 1_500_000, step=500),
-            number("target_quick_ratio", 0.8, 1.5, step=0.05, unit=Unit.TIMES),
+            money("cash", 1_000_000, 30_000_000, step=10_000),
+            money("marketable_securities", 0, 10_000_000, step=10_000),
+            money("receivables", 1_000_000, 30_000_000, step=10_000),
+            money("accounts_payable", 1_000_000, 25_000_000, step=10_000),
+            money("accrued_liabilities", 200_000, 8_000_000, step=10_000),
+            money("monthly_cash_burn", 50_000, 2_000_000, step=10_000),
+            money("monthly_volatility", 100_000, 4_000_000, step=10_000),
+            count("months", 3, 12, unit=Unit.MONTHS),
         ],
         constraints=[
-            "target_quick_ratio * (accounts_payable + accrued_liabilities + inventory_purchase)"
-            " >= cash + marketable_securities + receivables + 10000",
-            "(cash + marketable_securities + receivables) / (accounts_payable + accrued_liabilities) >= 0.4",
+            "1.2 * (accounts_payable + accrued_liabilities)"
+            " <= cash + marketable_securities + receivables"
+            " <= 2.5 * (accounts_payable + accrued_liabilities)",
+            f"{SHORTFALL_Z} >= -2.57",
+            f"{SHORTFALL_Z} <= -0.26",
         ],
         question=(
-            "{firm} holds {cash} in cash, {marketable_securities} in marketable securities, {receivables} of "
-            "receivables and {inventory} of inventory; its current liabilities are {accounts_payable} of "
-            "accounts payable and {accrued_liabilities} of accrued liabilities. It now buys "
-            "{inventory_purchase} of inventory on credit from a supplier. The company wants its quick ratio "
-            "to be {target_quick_ratio} after the purchase and will raise the cash with a long-term loan. "
-            "How much must it borrow? Round to the nearest cent."
+            "{firm} holds {cash} in cash, {marketable_securities} in marketable securities and {receivables} "
+            "of receivables against current liabilities of {accounts_payable} of accounts payable and "
+            "{accrued_liabilities} of accrued liabilities. Its net cash outflow averages {monthly_cash_burn} "
+            "a month with a standard deviation of {monthly_volatility}; months are independent and normally "
+            "distributed, the outflows come out of cash, and current liabilities stay the same. What is the "
+            "probability that its quick ratio is below 1.0 at the end of {months}? Give the answer as a "
+            "percentage to two decimal places."
         ),
         steps=[
+            step("quick_assets", "cash + marketable_securities + receivables", "Quick assets"),
+            step("current_liabilities", "accounts_payable + accrued_liabilities", "Current liabilities"),
             step(
-                "quick_assets", "cash + marketable_securities + receivables", "Quick assets before borrowing"
+                "net_quick_assets",
+                "quick_assets - current_liabilities",
+                "Outflow the quick assets can absorb before the ratio falls below 1",
             ),
-            step("current_liabilities", "accounts_payable + accrued_liabilities", "Current liabilities now"),
+            step("expected_outflow", "monthly_cash_burn * months", "Expected outflow over the horizon"),
             step(
-                "liabilities_after_purchase",
-                "current_liabilities + inventory_purchase",
-                "Current liabilities after the credit purchase",
+                "outflow_volatility",
+                "monthly_volatility * sqrt(months)",
+                "Standard deviation of the outflow over the horizon",
             ),
             step(
-                "required_quick_assets",
-                "target_quick_ratio * liabilities_after_purchase",
-                "Quick assets the target requires",
+                "z_score",
+                "(expected_outflow - net_quick_assets) / outflow_volatility",
+                "Standard normal value of the breaking point",
+                unit=Unit.NONE,
+                decimals=4,
             ),
-            step("borrowing_needed", "required_quick_assets - quick_assets", "Cash to raise long term"),
+            step(
+                "shortfall_probability",
+                "normal_cdf(z_score)",
+                "Probability the outflow exceeds the net quick assets",
+                unit=Unit.PERCENT,
+            ),
         ],
-        answer=numeric("borrowing_needed"),
+        answer=numeric("shortfall_probability"),
     )

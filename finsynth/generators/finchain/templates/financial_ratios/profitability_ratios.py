@@ -1,10 +1,20 @@
 """Profitability ratios: how much profit a company earns on its sales, equity and invested capital.
 
 Covers net profit margin, return on average equity, the DuPont decomposition of ROE, return on
-invested capital, and the sales a company needs to reach a target return on equity.
+invested capital, and sales compounded at the sustainable growth rate a DuPont ROE supports.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, money, numeric, rate, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    rate,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -216,41 +226,78 @@ def return_on_invested_capital() -> Template:
 
 
 @template(difficulty="advanced")
-def sales_needed_for_a_target_return_on_equity() -> Template:
-    """Required sales = (ROE* · E / (1 − t) + interest + fixed costs) / (1 − variable cost ratio).
+def sales_after_years_of_dupont_sustainable_growth() -> Template:
+    """Sales compounded at the sustainable growth rate from a DuPont ROE: S · (1 + ROE · b)ⁿ.
+
+    ROE = net margin × asset turnover × equity multiplier; b = 1 − dividends / net income.
 
     Bands:
-        required_sales / shareholders_equity: 0.3 to 15
+        return_on_equity: 3% to 40%
+        sustainable_growth_rate: 0% to 35%
+        projected_sales / sales: 1 to 10
     """
     return Template(
         givens=[
             company("firm"),
-            money("shareholders_equity", 2_000_000, 200_000_000, step=10_000),
-            rate("target_roe", 8, 25, step=0.5, decimals=1),
-            rate("tax_rate", 15, 30, step=1, decimals=0),
-            money("interest_expense", 0, 10_000_000, step=10_000),
-            money("fixed_costs", 500_000, 60_000_000, step=10_000),
-            rate("variable_cost_ratio", 35, 80, step=1, decimals=0),
+            money("sales", 10_000_000, 2_000_000_000, step=100_000),
+            # Net margin, asset turnover, equity multiplier and payout (not shown: they shape the statements).
+            rate("net_margin", 2, 15, step=0.1, decimals=1),
+            number("turnover", 0.5, 2.5, step=0.01),
+            number("leverage", 1.3, 3, step=0.01),
+            rate("payout", 0, 70, step=1, decimals=0),
+            derived("net_income", "round(sales * net_margin / 1000) * 1000"),
+            derived("total_assets", "round(sales / turnover / 1000) * 1000"),
+            derived("shareholders_equity", "round(sales / turnover / leverage / 1000) * 1000"),
+            derived("dividends", "round(sales * net_margin * payout / 1000) * 1000"),
+            count("years", 3, 10, unit=Unit.YEARS),
         ],
         constraints=[
-            "target_roe * shareholders_equity / (1 - tax_rate) + interest_expense + fixed_costs"
-            " <= 15 * (1 - variable_cost_ratio) * shareholders_equity",
+            # ROE of 4-35% and sales at most ten times today's, as for real companies.
+            "0.04 <= net_margin * turnover * leverage <= 0.35",
+            "(1 + net_margin * turnover * leverage * (1 - payout)) ** years <= 10",
         ],
         question=(
-            "{firm} has shareholders' equity of {shareholders_equity} and wants a return on equity of "
-            "{target_roe} this year. Its fixed operating costs are {fixed_costs}, variable costs are "
-            "{variable_cost_ratio} of sales, interest expense is {interest_expense} and the tax rate is "
-            "{tax_rate}. What level of sales does it need to reach the target? Round to the nearest cent."
+            "{firm} earned net income of {net_income} on sales of {sales}, with total assets of "
+            "{total_assets} and shareholders' equity of {shareholders_equity}, and paid {dividends} of "
+            "dividends. Using the DuPont identity for return on equity (on these year-end figures) and the "
+            "sustainable growth rate (ROE times the retention ratio), what will sales be after {years} if "
+            "they grow at the sustainable growth rate each year, compounded? Round to the nearest cent."
         ),
         steps=[
-            step("target_net_income", "target_roe * shareholders_equity", "Net income the target requires"),
-            step("target_pretax_income", "target_net_income / (1 - tax_rate)", "Pre-tax income required"),
-            step("target_ebit", "target_pretax_income + interest_expense", "Operating income required"),
+            step("net_profit_margin", "net_income / sales", "Net profit margin", unit=Unit.PERCENT),
             step(
-                "required_sales",
-                "(target_ebit + fixed_costs) / (1 - variable_cost_ratio)",
-                "Sales that cover fixed costs and deliver the EBIT",
+                "asset_turnover", "sales / total_assets", "Total asset turnover", unit=Unit.TIMES, decimals=4
+            ),
+            step(
+                "equity_multiplier",
+                "total_assets / shareholders_equity",
+                "Equity multiplier",
+                unit=Unit.TIMES,
+                decimals=4,
+            ),
+            step(
+                "return_on_equity",
+                "net_profit_margin * asset_turnover * equity_multiplier",
+                "Return on equity (DuPont)",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "retention_ratio",
+                "1 - dividends / net_income",
+                "Share of earnings retained",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "sustainable_growth_rate",
+                "return_on_equity * retention_ratio",
+                "Sustainable growth rate",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "projected_sales",
+                "sales * (1 + sustainable_growth_rate) ** years",
+                "Sales after compounding at that rate",
             ),
         ],
-        answer=numeric("required_sales"),
+        answer=numeric("projected_sales"),
     )

@@ -1,7 +1,8 @@
-"""Balance sheets: the accounting equation, classified assets and liabilities, and equity roll-forwards.
+"""Balance sheets: the accounting equation, classified assets and liabilities, equity and bonds payable.
 
 Assets = liabilities + stockholders' equity. Current items are those expected to turn into cash,
 or fall due, within a year; equity changes with net income, dividends, share issues and buybacks.
+Bonds payable are carried at amortized cost under the effective interest method.
 """
 
 from finsynth.generators.finchain.dsl import Template, company, count, derived, money, numeric, rate, step
@@ -173,60 +174,55 @@ def net_working_capital_from_a_classified_balance_sheet() -> Template:
 
 
 @template(difficulty="advanced")
-def ending_equity_from_a_statement_of_stockholders_equity() -> Template:
-    """Equity roll-forward: E₁ = E₀ + issue proceeds − buyback cost + net income − DPS × year-end shares.
+def carrying_amount_of_bonds_payable_under_the_effective_interest_method() -> Template:
+    """Amortized cost of bonds payable after k years: the remaining payments discounted at the issue yield.
 
-    Shares outstanding at year-end = opening shares + shares issued − shares repurchased.
+    Carrying amount = Σₜ₌₁ⁿ⁻ᵏ C / (1 + y)ᵗ + F / (1 + y)ⁿ⁻ᵏ, with C = F × coupon rate and y the market
+    yield at issue (the effective interest method keeps that yield for the life of the bonds).
 
     Bands:
-        repurchase_price / issue_price: 74% to 134%
-        ending_equity / beginning_equity: 40% to 400%
+        carrying_amount / face_value: 85% to 115%
+        market_yield - coupon_rate: -0.75% to 0.75%
     """
     return Template(
         givens=[
             company("firm"),
-            money("beginning_equity", 1_000_000, 200_000_000, step=1_000),
-            count("beginning_shares", 100_000, 10_000_000, unit=Unit.SHARES),
-            count("shares_issued", 0, 2_000_000, unit=Unit.SHARES),
-            money("issue_price", 5, 150, step=0.25),
-            count("shares_repurchased", 0, 1_000_000, unit=Unit.SHARES),
-            # Shares bought back in the same year trade near the price they were issued at.
-            rate("price_change", -25, 33, step=1, decimals=0),
-            derived("repurchase_price", "issue_price * (1 + price_change)"),
-            money("net_income", 50_000, 30_000_000, step=1_000),
-            money("dividend_per_share", 0.05, 5, step=0.05),
+            money("face_value", 1_000_000, 500_000_000, step=1_000_000, decimals=0),
+            rate("coupon_rate", 2, 9, step=0.25),
+            # Bonds are priced near par at issue: the coupon is set close to the market yield.
+            rate("yield_gap", -0.75, 0.75, step=0.01),
+            derived("market_yield", "coupon_rate + yield_gap", unit=Unit.PERCENT),
+            count("term_years", 5, 30, unit=Unit.YEARS),
+            count("years_elapsed", 1, 29, unit=Unit.YEARS),
         ],
-        constraints=[
-            "shares_repurchased <= 0.3 * beginning_shares",
-            "shares_repurchased * repurchase_price <= 0.5 * beginning_equity",
-            "shares_issued * issue_price <= beginning_equity",
-            "(beginning_shares + shares_issued - shares_repurchased) * dividend_per_share"
-            " <= beginning_equity / 4",
-        ],
+        constraints=["years_elapsed <= term_years - 1"],
         question=(
-            "{firm} began the year with stockholders' equity of {beginning_equity} and {beginning_shares} "
-            "outstanding. During the year it issued {shares_issued} at {issue_price} each, bought back "
-            "{shares_repurchased} as treasury stock at {repurchase_price} each, and earned net income of "
-            "{net_income}. At year-end it declared a cash dividend of {dividend_per_share} per share on the "
-            "shares then outstanding. What is total stockholders' equity at year-end? Round to the nearest "
-            "cent."
+            "{firm} issued bonds with a total face value of {face_value}, a coupon rate of {coupon_rate} "
+            "paid once a year, and a term of {term_years}. The market yield for the bonds at issue was "
+            "{market_yield}, and the company carries them at amortized cost using the effective interest "
+            "method. What carrying amount does its balance sheet show for the bonds {years_elapsed} after "
+            "issue, just after that year's coupon is paid? Round to the nearest cent."
         ),
         steps=[
-            step("issuance_proceeds", "shares_issued * issue_price", "Cash raised by the share issue"),
-            step("buyback_cost", "shares_repurchased * repurchase_price", "Cost of treasury stock"),
+            step("annual_coupon", "face_value * coupon_rate", "Annual coupon"),
             step(
-                "ending_shares",
-                "beginning_shares + shares_issued - shares_repurchased",
-                "Shares outstanding at year-end",
-                unit=Unit.SHARES,
+                "remaining_years",
+                "term_years - years_elapsed",
+                "Years to maturity",
+                unit=Unit.YEARS,
                 decimals=0,
             ),
-            step("dividends_declared", "ending_shares * dividend_per_share", "Dividends declared"),
             step(
-                "ending_equity",
-                "beginning_equity + issuance_proceeds - buyback_cost + net_income - dividends_declared",
-                "Stockholders' equity at year-end",
+                "coupons_value",
+                "sum(annual_coupon / (1 + market_yield) ** year for year in range(1, remaining_years + 1))",
+                "Remaining coupons discounted at the yield at issue",
             ),
+            step(
+                "face_value_today",
+                "face_value / (1 + market_yield) ** remaining_years",
+                "Face value discounted at the yield at issue",
+            ),
+            step("carrying_amount", "coupons_value + face_value_today", "Carrying amount (amortized cost)"),
         ],
-        answer=numeric("ending_equity"),
+        answer=numeric("carrying_amount"),
     )

@@ -2,11 +2,18 @@
 
 The indirect method starts from net income, adds back non-cash charges (depreciation, losses),
 removes non-cash gains, subtracts increases in operating assets and adds increases in
-operating liabilities. Capital expenditures, dividends and debt repayments are outflows.
+operating liabilities. Capital expenditures, dividends and debt repayments are outflows. Free
+cash flow (operating cash flow less capital expenditures) is the base of multi-year projections.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, money, numeric, step
+from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, rate, step
+from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
+
+OPERATING_CASH_FLOW = (
+    "net_income + depreciation + loss_on_sale - receivables_increase - inventory_increase + payables_increase"
+)
+"""Operating cash flow by the indirect method, from the givens (keeps capital spending below it)."""
 
 
 @template(difficulty="basic")
@@ -186,66 +193,67 @@ def capital_expenditure_from_ppe_rollforward() -> Template:
 
 
 @template(difficulty="advanced")
-def ending_cash_from_a_full_indirect_statement() -> Template:
-    """Cash roll-forward: ending cash = beginning cash + CFO + CFI + CFF.
+def present_value_of_growing_free_cash_flow_from_the_indirect_method() -> Template:
+    """Present value of n years of free cash flow growing at g, from this year's indirect-method statement.
 
-    CFO by the indirect method = NI + depreciation + loss on sale + AR decrease − inventory increase
-    − accrued-liability decrease; CFI = sale proceeds − capex; CFF = bonds issued − dividends paid.
+    CFO = NI + depreciation + loss on sale − ΔAR − Δinventory + ΔAP; FCF = CFO − capex;
+    PV = Σₜ₌₁ⁿ FCF · (1 + g)ᵗ / (1 + r)ᵗ.
 
     Bands:
-        ending_cash: 0 to 10,000,000
+        free_cash_flow / operating_cash_flow: 10% to 90%
+        present_value / free_cash_flow: 2 to 10
     """
     return Template(
         givens=[
             company("firm"),
-            money("beginning_cash", 50_000, 3_000_000, step=500),
-            money("net_income", 50_000, 4_000_000, step=1_000),
-            money("depreciation", 10_000, 900_000, step=500),
-            money("loss_on_sale", 1_000, 150_000, step=250),
-            money("receivables_decrease", 0, 500_000, step=500),
-            money("inventory_increase", 0, 700_000, step=500),
-            money("accrued_liabilities_decrease", 0, 300_000, step=500),
-            money("capital_expenditures", 50_000, 4_000_000, step=500),
-            money("equipment_sale_proceeds", 1_000, 600_000, step=250),
-            money("bonds_issued", 0, 3_000_000, step=1_000),
-            money("dividends_paid", 0, 1_000_000, step=500),
+            money("net_income", 1_000_000, 80_000_000, step=10_000),
+            money("depreciation", 200_000, 30_000_000, step=10_000),
+            money("loss_on_sale", 0, 2_000_000, step=5_000),
+            money("receivables_increase", 0, 10_000_000, step=10_000),
+            money("inventory_increase", 0, 10_000_000, step=10_000),
+            money("payables_increase", 0, 8_000_000, step=10_000),
+            money("capital_expenditures", 500_000, 60_000_000, step=10_000),
+            rate("growth_rate", 0, 10, step=0.5, decimals=1),
+            rate("discount_rate", 6, 14, step=0.25),
+            count("years", 3, 8, unit=Unit.YEARS),
         ],
         constraints=[
-            "beginning_cash + net_income + depreciation + loss_on_sale + receivables_decrease"
-            " - inventory_increase - accrued_liabilities_decrease - capital_expenditures"
-            " + equipment_sale_proceeds + bonds_issued - dividends_paid > 0"
+            "0.1 * net_income <= depreciation <= 0.8 * net_income",
+            "loss_on_sale <= 0.1 * net_income",
+            "receivables_increase + inventory_increase <= 0.4 * net_income",
+            "payables_increase <= 0.3 * net_income",
+            f"0.1 * ({OPERATING_CASH_FLOW}) <= ({OPERATING_CASH_FLOW}) - capital_expenditures",
+            f"({OPERATING_CASH_FLOW}) - capital_expenditures <= 0.9 * ({OPERATING_CASH_FLOW})",
         ],
         question=(
-            "{firm} began the year with {beginning_cash} in cash. Net income was {net_income}, after "
-            "depreciation of {depreciation} and a loss of {loss_on_sale} on selling equipment, which brought "
-            "in {equipment_sale_proceeds}. Accounts receivable decreased by {receivables_decrease}, "
-            "inventory increased by {inventory_increase}, and accrued liabilities decreased by "
-            "{accrued_liabilities_decrease}. The company spent {capital_expenditures} on new equipment, "
-            "issued bonds for {bonds_issued} in cash, and paid dividends of {dividends_paid}. Using the "
-            "indirect method for operating activities, what is the cash balance at the end of the year? "
-            "Round to the nearest cent."
+            "{firm} reported net income of {net_income} this year, after depreciation of {depreciation} and "
+            "a loss of {loss_on_sale} on selling equipment. Accounts receivable rose by "
+            "{receivables_increase}, inventory rose by {inventory_increase} and accounts payable rose by "
+            "{payables_increase}; capital expenditures were {capital_expenditures}. Free cash flow is "
+            "operating cash flow (indirect method) less capital expenditures. If free cash flow grows at "
+            "{growth_rate} a year, with the first year's flow a year from now, what is the present value of "
+            "the next {years} of free cash flow at a discount rate of {discount_rate}? Round to the nearest "
+            "cent."
         ),
         steps=[
+            step("noncash_charges", "depreciation + loss_on_sale", "Non-cash charges added back"),
+            step(
+                "working_capital_increase",
+                "receivables_increase + inventory_increase - payables_increase",
+                "Cash tied up in working capital",
+            ),
             step(
                 "operating_cash_flow",
-                "net_income + depreciation + loss_on_sale + receivables_decrease - inventory_increase"
-                " - accrued_liabilities_decrease",
-                "Net cash from operating activities",
+                "net_income + noncash_charges - working_capital_increase",
+                "Operating cash flow (indirect method)",
             ),
+            step("free_cash_flow", "operating_cash_flow - capital_expenditures", "Free cash flow this year"),
             step(
-                "investing_cash_flow",
-                "equipment_sale_proceeds - capital_expenditures",
-                "Net cash from investing activities",
+                "present_value",
+                "sum(free_cash_flow * (1 + growth_rate) ** year / (1 + discount_rate) ** year"
+                " for year in range(1, years + 1))",
+                "Growing free cash flows discounted year by year",
             ),
-            step(
-                "financing_cash_flow", "bonds_issued - dividends_paid", "Net cash from financing activities"
-            ),
-            step(
-                "net_change_in_cash",
-                "operating_cash_flow + investing_cash_flow + financing_cash_flow",
-                "Net change in cash",
-            ),
-            step("ending_cash", "beginning_cash + net_change_in_cash", "Cash at the end of the year"),
         ],
-        answer=numeric("ending_cash"),
+        answer=numeric("present_value"),
     )

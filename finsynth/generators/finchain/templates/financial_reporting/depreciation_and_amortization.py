@@ -1,11 +1,21 @@
 """Depreciation and amortization: spreading an asset's cost, less salvage, over its useful life.
 
 The templates cover straight-line (with monthly proration in the first year), units of
-production, declining balance, and sum-of-years'-digits, and the gain or loss when a
-depreciated asset is sold.
+production, declining balance, and sum-of-years'-digits, and the gain or loss when an asset
+depreciated by declining balance is sold.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, option, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    numeric,
+    option,
+    rate,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -29,9 +39,8 @@ DECLINING_BALANCE_METHODS = {"double-declining-balance (200%)": 2, "150%-declini
 """Declining-balance method → multiple of the straight-line rate."""
 
 
-SYD_DIGITS_USED = "years_held * (2 * useful_life - years_held + 1) / 2"
-SYD_BOOK_VALUE = f"cost - (cost - salvage) * {SYD_DIGITS_USED} / (useful_life * (useful_life + 1) / 2)"
-"""Book value after ``years_held`` years of sum-of-years'-digits depreciation, over the givens."""
+DECLINING_BOOK_VALUE = "cost * (1 - method / useful_life) ** years_held"
+"""Book value after ``years_held`` years of declining-balance depreciation, over the givens."""
 
 
 @template(difficulty="basic")
@@ -203,59 +212,58 @@ def sum_of_years_digits_expense_in_a_given_year() -> Template:
 
 
 @template(difficulty="advanced")
-def gain_or_loss_on_sale_after_sum_of_years_digits() -> Template:
-    """Gain on disposal = proceeds − book value under sum-of-years'-digits depreciation.
+def gain_or_loss_on_sale_after_declining_balance_depreciation() -> Template:
+    """Gain on disposal = proceeds − book value after k years of declining balance, no switch.
 
-    Book value after k years = cost − (cost − salvage) · Σ_{t≤k} (n − t + 1) / (n(n + 1)/2).
+    Book value after k years = cost · (1 − m / n)ᵏ, with m the multiple of the straight-line rate.
 
     Bands:
-        sale_price / book_value: 50% to 150%
+        sale_price / book_value: 55% to 145%
+        book_value / cost: 5% to 90%
     """
     return Template(
         givens=[
             company("firm"),
             money("cost", 20_000, 1_500_000, step=500),
-            money("salvage", 0, 150_000, step=500),
+            money("salvage", 0, 100_000, step=500),
             count("useful_life", 4, 15, unit=Unit.YEARS),
-            count("years_held", 1, 12, unit=Unit.YEARS),
-            money("sale_price", 1_000, 1_200_000, step=250),
+            option("method", DECLINING_BALANCE_METHODS),
+            count("years_held", 1, 10, unit=Unit.YEARS),
+            # Used equipment sells near its book value (not shown: it sets the sale price).
+            rate("price_to_book", 60, 140, step=1, decimals=0),
+            derived("sale_price", f"round(price_to_book * {DECLINING_BOOK_VALUE} / 100) * 100"),
         ],
         constraints=[
-            # Used equipment sells within half to one and a half times its book value.
-            f"0.5 * ({SYD_BOOK_VALUE}) <= sale_price <= 1.5 * ({SYD_BOOK_VALUE})",
-            "salvage <= 0.3 * cost",
             "years_held <= useful_life - 1",
-            "sale_price <= 0.9 * cost",
+            "salvage <= 0.1 * cost",
+            # The declining balance never reaches salvage while the asset is held, so no floor applies.
+            f"{DECLINING_BOOK_VALUE} >= salvage",
+            f"{DECLINING_BOOK_VALUE} >= 0.05 * cost",
         ],
         question=(
-            "{firm} bought production equipment for {cost}, expecting a useful life of {useful_life} and a "
-            "salvage value of {salvage}, and depreciated it by the sum-of-years'-digits method. After "
-            "exactly {years_held} of use it sells the equipment for {sale_price}. What gain does it report "
-            "on the sale? (A negative answer means a loss.) Round to the nearest cent."
+            "{firm} bought production equipment for {cost}, with a useful life of {useful_life} and a "
+            "salvage value of {salvage}, and depreciated it by the {method} method, with no switch to "
+            "straight-line (book value stayed above salvage throughout). After exactly {years_held} of use "
+            "it sells the equipment for {sale_price}. What gain does it report on the sale? (A negative "
+            "answer means a loss.) Round to the nearest cent."
         ),
         steps=[
-            step("depreciable_base", "cost - salvage", "Depreciable base"),
             step(
-                "sum_of_digits",
-                "useful_life * (useful_life + 1) / 2",
-                "Sum of the years' digits",
-                unit=Unit.NONE,
-                decimals=0,
+                "declining_rate",
+                "method / useful_life",
+                "Declining-balance rate (multiple of the straight-line rate)",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
             step(
-                "digits_used",
-                "years_held * (2 * useful_life - years_held + 1) / 2",
-                "Digits of the years used: n + (n − 1) + … for each year held",
-                unit=Unit.NONE,
-                decimals=0,
+                "remaining_fraction",
+                "(1 - declining_rate) ** years_held",
+                "Share of cost left after the years held",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
-            step(
-                "accumulated_depreciation",
-                "depreciable_base * digits_used / sum_of_digits",
-                "Accumulated depreciation at the sale date",
-            ),
-            step("book_value", "cost - accumulated_depreciation", "Book value at the sale date"),
-            step("gain_on_sale", "sale_price - book_value", "Gain (loss) on the sale"),
+            step("book_value", "cost * remaining_fraction", "Book value at the sale"),
+            step("gain_on_sale", "sale_price - book_value", "Gain (loss if negative) on the sale"),
         ],
         answer=numeric("gain_on_sale"),
     )

@@ -2,11 +2,18 @@
 
 A multi-step income statement subtracts cost of goods sold to reach gross profit, operating
 expenses to reach operating income (EBIT), then interest and income taxes to reach net income.
+Basic EPS is reported to the cent; its growth over several years is quoted as a compound annual rate.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, numeric, rate, step
+from finsynth.generators.finchain.dsl import Template, company, count, derived, money, numeric, rate, step
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
+
+BASIC_EPS = (
+    "((gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense)"
+    " * (1 - tax_rate) - preferred_dividends) / weighted_shares"
+)
+"""This year's basic EPS from the givens (sets the earlier EPS the growth is measured from)."""
 
 
 @template(difficulty="basic")
@@ -163,14 +170,16 @@ def gross_profit_with_periodic_inventory() -> Template:
 
 
 @template(difficulty="advanced")
-def basic_eps_from_a_multi_step_income_statement() -> Template:
-    """Multi-step income statement to basic EPS = (net income − preferred dividends) / weighted shares.
+def compound_annual_eps_growth_from_a_multi_step_income_statement() -> Template:
+    """EPS compound annual growth = (EPS now / EPS n years ago)^(1/n) − 1, EPS from a multi-step statement.
 
-    Net income = (gross sales − returns − COGS − operating expenses − interest) · (1 − tax rate).
+    Net income = (gross sales − returns − COGS − operating expenses − interest) · (1 − tax rate);
+    basic EPS = (net income − preferred dividends) / weighted shares, reported to the cent.
 
     Bands:
         operating_income / net_sales: 2% to 50%
         basic_eps: 0.1 to 150
+        eps_growth_rate: -8% to 28%
     """
     return Template(
         givens=[
@@ -183,6 +192,10 @@ def basic_eps_from_a_multi_step_income_statement() -> Template:
             rate("tax_rate", 15, 35, step=0.5),
             money("preferred_dividends", 0, 1_500_000, step=500),
             count("weighted_shares", 100_000, 20_000_000, unit=Unit.SHARES),
+            count("years", 3, 10, unit=Unit.YEARS),
+            # Yearly EPS growth over the period (not shown: it sets the earlier EPS).
+            rate("eps_trend", -5, 25, step=0.1, decimals=1),
+            derived("earlier_eps", f"({BASIC_EPS}) / (1 + eps_trend) ** years"),
         ],
         constraints=[
             "cost_of_goods_sold + operating_expenses >= 0.5 * gross_sales",
@@ -194,27 +207,37 @@ def basic_eps_from_a_multi_step_income_statement() -> Template:
             " * (1 - tax_rate) > preferred_dividends",
             "weighted_shares >= gross_sales / 200",
             "weighted_shares <= gross_sales / 20",
+            f"{BASIC_EPS} >= 0.1",
+            "earlier_eps >= 0.05",
         ],
         question=(
             "{firm} recorded gross sales of {gross_sales} and sales returns and allowances of "
             "{sales_returns}. Cost of goods sold was {cost_of_goods_sold}, operating expenses were "
             "{operating_expenses}, and interest expense was {interest_expense}. Income is taxed at "
             "{tax_rate}. The company declared preferred dividends of {preferred_dividends} and had "
-            "{weighted_shares} of common stock outstanding on a weighted-average basis. What is basic "
-            "earnings per share? Round EPS to the nearest cent."
+            "{weighted_shares} of common stock outstanding on a weighted-average basis. Its basic earnings "
+            "per share {years} ago were {earlier_eps}. Compute this year's basic EPS and round it to the "
+            "nearest cent, as reported. At what compound annual rate has basic EPS grown since then? Give "
+            "the answer as a percentage to two decimal places."
         ),
         steps=[
             step("net_sales", "gross_sales - sales_returns", "Net sales"),
             step("gross_profit", "net_sales - cost_of_goods_sold", "Gross profit"),
             step("operating_income", "gross_profit - operating_expenses", "Operating income"),
             step("pretax_income", "operating_income - interest_expense", "Income before taxes"),
-            step("income_tax", "pretax_income * tax_rate", "Income tax expense"),
-            step("net_income", "pretax_income - income_tax", "Net income"),
+            step("net_income", "pretax_income * (1 - tax_rate)", "Net income"),
             step(
                 "basic_eps",
                 "(net_income - preferred_dividends) / weighted_shares",
-                "Basic EPS: income available to common per weighted share",
+                "Basic EPS, reported to the cent",
+                rounded_before_use=True,
+            ),
+            step(
+                "eps_growth_rate",
+                "(basic_eps / earlier_eps) ** (1 / years) - 1",
+                "Compound annual growth of basic EPS",
+                unit=Unit.PERCENT,
             ),
         ],
-        answer=numeric("basic_eps"),
+        answer=numeric("eps_growth_rate"),
     )

@@ -2,14 +2,14 @@
 
 The templates cover net interest margin, the cost-to-income ratio, the payback period of customer
 acquisition cost, customer lifetime value against acquisition cost, and how a rise in the policy
-rate moves net interest margin through asset and deposit betas.
+rate moves net interest margin through asset and deposit betas while deposits run off.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, money, number, numeric, rate, step
+from finsynth.generators.finchain.dsl import Template, company, count, money, number, numeric, rate, step
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
-NET_INTEREST_FROM_GIVENS = "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate"
+NET_INTEREST_FROM_GIVENS = "loans * loan_yield + reserves * policy_rate - deposits * deposit_rate"
 """Net interest income before a rate change, over the givens."""
 
 
@@ -212,15 +212,16 @@ def customer_lifetime_value_to_acquisition_cost() -> Template:
 
 
 @template(difficulty="advanced")
-def net_interest_margin_after_a_policy_rate_rise() -> Template:
-    """NIM after a rate rise = [L · (y_L + β_L · Δ) + C · (y_C + Δ) − D · (r_D + β_D · Δ)] / (L + C).
+def net_interest_margin_after_a_rate_rise_and_deposit_runoff() -> Template:
+    """NIM after a policy-rate rise Δ while deposits run off monthly and wholesale borrowing replaces them.
 
-    Loan yields reprice by the loan beta β_L, reserves at the central bank by the full rise Δ, and
-    deposit rates by the deposit beta β_D.
+    Deposits left after m months = D · (1 − q)^m; the runoff is refinanced at the new policy rate plus a
+    spread. Loans reprice by β_L · Δ, reserves earn the policy rate, deposit rates rise by β_D · Δ.
 
     Bands:
         new_net_interest_margin: 0.3% to 9%
-        deposits / earning_assets: 60% to 110%
+        remaining_deposits / deposits: 60% to 100%
+        deposits / earning_assets: 60% to 95%
     """
     return Template(
         givens=[
@@ -228,57 +229,62 @@ def net_interest_margin_after_a_policy_rate_rise() -> Template:
             money("loans", 500_000_000, 20_000_000_000, step=10_000_000),
             rate("loan_yield", 4, 12, step=0.05),
             money("reserves", 50_000_000, 5_000_000_000, step=10_000_000),
-            rate("reserve_rate", 1, 5.5, step=0.05),
+            rate("policy_rate", 1, 5, step=0.25),
             money("deposits", 400_000_000, 24_000_000_000, step=10_000_000),
             rate("deposit_rate", 0.1, 4, step=0.05),
             number("rate_rise_bp", 25, 300, step=25, decimals=0, unit=Unit.BASIS_POINTS),
             rate("loan_beta", 20, 100, step=5, decimals=0),
             rate("deposit_beta", 10, 90, step=5, decimals=0),
+            rate("monthly_runoff", 0.5, 4, step=0.1, decimals=1),
+            count("months", 3, 12, unit=Unit.MONTHS),
+            rate("wholesale_spread", 0.2, 1.5, step=0.05),
         ],
         constraints=[
-            "0.6 * (loans + reserves) <= deposits <= 1.1 * (loans + reserves)",
+            "0.6 * (loans + reserves) <= deposits <= 0.95 * (loans + reserves)",
             # Net interest margins before the rise are 1–6%, as at real banks.
             f"0.01 * (loans + reserves) <= {NET_INTEREST_FROM_GIVENS} <= 0.06 * (loans + reserves)",
-            "deposits >= 0.6 * (loans + reserves)",
-            "deposits <= 0.95 * (loans + reserves)",
-            "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate > 0",
+            "loan_yield >= policy_rate + 0.01",
+            "deposit_rate <= policy_rate",
+            "(1 - monthly_runoff) ** months >= 0.6",
         ],
         question=(
-            "{bank}, a digital bank, holds {loans} of loans yielding {loan_yield} and {reserves} of reserves "
-            "at the Federal Reserve earning {reserve_rate}; both are earning assets. It funds them with "
-            "{deposits} of deposits costing {deposit_rate}. The Fed raises its policy rate by "
-            "{rate_rise_bp}. Loan yields rise by {loan_beta} of the increase, reserves earn the full "
-            "increase, and deposit rates rise by {deposit_beta} of it. Holding balances fixed, what is the "
-            "bank's new net interest margin? Give the answer as a percentage to two decimal places."
+            "{bank}, a digital bank, holds {loans} of loans yielding {loan_yield} and {reserves} of reserves"
+            " at the Federal Reserve, which earn the policy rate of {policy_rate}; both are earning assets. "
+            "It funds them with {deposits} of deposits costing {deposit_rate}. The Fed raises its policy "
+            "rate by {rate_rise_bp}. Loan yields rise by {loan_beta} of the increase, reserves earn the new "
+            "policy rate, and deposit rates rise by {deposit_beta} of it. Over the next {months}, deposits "
+            "run off at {monthly_runoff} of the remaining balance each month, and the bank replaces every "
+            "dollar lost with wholesale borrowing at the new policy rate plus {wholesale_spread}. Holding "
+            "loans and reserves fixed, what is the bank's annualized net interest margin at the end of that "
+            "period? Give the answer as a percentage to two decimal places."
         ),
         steps=[
             step("earning_assets", "loans + reserves", "Earning assets"),
             step(
-                "net_interest_income",
-                "loans * loan_yield + reserves * reserve_rate - deposits * deposit_rate",
-                "Net interest income before the rise",
+                "remaining_deposits",
+                "deposits * (1 - monthly_runoff) ** months",
+                "Deposits left after the monthly runoff",
             ),
             step(
-                "asset_income_increase",
-                "(loans * loan_beta + reserves) * rate_rise_bp / 10000",
-                "Extra interest earned on assets",
+                "wholesale_funding", "deposits - remaining_deposits", "Runoff replaced by wholesale borrowing"
             ),
             step(
-                "deposit_cost_increase",
-                "deposits * deposit_beta * rate_rise_bp / 10000",
-                "Extra interest paid on deposits",
+                "interest_income",
+                "loans * (loan_yield + loan_beta * rate_rise_bp / 10000)"
+                " + reserves * (policy_rate + rate_rise_bp / 10000)",
+                "Annual interest income at the new rates",
             ),
             step(
-                "new_net_interest_income",
-                "net_interest_income + asset_income_increase - deposit_cost_increase",
-                "Net interest income after the rise",
+                "interest_expense",
+                "remaining_deposits * (deposit_rate + deposit_beta * rate_rise_bp / 10000)"
+                " + wholesale_funding * (policy_rate + rate_rise_bp / 10000 + wholesale_spread)",
+                "Annual interest expense on deposits and wholesale borrowing",
             ),
             step(
                 "new_net_interest_margin",
-                "new_net_interest_income / earning_assets",
-                "Net interest margin after the rise",
+                "(interest_income - interest_expense) / earning_assets",
+                "Net interest margin after the rise and the runoff",
                 unit=Unit.PERCENT,
-                decimals=2,
             ),
         ],
         answer=numeric("new_net_interest_margin"),

@@ -2,7 +2,7 @@
 
 The templates cover interchange-plus pricing of a card sale, the effective rate of flat-rate
 processing, choosing between pricing plans, moving business payments from card to ACH, and the
-net take rate a payment facilitator keeps after pass-through costs and fraud.
+net revenue a payment facilitator keeps, after pass-through costs and fraud, on growing volume.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -205,61 +205,74 @@ def annual_savings_from_shifting_payments_to_ach() -> Template:
 
 
 @template(difficulty="advanced")
-def net_take_rate_of_a_payment_facilitator() -> Template:
-    """Net take rate (bp) = (merchant fees − interchange − assessments − fraud losses) / TPV × 10,000.
+def payment_facilitator_net_revenue_over_months_of_volume_growth() -> Template:
+    """Net revenue over n months of compounding volume growth at a payment facilitator's net take rate.
+
+    Net take rate = merchant rate + fixed fee / average ticket − interchange − assessments − fraud
+    losses; revenue = take rate × Σₘ₌₁ⁿ V · (1 + g)ᵐ.
 
     Bands:
-        payment_volume / transactions: 10 to 500
-        net_take_rate_bp: 0 to 300
+        net_take_rate: 0.2% to 2%
+        projected_volume / monthly_volume: 6 to 40
     """
     return Template(
         givens=[
             company("facilitator"),
-            money("payment_volume", 1_000_000, 500_000_000, step=50_000),
-            count("transactions", 10_000, 5_000_000),
+            money("monthly_volume", 1_000_000, 500_000_000, step=50_000),
+            money("average_ticket", 15, 300, step=0.5),
             rate("merchant_rate", 2.5, 3.2, step=0.01),
             money("merchant_fixed_fee", 0.1, 0.3, step=0.01),
             rate("interchange_rate", 1.5, 2.2, step=0.01),
             rate("assessment_rate", 0.11, 0.16, step=0.01),
             number("fraud_loss_bp", 2, 20, step=0.5, decimals=1, unit=Unit.BASIS_POINTS),
+            rate("monthly_growth", 0.5, 5, step=0.1, decimals=1),
+            count("months", 6, 18, unit=Unit.MONTHS),
         ],
         constraints=[
-            "10 * transactions <= payment_volume <= 500 * transactions",
-            "payment_volume >= 15 * transactions",
-            "payment_volume <= 300 * transactions",
+            "merchant_rate + merchant_fixed_fee / average_ticket - interchange_rate - assessment_rate"
+            " - fraud_loss_bp / 10000 >= 0.002",
+            # Net take rates of payment facilitators stay under about 2% of volume.
+            "merchant_rate + merchant_fixed_fee / average_ticket - interchange_rate - assessment_rate"
+            " - fraud_loss_bp / 10000 <= 0.018",
         ],
         question=(
-            "{facilitator}, a payment facilitator, processed {transactions} transactions worth "
-            "{payment_volume} this month. It charges merchants {merchant_rate} plus {merchant_fixed_fee} per "
-            "transaction, passes on interchange of {interchange_rate} of volume and network assessments of "
-            "{assessment_rate}, and absorbs fraud and chargeback losses equal to {fraud_loss_bp} of volume. "
-            "What is its net take rate, its net revenue as a share of volume, in basis points? Round to two "
-            "decimal places."
+            "{facilitator}, a payment facilitator, processed {monthly_volume} of card payments this month, "
+            "with an average ticket of {average_ticket}. It charges merchants {merchant_rate} plus "
+            "{merchant_fixed_fee} per transaction, passes on interchange of {interchange_rate} of volume and "
+            "network assessments of {assessment_rate}, and absorbs fraud and chargeback losses equal to "
+            "{fraud_loss_bp} of volume. Volume is expected to grow {monthly_growth} a month, compounded, "
+            "with the same average ticket. What net revenue (fees less interchange, assessments and fraud "
+            "losses) will it earn over the next {months}, starting with next month? Round to the nearest "
+            "cent."
         ),
         steps=[
             step(
-                "merchant_fees",
-                "payment_volume * merchant_rate + transactions * merchant_fixed_fee",
-                "Fees charged to merchants",
+                "fixed_fee_rate",
+                "merchant_fixed_fee / average_ticket",
+                "Per-transaction fee as a share of the average ticket",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
             step(
-                "pass_through_costs",
-                "payment_volume * (interchange_rate + assessment_rate)",
-                "Interchange and network assessments",
-            ),
-            step("fraud_losses", "payment_volume * fraud_loss_bp / 10000", "Fraud and chargeback losses"),
-            step(
-                "net_revenue",
-                "merchant_fees - pass_through_costs - fraud_losses",
-                "Net revenue after pass-through costs and losses",
+                "gross_take_rate",
+                "merchant_rate + fixed_fee_rate",
+                "Fees charged per dollar of volume",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
             step(
-                "net_take_rate_bp",
-                "net_revenue / payment_volume * 10000",
-                "Net revenue per dollar of volume, in basis points",
-                unit=Unit.BASIS_POINTS,
-                decimals=2,
+                "net_take_rate",
+                "gross_take_rate - interchange_rate - assessment_rate - fraud_loss_bp / 10000",
+                "Net revenue per dollar of volume",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
+            step(
+                "projected_volume",
+                "sum(monthly_volume * (1 + monthly_growth) ** month for month in range(1, months + 1))",
+                "Volume over the coming months, growing each month",
+            ),
+            step("net_revenue", "projected_volume * net_take_rate", "Net revenue over the period"),
         ],
-        answer=numeric("net_take_rate_bp"),
+        answer=numeric("net_revenue"),
     )

@@ -73,24 +73,25 @@ def test_return_on_margin_of_a_leveraged_currency_trade() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=leverage)
 
 
-def test_triangular_arbitrage_profit() -> None:
-    # The answer takes the max of two routes, which sympy cannot compose into one closed form; the
-    # reference walks both routes explicitly, rounding each leg as the question says.
-    template_id = TOPIC + "triangular_arbitrage_profit"
+def test_covered_interest_arbitrage_profit_over_several_years() -> None:
+    template_id = TOPIC + "covered_interest_arbitrage_profit_over_several_years"
 
-    def reference(g):
-        dollars, eur_usd, usd_jpy, eur_jpy = g["dollars"], g["eur_usd"], g["usd_jpy"], g["eur_jpy"]
-        via_euros = round(round(round(dollars / eur_usd, 2) * eur_jpy) / usd_jpy, 2)
-        via_yen = round(round(round(dollars * usd_jpy) / eur_jpy, 2) * eur_usd, 2)
-        return max(via_euros, via_yen) - dollars
-
-    def arbitrage(givens, record):
-        mispricing = givens["eur_jpy"] / (givens["eur_usd"] * givens["usd_jpy"]) - 1
-        # The profit is about the mispricing times the stake, and always positive.
-        assert record["answer_value"] > 0
-        assert (
-            abs(record["answer_value"] - givens["dollars"] * abs(mispricing))
-            <= 0.011 * givens["dollars"] * abs(mispricing) + 0.05
+    def reference(dollars, spot_rate, euro_rate, forward_rate, dollar_rate, years):
+        return (
+            dollars / spot_rate * (1 + euro_rate) ** years * forward_rate
+            - dollars * (1 + dollar_rate) ** years
         )
 
-    assert_matches_reference(template_id, reference, invariants=arbitrage)
+    assert_symbolically_equal(template_id, reference)
+
+    def a_riskless_profit_from_a_rich_forward(givens, record):
+        parity = (
+            givens["spot_rate"] * ((1 + givens["dollar_rate"]) / (1 + givens["euro_rate"])) ** givens["years"]
+        )
+        # The forward is quoted above parity, so selling euros forward earns more than the loan costs.
+        assert givens["forward_rate"] > parity
+        assert 0 < record["answer_value"] < 0.02 * givens["dollars"]
+
+    assert_matches_reference(
+        template_id, lambda g: reference(**g), invariants=a_riskless_profit_from_a_rich_forward
+    )

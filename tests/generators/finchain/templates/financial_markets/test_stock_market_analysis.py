@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+from scipy.optimize import brentq
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/financial_markets/stock_market_analysis/"
@@ -81,23 +83,31 @@ def test_margin_call_price_of_a_leveraged_purchase() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=at_maintenance)
 
 
-def test_dividend_discount_valuation_verdict_with_capm() -> None:
-    # Categorical answer: no closed form to prove; the reference applies the stated rule, rounding each
-    # figure exactly where the question says to.
-    template_id = TOPIC + "dividend_discount_valuation_verdict_with_capm"
+def test_expected_return_from_a_price_target_against_capm() -> None:
+    # Categorical answer found by root finding: the reference solves for the expected return with
+    # Brent's method on the present value of the dividends and the target, then applies the stated rule.
+    template_id = TOPIC + "expected_return_from_a_price_target_against_capm"
+
+    def expected_return(g):
+        dividends = [g["current_dividend"] * (1 + g["growth_rate"]) ** year for year in (1, 2, 3)]
+
+        def present_value_less_price(rate):
+            value = sum(dividend / (1 + rate) ** year for year, dividend in enumerate(dividends, 1))
+            return value + g["target_price"] / (1 + rate) ** 3 - g["market_price"]
+
+        return brentq(present_value_less_price, -0.5, 1.0, xtol=1e-14)
 
     def reference(g):
-        required = round(g["risk_free_rate"] + g["beta"] * (g["market_return"] - g["risk_free_rate"]), 4)
-        next_dividend = round(g["current_dividend"] * (1 + g["growth_rate"]), 2)
-        value = round(next_dividend / (required - g["growth_rate"]), 2)
-        upside = round(value / g["market_price"] - 1, 4)
-        if upside > 0.10:
+        required = g["risk_free_rate"] + g["beta"] * (g["market_return"] - g["risk_free_rate"])
+        alpha = expected_return(g) - required
+        if alpha > 0.01:
             return "undervalued"
-        return "overvalued" if upside < -0.10 else "fairly valued"
+        return "overvalued" if alpha < -0.01 else "fairly valued"
 
     def plausible(givens, record):
         assert record["choices"] == ["undervalued", "overvalued", "fairly valued"]
-        assert givens["risk_free_rate"] < givens["market_return"]
+        assert givens["target_price"] >= givens["market_price"] * 0.99
+        assert 0 <= expected_return(givens) <= 0.25
 
     assert_matches_reference(template_id, reference, invariants=plausible)
     labels = Counter(record["answer_label"] for _, record in draws(template_id))

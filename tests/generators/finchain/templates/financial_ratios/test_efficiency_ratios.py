@@ -76,24 +76,19 @@ def test_collection_period_on_credit_sales() -> None:
     assert_matches_reference(template_id, lambda g: period(**g), invariants=sane)
 
 
-def test_interest_saved_by_tightening_working_capital() -> None:
-    template_id = TOPIC + "interest_saved_by_tightening_working_capital"
+def test_effective_annual_cost_of_trade_credit_at_the_payables_period() -> None:
+    template_id = TOPIC + "effective_annual_cost_of_trade_credit_at_the_payables_period"
 
-    def interest_saved(
-        revenue, cost_of_goods_sold, receivables, inventory, target_dso, target_dio, financing_rate
-    ):
-        receivables_freed = receivables - revenue * target_dso / DAYS_PER_YEAR
-        inventory_freed = inventory - cost_of_goods_sold * target_dio / DAYS_PER_YEAR
-        return (receivables_freed + inventory_freed) * financing_rate
+    def reference(g):
+        days_of_credit = DAYS_PER_YEAR * g["accounts_payable"] / g["purchases"] - g["discount_days"]
+        return (1 / (1 - g["discount_rate"])) ** (DAYS_PER_YEAR / days_of_credit) - 1
 
-    assert_symbolically_equal(template_id, interest_saved)
-
-    def sane(givens, record):
-        # Both targets are below today's days: the saving is positive and below interest on both balances.
-        assert (
-            0
-            < record["answer_value"]
-            < (givens["receivables"] + givens["inventory"]) * givens["financing_rate"]
+    def above_the_simple_rate(givens, record):
+        days_of_credit = (
+            DAYS_PER_YEAR * givens["accounts_payable"] / givens["purchases"] - givens["discount_days"]
         )
+        simple = givens["discount_rate"] / (1 - givens["discount_rate"]) * DAYS_PER_YEAR / days_of_credit
+        # Compounding the cost of each period of credit always costs more than the simple annual rate.
+        assert simple - 1e-4 <= record["answer_value"] < 2
 
-    assert_matches_reference(template_id, lambda g: interest_saved(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=above_the_simple_rate)

@@ -2,6 +2,8 @@
 
 from collections import Counter
 
+import sympy
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/financial_ratios/leverage_ratios/"
@@ -71,23 +73,36 @@ def test_net_debt_to_ebitda_covenant_check() -> None:
     assert all(labels[label] >= 50 for label in ("within covenant", "covenant breach")), labels
 
 
-def test_eps_change_from_financial_leverage() -> None:
-    template_id = TOPIC + "eps_change_from_financial_leverage"
+def test_years_of_ebitda_growth_to_meet_a_leverage_covenant() -> None:
+    template_id = TOPIC + "years_of_ebitda_growth_to_meet_a_leverage_covenant"
 
-    def eps_growth(sales, variable_cost_ratio, fixed_costs, debt, interest_rate, ebit_growth):
-        ebit = sales * (1 - variable_cost_ratio) - fixed_costs
-        return ebit / (ebit - debt * interest_rate) * ebit_growth
+    def reference(
+        sales,
+        variable_cost_ratio,
+        fixed_costs,
+        depreciation_and_amortization,
+        debt,
+        covenant_limit,
+        ebitda_growth,
+    ):
+        ebitda = sales * (1 - variable_cost_ratio) - fixed_costs + depreciation_and_amortization
+        return sympy.log(debt / (covenant_limit * ebitda)) / sympy.log(1 + ebitda_growth)
 
-    assert_symbolically_equal(template_id, eps_growth)
+    assert_symbolically_equal(template_id, reference)
 
-    def sane(givens, record):
-        growth = record["answer_value"]
-        # Debt magnifies EPS growth (DFL ≥ 1), at most fivefold under the coverage constraint.
-        assert givens["ebit_growth"] - 5e-5 <= growth <= 5 * givens["ebit_growth"] + 5e-5
-        # Direct check: EPS is proportional to EBIT − interest when taxes and shares are fixed.
-        ebit = givens["sales"] * (1 - givens["variable_cost_ratio"]) - givens["fixed_costs"]
-        interest = givens["debt"] * givens["interest_rate"]
-        direct = (ebit * (1 + givens["ebit_growth"]) - interest) / (ebit - interest) - 1
-        assert abs(direct - growth) < 1e-4
+    def growth_reaches_the_cap(givens, record):
+        ebitda = (
+            givens["sales"] * (1 - givens["variable_cost_ratio"])
+            - givens["fixed_costs"]
+            + givens["depreciation_and_amortization"]
+        )
+        grown = ebitda * (1 + givens["ebitda_growth"]) ** record["answer_value"]
+        # After the answer's years of growth, debt to EBITDA sits at the cap (to the answer's rounding).
+        assert abs(givens["debt"] / grown - givens["covenant_limit"]) <= 0.001 * givens["covenant_limit"]
+        assert givens["debt"] / ebitda > givens["covenant_limit"]
 
-    assert_matches_reference(template_id, lambda g: eps_growth(**g), invariants=sane)
+    assert_matches_reference(
+        template_id,
+        lambda g: float(reference(**g)),
+        invariants=growth_reaches_the_cap,
+    )

@@ -1,6 +1,8 @@
 """Liquidity ratio templates against textbook definitions, symbolically and over 1,000 seeds."""
 
 from collections import Counter
+from math import sqrt
+from statistics import NormalDist
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
@@ -75,35 +77,25 @@ def test_current_ratio_covenant_after_paying_suppliers() -> None:
     assert all(labels[label] >= 50 for label in ("meets covenant", "breaches covenant")), labels
 
 
-def test_borrowing_needed_to_restore_the_quick_ratio() -> None:
-    template_id = TOPIC + "borrowing_needed_to_restore_the_quick_ratio"
+def test_probability_the_quick_ratio_falls_below_one() -> None:
+    template_id = TOPIC + "probability_the_quick_ratio_falls_below_one"
 
-    def borrowing(
-        cash,
-        marketable_securities,
-        receivables,
-        accounts_payable,
-        accrued_liabilities,
-        inventory_purchase,
-        target_quick_ratio,
-    ):
-        liabilities = accounts_payable + accrued_liabilities + inventory_purchase
-        return target_quick_ratio * liabilities - (cash + marketable_securities + receivables)
-
-    assert_symbolically_equal(template_id, borrowing)
-
-    def sane(givens, record):
-        loan = record["answer_value"]
-        assert loan > 0
-        # Adding the loan to quick assets hits the target ratio.
-        quick = givens["cash"] + givens["marketable_securities"] + givens["receivables"] + loan
-        liabilities = (
-            givens["accounts_payable"] + givens["accrued_liabilities"] + givens["inventory_purchase"]
+    def reference(g):
+        cushion = (
+            g["cash"]
+            + g["marketable_securities"]
+            + g["receivables"]
+            - g["accounts_payable"]
+            - g["accrued_liabilities"]
         )
-        assert abs(quick / liabilities - givens["target_quick_ratio"]) < 1e-6
+        outflow = NormalDist(
+            g["monthly_cash_burn"] * g["months"], g["monthly_volatility"] * sqrt(g["months"])
+        )
+        return 1 - outflow.cdf(cushion)
 
-    assert_matches_reference(
-        template_id,
-        lambda g: borrowing(**{name: value for name, value in g.items() if name != "inventory"}),
-        invariants=sane,
-    )
+    def less_likely_than_not(givens, record):
+        # The expected outflow is smaller than the cushion, so a breach is the less likely outcome.
+        assert 0.004 < record["answer_value"] < 0.5
+        assert record["answer_unit"] == "%"
+
+    assert_matches_reference(template_id, reference, invariants=less_likely_than_not)

@@ -78,22 +78,22 @@ def test_return_on_invested_capital() -> None:
     assert_matches_reference(template_id, lambda g: roic(**g), invariants=sane)
 
 
-def test_sales_needed_for_a_target_return_on_equity() -> None:
-    template_id = TOPIC + "sales_needed_for_a_target_return_on_equity"
+def test_sales_after_years_of_dupont_sustainable_growth() -> None:
+    template_id = TOPIC + "sales_after_years_of_dupont_sustainable_growth"
 
-    def required_sales(
-        shareholders_equity, target_roe, tax_rate, interest_expense, fixed_costs, variable_cost_ratio
-    ):
-        pretax = target_roe * shareholders_equity / (1 - tax_rate)
-        return (pretax + interest_expense + fixed_costs) / (1 - variable_cost_ratio)
+    def reference(sales, net_income, shareholders_equity, dividends, years, total_assets=None):
+        # The DuPont product telescopes to net income over equity: total assets cancel.
+        growth = net_income / shareholders_equity * (1 - dividends / net_income)
+        return sales * (1 + growth) ** years
 
-    assert_symbolically_equal(template_id, required_sales)
+    assert_symbolically_equal(template_id, reference)
 
-    def sane(givens, record):
-        sales = record["answer_value"]
-        # Working forward from the answer's sales reproduces the target return on equity.
-        ebit = sales * (1 - givens["variable_cost_ratio"]) - givens["fixed_costs"]
-        net_income = (ebit - givens["interest_expense"]) * (1 - givens["tax_rate"])
-        assert abs(net_income / givens["shareholders_equity"] - givens["target_roe"]) < 1e-6
+    def grows_without_shrinking(givens, record):
+        assert givens["sales"] <= record["answer_value"] <= 10.5 * givens["sales"]
+        assert givens["dividends"] <= givens["net_income"]
 
-    assert_matches_reference(template_id, lambda g: required_sales(**g), invariants=sane)
+    assert_matches_reference(
+        template_id,
+        lambda g: reference(**g),
+        invariants=grows_without_shrinking,
+    )

@@ -75,32 +75,21 @@ def test_net_working_capital_from_a_classified_balance_sheet() -> None:
     assert 0.05 <= sum(signs) / len(signs) <= 0.95
 
 
-def test_ending_equity_from_a_statement_of_stockholders_equity() -> None:
-    template_id = TOPIC + "ending_equity_from_a_statement_of_stockholders_equity"
+def test_carrying_amount_of_bonds_payable_under_the_effective_interest_method() -> None:
+    template_id = TOPIC + "carrying_amount_of_bonds_payable_under_the_effective_interest_method"
 
-    def reference(
-        beginning_equity,
-        beginning_shares,
-        shares_issued,
-        issue_price,
-        shares_repurchased,
-        repurchase_price,
-        net_income,
-        dividend_per_share,
-    ):
-        ending_shares = beginning_shares + shares_issued - shares_repurchased
-        return (
-            beginning_equity
-            + shares_issued * issue_price
-            - shares_repurchased * repurchase_price
-            + net_income
-            - dividend_per_share * ending_shares
-        )
+    def reference(g):
+        years_left = g["term_years"] - g["years_elapsed"]
+        discount = (1 + g["market_yield"]) ** -years_left
+        annuity = (1 - discount) / g["market_yield"]
+        return g["face_value"] * g["coupon_rate"] * annuity + g["face_value"] * discount
 
-    assert_symbolically_equal(template_id, reference)
+    def amortizes_toward_par(givens, record):
+        carrying = record["answer_value"]
+        # A premium bond (coupon above yield) is carried above par and a discount bond below, never
+        # further from par than at issue.
+        at_issue = reference({**givens, "years_elapsed": 0})
+        low, high = sorted((at_issue, givens["face_value"]))
+        assert low - 0.01 <= carrying <= high + 0.01
 
-    def sane(givens, record):
-        assert record["answer_value"] > 0
-        assert givens["shares_repurchased"] <= givens["beginning_shares"]
-
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=amortizes_toward_par)

@@ -83,30 +83,31 @@ def test_capital_expenditure_from_ppe_rollforward() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_ending_cash_from_a_full_indirect_statement() -> None:
-    template_id = TOPIC + "ending_cash_from_a_full_indirect_statement"
+def test_present_value_of_growing_free_cash_flow_from_the_indirect_method() -> None:
+    template_id = TOPIC + "present_value_of_growing_free_cash_flow_from_the_indirect_method"
 
-    def reference(
-        beginning_cash,
-        net_income,
-        depreciation,
-        loss_on_sale,
-        receivables_decrease,
-        inventory_increase,
-        accrued_liabilities_decrease,
-        capital_expenditures,
-        equipment_sale_proceeds,
-        bonds_issued,
-        dividends_paid,
-    ):
-        sources = net_income + depreciation + loss_on_sale + receivables_decrease + equipment_sale_proceeds
-        uses = inventory_increase + accrued_liabilities_decrease + capital_expenditures + dividends_paid
-        return beginning_cash + sources + bonds_issued - uses
+    def free_cash_flow(g):
+        operating = (
+            g["net_income"]
+            + g["depreciation"]
+            + g["loss_on_sale"]
+            - g["receivables_increase"]
+            - g["inventory_increase"]
+            + g["payables_increase"]
+        )
+        return operating - g["capital_expenditures"]
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        growth, rate, years = g["growth_rate"], g["discount_rate"], g["years"]
+        first = free_cash_flow(g) * (1 + growth)
+        if abs(rate - growth) < 1e-12:
+            return years * first / (1 + rate)
+        return first / (rate - growth) * (1 - ((1 + growth) / (1 + rate)) ** years)
 
-    def sane(givens, record):
-        assert record["answer_value"] > 0
-        assert givens["loss_on_sale"] > 0
+    def less_than_the_undiscounted_flows(givens, record):
+        undiscounted = sum(
+            free_cash_flow(givens) * (1 + givens["growth_rate"]) ** t for t in range(1, givens["years"] + 1)
+        )
+        assert 0 < record["answer_value"] < undiscounted
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=less_than_the_undiscounted_flows)

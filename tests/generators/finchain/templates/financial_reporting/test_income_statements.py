@@ -1,6 +1,11 @@
 """Income statement templates against textbook definitions, symbolically and over 1,000 seeds."""
 
-from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
+from tests.generators.finchain.harness import (
+    assert_matches_reference,
+    assert_symbolically_equal,
+    exact,
+    rounded_exactly,
+)
 
 TOPIC = "finchain/financial_reporting/income_statements/"
 
@@ -67,26 +72,28 @@ def test_gross_profit_with_periodic_inventory() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_basic_eps_from_a_multi_step_income_statement() -> None:
-    template_id = TOPIC + "basic_eps_from_a_multi_step_income_statement"
+def test_compound_annual_eps_growth_from_a_multi_step_income_statement() -> None:
+    template_id = TOPIC + "compound_annual_eps_growth_from_a_multi_step_income_statement"
 
-    def reference(
-        gross_sales,
-        sales_returns,
-        cost_of_goods_sold,
-        operating_expenses,
-        interest_expense,
-        tax_rate,
-        preferred_dividends,
-        weighted_shares,
-    ):
-        pretax = gross_sales - sales_returns - cost_of_goods_sold - operating_expenses - interest_expense
-        return (pretax * (1 - tax_rate) - preferred_dividends) / weighted_shares
+    def reported_eps(g):
+        pretax = (
+            g["gross_sales"]
+            - g["sales_returns"]
+            - g["cost_of_goods_sold"]
+            - g["operating_expenses"]
+            - g["interest_expense"]
+        )
+        return float(
+            rounded_exactly(
+                exact((pretax * (1 - g["tax_rate"]) - g["preferred_dividends"]) / g["weighted_shares"]), 2
+            )
+        )
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        return (reported_eps(g) / g["earlier_eps"]) ** (1 / g["years"]) - 1
 
-    def sane(givens, record):
-        assert 0.15 <= givens["tax_rate"] <= 0.35
-        assert record["answer_value"] >= 0
+    def growth_has_the_sign_of_the_change(givens, record):
+        change = reported_eps(givens) - givens["earlier_eps"]
+        assert (record["answer_value"] > 0) == (change > 0) or abs(record["answer_value"]) < 1e-4
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=growth_has_the_sign_of_the_change)

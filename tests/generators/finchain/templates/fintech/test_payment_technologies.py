@@ -75,30 +75,22 @@ def test_annual_savings_from_shifting_payments_to_ach() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=a_real_saving)
 
 
-def test_net_take_rate_of_a_payment_facilitator() -> None:
-    template_id = TOPIC + "net_take_rate_of_a_payment_facilitator"
+def test_payment_facilitator_net_revenue_over_months_of_volume_growth() -> None:
+    template_id = TOPIC + "payment_facilitator_net_revenue_over_months_of_volume_growth"
 
-    def reference(
-        payment_volume,
-        transactions,
-        merchant_rate,
-        merchant_fixed_fee,
-        interchange_rate,
-        assessment_rate,
-        fraud_loss_bp,
-    ):
-        revenue = payment_volume * merchant_rate + transactions * merchant_fixed_fee
-        costs = payment_volume * (interchange_rate + assessment_rate + fraud_loss_bp / 10000)
-        return (revenue - costs) / payment_volume * 10000
+    def take_rate(g):
+        fees = g["merchant_rate"] + g["merchant_fixed_fee"] / g["average_ticket"]
+        return fees - g["interchange_rate"] - g["assessment_rate"] - g["fraud_loss_bp"] / 10000
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        # Volume over the months is a geometric series: V · (1 + g) · ((1 + g)ⁿ − 1) / g.
+        growth = 1 + g["monthly_growth"]
+        volume = g["monthly_volume"] * growth * (growth ** g["months"] - 1) / g["monthly_growth"]
+        return volume * take_rate(g)
 
-    def below_the_gross_take_rate(givens, record):
-        gross_bp = (
-            givens["merchant_rate"]
-            + givens["transactions"] * givens["merchant_fixed_fee"] / givens["payment_volume"]
-        ) * 10000
-        assert record["answer_value"] < gross_bp
-        assert -100 < record["answer_value"] < 400
+    def between_flat_and_peak_volume(givens, record):
+        monthly_revenue = givens["monthly_volume"] * take_rate(givens)
+        peak = monthly_revenue * (1 + givens["monthly_growth"]) ** givens["months"]
+        assert givens["months"] * monthly_revenue < record["answer_value"] <= givens["months"] * peak + 0.01
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=below_the_gross_take_rate)
+    assert_matches_reference(template_id, reference, invariants=between_flat_and_peak_volume)
