@@ -42,6 +42,27 @@ INDUSTRY_KEYS = (
     "logistics",
     "restaurants",
     "specialty_chemicals",
+    "regional_banking",
+    "property_casualty_insurance",
+    "office_industrial_reit",
+    "electric_utility",
+    "specialty_pharmaceuticals",
+    "hospitals",
+    "airlines",
+    "homebuilding",
+    "oil_gas_exploration",
+    "hotels_resorts",
+    "telecommunications",
+    "automotive_parts",
+    "aerospace_defense",
+    "asset_management",
+    "waste_services",
+    "digital_media",
+    "apparel_brands",
+    "construction_materials",
+    "payment_processing",
+    "higher_education",
+    "casino_gaming",
 )
 """Every industry, in the order a company draws from (a change reorders every filing)."""
 
@@ -80,7 +101,12 @@ def _lines(entries: Sequence[dict[str, Any]], source: str, path: str) -> tuple[E
                 path=f"{where}.key",
             )
         lines.append(
-            ExpenseLine(entry["key"], entry["label"], *_range(entry["share"], source, f"{where}.share"))
+            ExpenseLine(
+                entry["key"],
+                entry["label"],
+                *_range(entry["share"], source, f"{where}.share"),
+                tuple(entry.get("drivers", ())),
+            )
         )
     return tuple(lines)
 
@@ -124,7 +150,6 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         raise ConfigError(
             f"{overlap} are both revenue and expense lines", source=source, path="$.revenue_lines"
         )
-    bands = document.get("bands")
     low_days, high_days = _range(document["inventory_days"], source, "$.inventory_days")
     return Industry(
         key=document["key"],
@@ -154,9 +179,9 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         growth=document["growth"],
         statement_labels=StatementLabels(**document.get("statement_labels", {})),
         revenue_lines=revenue_lines,
-        bands=None
-        if bands is None
-        else SideFactBands(_range(bands["revenue_per_employee"], source, "$.bands.revenue_per_employee")),
+        bands=SideFactBands(
+            _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
+        ),
     )
 
 

@@ -56,6 +56,8 @@ class ExpenseLine:
         label: Row label, e.g. ``"Research and development"``.
         low: Lowest share of revenue.
         high: Highest share of revenue.
+        drivers: Sentences on what moves an expense line from year to year (empty: the MD&A's
+            wording for the common lines such as research and development).
 
     """
 
@@ -63,6 +65,30 @@ class ExpenseLine:
     label: str
     low: float
     high: float
+    drivers: tuple[str, ...] = ()
+
+    @property
+    def subject(self) -> str:
+        """The line as the subject of a sentence.
+
+        ``"Research and development expense"``, but ``"Amortization of policy acquisition costs"``
+        where the label already names a cost.
+        """
+        if self.label.lower().endswith(_COST_WORDS):
+            return self.label
+        return f"{self.label} expense"
+
+
+_COST_WORDS = ("costs", "expenses", "fees", "taxes", "benefits", "rent", "rents", "assessments", "and other")
+
+
+def in_sentence(label: str) -> str:
+    """A row label as written inside a sentence.
+
+    ``"Net interest income"`` -> ``"net interest income"``; a label that opens with an acronym
+    (``"FDIC assessments"``) keeps its case.
+    """
+    return label if label[:2].isupper() else label[0].lower() + label[1:]
 
 
 @dataclass(frozen=True)
@@ -122,7 +148,7 @@ class Industry:
         statement_labels: How the income statement names its fixed rows.
         revenue_lines: Parts of revenue shown above the revenue total (none: one revenue row);
             each line's range is its weight in the split.
-        bands: Side-fact ranges, or ``None`` where employees are drawn without regard to revenue.
+        bands: Ranges the company's side facts stay inside.
 
     """
 
@@ -143,6 +169,6 @@ class Industry:
     inventory_days: tuple[int, int]
     capex_share: tuple[float, float]
     growth: float
+    bands: SideFactBands
     statement_labels: StatementLabels = StatementLabels()
     revenue_lines: tuple[ExpenseLine, ...] = ()
-    bands: SideFactBands | None = None
