@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.company import Company, employee_count
 from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import count_word, fiscal_year_end, money, percent_figure, share_of
@@ -46,7 +46,8 @@ def _overview(company: Company, statements: Statements, stream: RandomStream) ->
     names = [segment.name for segment in company.segments]
     segment_list = ", ".join(names[:-1]) + f" and {names[-1]}"
     place = f"{company.city}, {company.state}"
-    people = f"{company.employees:,}"
+    employees = employee_count(company, statements.values[year]["revenue"])
+    people = f"{employees:,}"
     state = company.incorporation_state
     article = "an" if state[0] in "AEIOU" else "a"
     return Block(
@@ -93,7 +94,7 @@ def _overview(company: Company, statements: Statements, stream: RandomStream) ->
                 ),
             ),
         ),
-        facts={"founded": company.founded, "headquarters": place, "employees": company.employees},
+        facts={"founded": company.founded, "headquarters": place, "employees": employees},
     )
 
 

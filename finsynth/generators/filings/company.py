@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from finsynth.generators.filings.industries import INDUSTRIES
@@ -74,7 +75,8 @@ class Company:
         state: State of the headquarters.
         incorporation_state: State of incorporation.
         founded: Year founded.
-        employees: Full-time employees at the end of the latest fiscal year.
+        revenue_per_employee: Drawn revenue per full-time employee in dollars (inside the industry's
+            band); :func:`employee_count` turns it into a head count once revenue is known.
         fiscal_year_end_month: Month (1–12) in which the fiscal year ends.
         fiscal_years: Fiscal years covered by the statements, oldest first.
         unit: ``"thousands"`` or ``"millions"`` of U.S. dollars.
@@ -92,7 +94,7 @@ class Company:
     state: str
     incorporation_state: str
     founded: int
-    employees: int
+    revenue_per_employee: float
     fiscal_year_end_month: int
     fiscal_years: tuple[int, ...]
     unit: str
@@ -118,6 +120,22 @@ def _officer(stream: RandomStream, title: str, founded: int, latest_year: int) -
     return Officer(person_name(stream), title, age, stream.randint(earliest, latest_year - 1))
 
 
+UNIT_DOLLARS = {"thousands": 1_000, "millions": 1_000_000}
+"""Dollars per amount of each unit."""
+
+
+def employee_count(company: Company, revenue: int) -> int:
+    """Full-time employees of a company with ``revenue`` (in its unit) in its latest fiscal year.
+
+    The count is the nearest whole number to revenue over the drawn revenue per employee, moved
+    where rounding would leave the industry's band, so revenue per employee always lies inside it.
+    """
+    dollars = revenue * UNIT_DOLLARS[company.unit]
+    low, high = company.industry.bands.revenue_per_employee
+    count = round(dollars / company.revenue_per_employee)
+    return max(1, min(max(count, math.ceil(dollars / high)), math.floor(dollars / low)))
+
+
 def make_company(stream: RandomStream) -> Company:
     """Draw a fictional company from ``stream``."""
     industry = stream.choice(INDUSTRIES)
@@ -129,7 +147,7 @@ def make_company(stream: RandomStream) -> Company:
     fiscal_years = tuple(range(latest_year - year_count + 1, latest_year + 1))
     founded = stream.randint(1925, latest_year - 12)
     unit = stream.choice(("thousands", "millions"))
-    employees = stream.randint(800, 9000) if unit == "thousands" else stream.randint(4000, 60000)
+    revenue_per_employee = stream.uniform(*industry.bands.revenue_per_employee)
     titles = ("Chief Executive Officer", "Chief Financial Officer", *stream.sample(_OFFICER_TITLES, 3))
     officers = tuple(_officer(stream, title, founded, latest_year) for title in titles)
     ticker = "".join(stream.choice(_LETTERS) for _ in range(stream.randint(3, 4)))
@@ -144,7 +162,7 @@ def make_company(stream: RandomStream) -> Company:
         state=state,
         incorporation_state=stream.choice(_INCORPORATION_STATES),
         founded=founded,
-        employees=employees,
+        revenue_per_employee=revenue_per_employee,
         fiscal_year_end_month=stream.choice(_FISCAL_YEAR_END_MONTHS),
         fiscal_years=fiscal_years,
         unit=unit,

@@ -29,6 +29,7 @@ from finsynth.generators.filings.other_items import (
     short_items,
     signatures,
 )
+from finsynth.generators.filings.profiles import StatementLabels, in_sentence
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.statements import Statements, make_statements
 from finsynth.generators.filings.tables import (
@@ -89,7 +90,9 @@ class Filing:
             ``segment.<i>.<year>`` and ``segment.<i>.name``, ``risk.<topic>`` (a summary) and
             ``risk.<topic>.label``, and descriptive facts such as ``unit``, ``industry``,
             ``employees`` and ``headquarters``. Only facts the text states are present (a left-out
-            note takes its amounts with it), plus ``company``, ``industry`` and ``unit``.
+            note takes its amounts with it), plus ``company``, ``industry``, ``unit`` and the row names
+            of the income statement (``row.<key>.label`` where the industry renames a fixed row,
+            ``line.<key>.label`` for its revenue and expense lines), lower-cased as questions use them.
         fact_sentences: For each fact key, the ids of the sentences that state it, prose first.
 
     """
@@ -260,6 +263,23 @@ def _write(sections: Sequence[_Section], kept: set[Position]) -> _Writer:
     return writer
 
 
+def _label_facts(statements: Statements) -> dict[str, float | str]:
+    """How the income statement names its rows, as questions name them.
+
+    ``row.<key>.label`` for a renamed fixed row, ``line.<key>.label`` for the industry's revenue
+    and expense lines.
+    """
+    default = StatementLabels()
+    facts: dict[str, float | str] = {
+        f"row.{key}.label": in_sentence(label)
+        for key, label in vars(statements.labels).items()
+        if label != getattr(default, key)
+    }
+    for line in (*statements.revenue_lines, *statements.expenses):
+        facts[f"line.{line.key}.label"] = in_sentence(line.label)
+    return facts
+
+
 def _statement_facts(statements: Statements) -> dict[str, float | str]:
     facts: dict[str, float | str] = {}
     for year in statements.years:
@@ -340,6 +360,7 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
     # Only amounts the text states are facts: a left-out note takes its numbers with it.
     facts = {key: value for key, value in _statement_facts(statements).items() if key in fact_sentences}
     facts.update(company=company.name, industry=company.industry.label, unit=company.unit)
+    facts.update(_label_facts(statements))
     for section_index, index in sorted(kept):
         facts.update(sections[section_index].candidates[index].block.facts)
     return Filing(

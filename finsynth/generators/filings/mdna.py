@@ -11,6 +11,7 @@ from finsynth.generators.filings.mdna_topics import (
     OTHER_TOPICS,
     PRONOUNCEMENTS,
 )
+from finsynth.generators.filings.profiles import StatementLabels, in_sentence
 from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
@@ -91,7 +92,7 @@ def _results(
     lines.append(
         compare(
             stream,
-            "Gross profit",
+            statements.labels.gross_profit,
             _values(statements, "gross_profit", *years),
             years,
             unit,
@@ -99,7 +100,7 @@ def _results(
         )
     )
     for expense in statements.expenses:
-        subject = f"{expense.label} expense"
+        subject = expense.subject
         lines.append(
             compare(
                 stream,
@@ -241,7 +242,8 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
 
 def _percent_of_revenue(company: Company, statements: Statements) -> Block:
     years = statements.years[::-1]
-    rows = [("Cost of revenue", "cost_of_revenue"), ("Gross profit", "gross_profit")]
+    labels = statements.labels
+    rows = [(labels.cost_of_revenue, "cost_of_revenue"), (labels.gross_profit, "gross_profit")]
     rows.extend((line.label, line.key) for line in statements.expenses)
     rows.extend([("Operating income", "operating_income"), ("Net income", "net_income")])
     body = [
@@ -460,8 +462,10 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
     """Ratios computed from the statements for each fiscal year."""
     years = statements.years[::-1]
     rows = []
+    # A gross margin is only meaningful where the statement shows a gross profit (not for a bank).
+    has_gross_margin = statements.labels.gross_profit == StatementLabels().gross_profit
     for label, numerator, denominator in (
-        ("Gross margin", ("gross_profit",), ("revenue",)),
+        *((("Gross margin", ("gross_profit",), ("revenue",)),) if has_gross_margin else ()),
         ("Operating margin", ("operating_income",), ("revenue",)),
         ("Net margin", ("net_income",), ("revenue",)),
         ("Return on equity", ("net_income",), ("total_equity",)),
@@ -600,11 +604,11 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
         then = share_of(statements.values[prior][expense.key], statements.values[prior]["revenue"])
         lines.append(
             Line(
-                f"{expense.label} expense was {percent_figure(now)} of revenue in fiscal {year}, "
-                f"compared with {percent_figure(then)} in fiscal {prior}."
+                f"{expense.subject} was {percent_figure(now)} of revenue in fiscal {year}, compared with "
+                f"{percent_figure(then)} in fiscal {prior}."
             )
         )
-        lines.append(stream.choice(_EXPENSE_REASONS[expense.key]))
+        lines.append(stream.choice(expense.drivers or _EXPENSE_REASONS[expense.key]))
     return Block((heading("Operating Expenses"), prose(*lines)))
 
 
@@ -666,6 +670,7 @@ def _ebitda(company: Company, statements: Statements) -> Block:
 def _working_capital(company: Company, statements: Statements) -> Block:
     """Days of receivables, inventory and payables, computed from the statements."""
     year, prior = statements.years[-1], statements.years[-2]
+    cost = in_sentence(statements.labels.cost_of_revenue)
     lines: list[Line | str] = []
     for when in (year, prior):
         values = statements.values[when]
@@ -673,11 +678,11 @@ def _working_capital(company: Company, statements: Statements) -> Block:
         payable_days = round(values["accounts_payable"] / values["cost_of_revenue"] * 365)
         text = (
             f"At the end of fiscal {when}, receivables represented {receivable_days} days of revenue and "
-            f"payables {payable_days} days of cost of revenue"
+            f"payables {payable_days} days of {cost}"
         )
         if statements.has_inventory:
             inventory_days = round(values["inventories"] / values["cost_of_revenue"] * 365)
-            text += f", while inventories represented {inventory_days} days of cost of revenue"
+            text += f", while inventories represented {inventory_days} days of {cost}"
         lines.append(Line(text + "."))
     lines.append(
         "We manage working capital through disciplined collections, inventory planning and payment terms "

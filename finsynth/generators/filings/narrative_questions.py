@@ -421,7 +421,7 @@ def _margin_commentary(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
         f"operating_income.{prior}",
         f"revenue.{prior}",
     ]
-    if not facts.has(*keys):
+    if not facts.has(*keys) or facts.renames("gross_profit"):
         return None
     request = facts.request(
         stream,

@@ -296,7 +296,7 @@ def _earnings_note(company: Company, statements: Statements) -> Block:
 
 def _quarterly_note(company: Company, statements: Statements, year: int) -> Block:
     values = statements.values[year]
-    labels = ("Revenue", "Gross profit", "Operating income", "Net income")
+    labels = ("Revenue", statements.labels.gross_profit, "Operating income", "Net income")
     rows = [
         (
             label,

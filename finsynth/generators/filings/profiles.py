@@ -1,4 +1,8 @@
-"""Typed profiles of industries, their segments and their risks (the data lives in ``industries.py``)."""
+"""Typed profiles of industries, their segments and their risks.
+
+The data lives in ``resources/industries/<key>.yaml``, loaded by
+:mod:`~finsynth.generators.filings.industries`.
+"""
 
 from __future__ import annotations
 
@@ -45,13 +49,15 @@ class RiskProfile:
 
 @dataclass(frozen=True)
 class ExpenseLine:
-    """An operating-expense line of the income statement and its share of revenue.
+    """An operating-expense or revenue line of the income statement and its share of revenue.
 
     Attributes:
         key: Fact key, e.g. ``"research_and_development"``.
         label: Row label, e.g. ``"Research and development"``.
         low: Lowest share of revenue.
         high: Highest share of revenue.
+        drivers: Sentences on what moves an expense line from year to year (empty: the MD&A's
+            wording for the common lines such as research and development).
 
     """
 
@@ -59,6 +65,62 @@ class ExpenseLine:
     label: str
     low: float
     high: float
+    drivers: tuple[str, ...] = ()
+
+    @property
+    def subject(self) -> str:
+        """The line as the subject of a sentence.
+
+        ``"Research and development expense"``, but ``"Amortization of policy acquisition costs"``
+        where the label already names a cost.
+        """
+        if self.label.lower().endswith(_COST_WORDS):
+            return self.label
+        return f"{self.label} expense"
+
+
+_COST_WORDS = ("costs", "expenses", "fees", "taxes", "benefits", "rent", "rents", "assessments", "and other")
+
+
+def in_sentence(label: str) -> str:
+    """A row label as written inside a sentence.
+
+    ``"Net interest income"`` -> ``"net interest income"``; a label that opens with an acronym
+    (``"FDIC assessments"``) keeps its case.
+    """
+    return label if label[:2].isupper() else label[0].lower() + label[1:]
+
+
+@dataclass(frozen=True)
+class StatementLabels:
+    """How an industry names the fixed rows of its income statement.
+
+    Attributes:
+        revenue: The revenue row (the total when the industry has revenue lines).
+        cost_of_revenue: The row deducted from revenue before operating expenses.
+        gross_profit: Revenue less that row.
+        total_operating_expenses: The sum of the operating-expense lines.
+        operating_income: Gross profit less operating expenses.
+
+    """
+
+    revenue: str = "Revenue"
+    cost_of_revenue: str = "Cost of revenue"
+    gross_profit: str = "Gross profit"
+    total_operating_expenses: str = "Total operating expenses"
+    operating_income: str = "Operating income"
+
+
+@dataclass(frozen=True)
+class SideFactBands:
+    """Ranges that a company's drawn side facts stay inside (checked over drawn filings by tests).
+
+    Attributes:
+        revenue_per_employee: Revenue of the latest fiscal year per full-time employee, in dollars.
+
+    """
+
+    revenue_per_employee: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -83,6 +145,10 @@ class Industry:
         inventory_days: Range of days of cost of revenue in inventory (``(0, 0)``: no inventory).
         capex_share: Range of capital expenditures as a fraction of revenue.
         growth: Typical yearly revenue growth as a fraction.
+        statement_labels: How the income statement names its fixed rows.
+        revenue_lines: Parts of revenue shown above the revenue total (none: one revenue row);
+            each line's range is its weight in the split.
+        bands: Ranges the company's side facts stay inside.
 
     """
 
@@ -103,3 +169,6 @@ class Industry:
     inventory_days: tuple[int, int]
     capex_share: tuple[float, float]
     growth: float
+    bands: SideFactBands
+    statement_labels: StatementLabels = StatementLabels()
+    revenue_lines: tuple[ExpenseLine, ...] = ()

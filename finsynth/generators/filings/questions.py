@@ -180,6 +180,22 @@ class FilingFacts:
         """Whether the filing states every key."""
         return all(key in self.filing.facts and key in self.filing.fact_sentences for key in keys)
 
+    def row_name(self, key: str, default: str) -> str:
+        """How a question names a fixed income-statement row: the industry's name for it, else ``default``."""
+        return str(self.filing.facts.get(f"row.{key}.label", default))
+
+    def renames(self, key: str) -> bool:
+        """Whether the filing's industry gives a fixed income-statement row its own name (a bank, say)."""
+        return f"row.{key}.label" in self.filing.facts
+
+    def line_names(self) -> dict[str, str]:
+        """The industry's own revenue and expense lines: fact key -> how a question names the line."""
+        return {
+            key.split(".")[1]: str(value)
+            for key, value in self.filing.facts.items()
+            if key.startswith("line.") and key.endswith(".label")
+        }
+
     def amount(self, key: str) -> int:
         """The fact as a whole amount."""
         return int(self.filing.facts[key])

@@ -26,7 +26,7 @@ def _metric_value(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     fact = f"{key}.{year}"
     if not facts.has(fact):
         return None
-    name, company = _METRICS[key], facts.filing.company
+    name, company = facts.row_name(key, _METRICS[key]), facts.filing.company
     question = facts.ask(
         stream,
         (
@@ -45,7 +45,7 @@ def _metric_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     now_key, then_key = f"{key}.{facts.latest}", f"{key}.{facts.prior}"
     if not facts.has(now_key, then_key) or facts.amount(then_key) <= 0:
         return None
-    name = _METRICS[key]
+    name = facts.row_name(key, _METRICS[key])
     now, then = facts.amount(now_key), facts.amount(then_key)
     direction = "increased" if now > then else "decreased" if now < then else "did not change"
     change = percent_figure(abs(percent_change(now, then)))
@@ -76,7 +76,7 @@ def _margin(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     year = facts.latest
     top, bottom = f"{numerator}.{year}", f"revenue.{year}"
-    if not facts.has(top, bottom):
+    if not facts.has(top, bottom) or facts.renames(numerator):
         return None
     margin = percent_figure(share_of(facts.amount(top), facts.amount(bottom)))
     question = facts.ask(

@@ -79,10 +79,12 @@ def _signed_flow(facts: FilingFacts, key: str) -> str:
 @question_kind(part="statements")
 def _income_statement_line(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
-    line = _pick(facts, stream, INCOME_STATEMENT_LINES, year)
+    names = {**facts.line_names(), **INCOME_STATEMENT_LINES}
+    names.update({key: facts.row_name(key, name) for key, name in names.items()})
+    line = _pick(facts, stream, names, year)
     if line is None:
         return None
-    key, name = f"{line}.{year}", INCOME_STATEMENT_LINES[line]
+    key, name = f"{line}.{year}", names[line]
     question = facts.ask(
         stream,
         (
@@ -510,18 +512,19 @@ def _inventory_turnover(facts: FilingFacts, stream: RandomStream) -> QAItem | No
     if average is None or not facts.has(top) or average[1] <= 0:
         return None
     keys = [top, *average[0]]
+    cost = facts.row_name("cost_of_revenue", "cost of revenue")
     question = facts.ask(
         stream,
         (
             f"How many times did {facts.company} turn over its inventory in fiscal {year}?",
-            f"What was {facts.company}'s inventory turnover for fiscal {year}, using cost of revenue and "
+            f"What was {facts.company}'s inventory turnover for fiscal {year}, using {cost} and "
             "average inventories?",
             f"Based on average inventories, how often did {facts.company}'s stock of goods turn in fiscal "
             f"{year}?",
         ),
     )
     answer = (
-        f"Inventory turned {facts.amount(top) / average[1]:.2f} times: cost of revenue of {facts.money(top)} "
+        f"Inventory turned {facts.amount(top) / average[1]:.2f} times: {cost} of {facts.money(top)} "
         f"over average inventories of {facts.dollars(round(average[1]))}."
     )
     return facts.item(question, answer, _cited(facts, keys), keys)
@@ -727,6 +730,8 @@ def _margin_points(
 
 @question_kind(part="statements")
 def _gross_margin_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if facts.renames("gross_profit"):  # a bank's or an insurer's statement has no gross margin to ask about
+        return None
     return _margin_points(
         facts,
         stream,

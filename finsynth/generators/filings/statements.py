@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.profiles import ExpenseLine
+from finsynth.generators.filings.profiles import ExpenseLine, StatementLabels
 from finsynth.seeding import RandomStream
 
 _DAYS_IN_YEAR = 365
@@ -47,6 +47,8 @@ class Statements:
     Attributes:
         years: Fiscal years, oldest first.
         expenses: Operating-expense lines, in income-statement order.
+        revenue_lines: Parts of revenue (by key) shown above the revenue total; empty for one row.
+        labels: How the income statement names its fixed rows.
         has_inventory: Whether the company holds inventory (lines are omitted otherwise).
         values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
             scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
@@ -54,6 +56,7 @@ class Statements:
             :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue,
             ``segment_income.<i>`` for segment operating income and ``corporate_expense`` for the
             unallocated costs (negative) that bring segment income to consolidated operating income,
+            the revenue lines' keys (they add up to ``revenue``),
             ``region.<r>`` for revenue by region (see :data:`REGIONS`) and ``quarter.<q>.<key>`` for
             the quarters (1–4) of each key in :data:`QUARTERLY_KEYS` and ``quarter.<q>.segment.<i>``.
         diluted_eps: Net income per diluted share in dollars, rounded to cents.
@@ -63,6 +66,8 @@ class Statements:
 
     years: tuple[int, ...]
     expenses: tuple[ExpenseLine, ...]
+    revenue_lines: tuple[ExpenseLine, ...]
+    labels: StatementLabels
     has_inventory: bool
     values: Mapping[int, Mapping[str, int]]
     diluted_eps: Mapping[int, float]
@@ -298,6 +303,8 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
     values: dict[int, dict[str, int]] = {}
     eps: dict[int, float] = {}
     segment_margins = [stream.uniform(1.05, 1.6) for _ in company.segments]
+    revenue_lines = company.industry.revenue_lines
+    line_weights = [stream.uniform(line.low, line.high) for line in revenue_lines]
     region_weights = [stream.uniform(3.0, 9.0), stream.uniform(1.0, 2.0), stream.uniform(0.5, 1.5)]
     seasonality = [stream.uniform(0.85, 1.15) for _ in range(4)]
     for year, segment_row in zip(company.fiscal_years, segments[1:], strict=True):
@@ -305,6 +312,9 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
         debt_before = previous["current_debt"] + previous["long_term_debt"]
         row = _income(policy, stream, revenue, debt_before, expense_keys)
         row.update({f"segment.{index}": amount for index, amount in enumerate(segment_row)})
+        if revenue_lines:
+            parts = split_whole(revenue, [weight * stream.uniform(0.95, 1.05) for weight in line_weights])
+            row.update({line.key: part for line, part in zip(revenue_lines, parts, strict=True)})
         row.update(_segment_income(row, segment_row, segment_margins, stream))
         weights = [weight * stream.uniform(0.95, 1.05) for weight in region_weights]
         row.update({f"region.{r}": part for r, part in enumerate(split_whole(revenue, weights))})
@@ -329,6 +339,8 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
     return Statements(
         years=company.fiscal_years,
         expenses=company.industry.expenses,
+        revenue_lines=revenue_lines,
+        labels=company.industry.statement_labels,
         has_inventory=policy.inventory_days > 0,
         values=values,
         diluted_eps=eps,

@@ -1,6 +1,6 @@
 """Financial statements rendered as text tables: a title line, a header line, then one row per line.
 
-Cells are separated by ``" | "``; amounts use :func:`~finsynth.generators.filings.formatting.table_amount`
+Cells are separated by ``" | "``; amounts use :func:`~finsynth.world.formatting.table_amount`
 (negatives in parentheses, zero as a dash). Columns run from the latest fiscal year back.
 """
 
@@ -58,16 +58,20 @@ def statement_rows(
 
 def income_statement(company: Company, statements: Statements) -> Block:
     """Return the consolidated statements of operations."""
-    rows: list[Row] = [
-        ("Revenue", "revenue"),
-        ("Cost of revenue", "cost_of_revenue"),
-        ("Gross profit", "gross_profit"),
-    ]
+    labels = statements.labels
+    rows: list[Row] = [(line.label, line.key) for line in statements.revenue_lines]
+    rows.extend(
+        [
+            (labels.revenue, "revenue"),
+            (labels.cost_of_revenue, "cost_of_revenue"),
+            (labels.gross_profit, "gross_profit"),
+        ]
+    )
     rows.extend((line.label, line.key) for line in statements.expenses)
     rows.extend(
         [
-            ("Total operating expenses", "total_operating_expenses"),
-            ("Operating income", "operating_income"),
+            (labels.total_operating_expenses, "total_operating_expenses"),
+            (labels.operating_income, "operating_income"),
             ("Interest expense", "interest_expense"),
             ("Other income (expense), net", "other_income"),
             ("Income before income taxes", "income_before_taxes"),

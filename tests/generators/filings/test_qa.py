@@ -60,18 +60,25 @@ def check_answer(filing: Filing, item: QAItem) -> None:
         assert f"{abs(int(facts[key])):,}" in cited, (key, text)
         return text
 
+    # An industry may name a row its own way (a bank's "provision for credit losses"); the longest
+    # name found in the question wins, so "net operating income" is not read as "operating income".
+    metrics = {
+        **METRICS,
+        **{str(facts[f"row.{key}.label"]): key for key in METRICS.values() if f"row.{key}.label" in facts},
+    }
+    named = sorted(metrics, key=len, reverse=True)
     kind = item.kind
     if kind == "metric_value":
         year = int(re.findall(r"fiscal (\d{4})", item.question)[0])
-        name = next(name for name in METRICS if name in item.question)
-        assert stated(f"{METRICS[name]}.{year}") in item.answer
+        name = next(name for name in named if name in item.question)
+        assert stated(f"{metrics[name]}.{year}") in item.answer
     elif kind == "metric_change":
-        name = next(name for name in METRICS if name in item.question)
-        now, then = facts[f"{METRICS[name]}.{latest}"], facts[f"{METRICS[name]}.{prior}"]
+        name = next(name for name in named if name in item.question)
+        now, then = facts[f"{metrics[name]}.{latest}"], facts[f"{metrics[name]}.{prior}"]
         assert dollars(filing, abs(now - then)) in item.answer
         assert pct(abs(growth(float(now), float(then)))) in item.answer
-        assert stated(f"{METRICS[name]}.{latest}") in item.answer
-        assert stated(f"{METRICS[name]}.{prior}") in item.answer
+        assert stated(f"{metrics[name]}.{latest}") in item.answer
+        assert stated(f"{metrics[name]}.{prior}") in item.answer
     elif kind == "margin":
         name = next(name for name in MARGINS if name in item.question)
         top, bottom = facts[f"{MARGINS[name]}.{latest}"], facts[f"revenue.{latest}"]

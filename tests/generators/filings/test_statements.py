@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.generators.filings import Filing, make_filing
+from finsynth.generators.filings.industries import INDUSTRIES
+from finsynth.generators.filings.profiles import Industry
 from tests.generators.filings.tables import Table, header_years, read_table
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
@@ -20,25 +22,34 @@ def _statement(filing: Filing, title: str) -> tuple[Table, list[int]]:
     return table, header_years(filing, title)
 
 
-def _expense_rows(table: Table) -> list[str]:
+def _industry(filing: Filing) -> Industry:
+    return next(industry for industry in INDUSTRIES if industry.label == filing.facts["industry"])
+
+
+def _rows_between(table: Table, first: str, last: str) -> list[str]:
     labels = list(table)
-    return labels[labels.index("Gross profit") + 1 : labels.index("Total operating expenses")]
+    return labels[labels.index(first) + 1 : labels.index(last)]
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=SEEDS)
 def test_income_statement_adds_up(seed: int) -> None:
     filing = make_filing(seed, target_tokens=5000)
     income, years = _statement(filing, "Consolidated Statements of Operations")
+    names = _industry(filing).statement_labels
     assert years == sorted(filing.fiscal_years, reverse=True)
+    revenue_lines = list(income)[: list(income).index(names.revenue)]
+    expense_rows = _rows_between(income, names.gross_profit, names.total_operating_expenses)
     for column in range(len(years)):
         row = {label: cells[column] for label, cells in income.items()}
-        assert row["Gross profit"] == row["Revenue"] - row["Cost of revenue"]
-        assert row["Total operating expenses"] == sum(row[label] for label in _expense_rows(income))
-        assert row["Operating income"] == row["Gross profit"] - row["Total operating expenses"]
+        if revenue_lines:
+            assert row[names.revenue] == sum(row[label] for label in revenue_lines)
+        assert row[names.gross_profit] == row[names.revenue] - row[names.cost_of_revenue]
+        assert row[names.total_operating_expenses] == sum(row[label] for label in expense_rows)
+        assert row[names.operating_income] == row[names.gross_profit] - row[names.total_operating_expenses]
         # Interest expense is shown as a deduction (in parentheses).
         assert row["Income before income taxes"] == (
-            row["Operating income"] + row["Interest expense"] + row["Other income (expense), net"]
+            row[names.operating_income] + row["Interest expense"] + row["Other income (expense), net"]
         )
         assert row["Net income"] == row["Income before income taxes"] - row["Provision for income taxes"]
         eps = row["Net income"] / row["Weighted-average diluted shares"]
@@ -132,6 +143,7 @@ def test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash(seed: i
 def test_equity_statement_and_notes_agree_with_the_statements(seed: int) -> None:
     filing = make_filing(seed, target_tokens=FULL_LENGTH)
     income, years = _statement(filing, "Consolidated Statements of Operations")
+    names = _industry(filing).statement_labels
     balance, _ = _statement(filing, "Consolidated Balance Sheets")
     equity = read_table(filing, "Consolidated Statements of Stockholders' Equity")
     if equity is not None:
@@ -147,25 +159,32 @@ def test_equity_statement_and_notes_agree_with_the_statements(seed: int) -> None
     if segments is not None:
         for column in range(len(years)):
             parts = [cells[column] for label, cells in segments.items() if label != "Total revenue"]
-            assert sum(parts) == segments["Total revenue"][column] == income["Revenue"][column]
+            assert sum(parts) == segments["Total revenue"][column] == income[names.revenue][column]
     segment_income = read_table(filing, "Segment operating income")
     if segment_income is not None:
         for column in range(len(years)):
             parts = [cells[column] for label, cells in segment_income.items() if label != "Operating income"]
             assert (
-                sum(parts) == segment_income["Operating income"][column] == income["Operating income"][column]
+                sum(parts)
+                == segment_income["Operating income"][column]
+                == income[names.operating_income][column]
             )
     for column, year in enumerate(years):
         quarters = read_table(filing, f"Quarterly results for fiscal {year} (unaudited)")
         if quarters is not None:
-            for label in ("Revenue", "Gross profit", "Operating income", "Net income"):
-                assert sum(quarters[label]) == income[label][column]
+            for label, statement_label in (
+                ("Revenue", names.revenue),
+                (names.gross_profit, names.gross_profit),
+                ("Operating income", names.operating_income),
+                ("Net income", "Net income"),
+            ):
+                assert sum(quarters[label]) == income[statement_label][column]
         by_segment = read_table(filing, f"Quarterly revenue by segment for fiscal {year} (unaudited)")
         if by_segment is not None:
             for quarter in range(4):
                 parts = [cells[quarter] for label, cells in by_segment.items() if label != "Total revenue"]
                 assert sum(parts) == by_segment["Total revenue"][quarter]
-            assert sum(by_segment["Total revenue"]) == income["Revenue"][column]
+            assert sum(by_segment["Total revenue"]) == income[names.revenue][column]
 
 
 @settings(max_examples=10, deadline=None)
@@ -173,9 +192,10 @@ def test_equity_statement_and_notes_agree_with_the_statements(seed: int) -> None
 def test_facts_are_the_rendered_amounts(seed: int) -> None:
     filing = make_filing(seed, target_tokens=5000)
     income, years = _statement(filing, "Consolidated Statements of Operations")
+    names = _industry(filing).statement_labels
     balance, _ = _statement(filing, "Consolidated Balance Sheets")
     for column, year in enumerate(years):
-        assert filing.facts[f"revenue.{year}"] == income["Revenue"][column]
+        assert filing.facts[f"revenue.{year}"] == income[names.revenue][column]
         assert filing.facts[f"net_income.{year}"] == income["Net income"][column]
         assert filing.facts[f"diluted_eps.{year}"] == income["Diluted net income per share"][column]
         assert filing.facts[f"total_assets.{year}"] == balance["Total assets"][column]
