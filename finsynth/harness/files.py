@@ -148,6 +148,7 @@ def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, 
             tasks=tasks,
             judged=any(entry["family"] in ("failsafe_condition", "ucfe") for entry in tasks),
             dialogues=any(entry["family"] == "ucfe" for entry in tasks),
+            failsafe=any(entry["family"] == "failsafe_condition" for entry in tasks),
         )
     return files
 

@@ -6,7 +6,9 @@
 - FailSafeQA conditions (``failsafe_conditions``): a judge model rates each answer 1–6 with
   finsynth's rubric for its condition (the answer rubric for the five answerable conditions,
   the refusal rubrics for missing and irrelevant context); the task reports Robustness,
-  Context Grounding and LLM-Compliance overall and for QA and TG items.
+  Context Grounding and LLM-Compliance overall and for QA and TG items. ``-T conditions=``
+  keeps some of the seven conditions (each item's filing is long and read twice, by the
+  model and by the judge, so a cheaper run may keep, say, ``baseline,missing_context``).
 
 - UCFE items (``ucfe``): the evaluated model serves a simulated client (the ``user`` model
   role) until the item's stop rule, and a judge compares the dialogue with a reference
@@ -24,9 +26,9 @@ or through the ``harness/inspect_task.py`` file every build ships.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
@@ -46,7 +48,8 @@ from inspect_ai.scorer import (
 )
 from inspect_ai.solver import TaskState, generate, system_message
 
-from finsynth.families import families_where
+from finsynth.errors import FinsynthError
+from finsynth.families import FAILSAFE_CONDITIONS, families_where
 from finsynth.harness.sources import interleaved, load_split, resolve_dataset
 from finsynth.harness.ucfe_task import ucfe_task
 from finsynth.scoring.answers import DEFAULT_TOLERANCE
@@ -65,6 +68,9 @@ from finsynth.scoring.failsafe import (
 )
 from finsynth.scoring.records import COLUMNS
 
+if TYPE_CHECKING:
+    import datasets
+
 FINCHAIN_INSTRUCTIONS = (
     "Solve the financial problem step by step, showing each calculation. "
     "End with a last line of the form 'Answer: <value>', giving the value with the unit "
@@ -75,9 +81,17 @@ TASK_FAMILIES = families_where(inspect=True)
 
 
 def _samples(
-    dataset: str, config: str, split: str, revision: str | None, to_sample: Callable[[dict[str, Any]], Sample]
+    dataset: str,
+    config: str,
+    split: str,
+    revision: str | None,
+    to_sample: Callable[[dict[str, Any]], Sample],
+    keep: Callable[[datasets.Dataset], list[int]] | None = None,
 ) -> MemoryDataset:
+    """The split's rows as samples, interleaved across templates, only those ``keep`` picks if given."""
     rows = interleaved(load_split(dataset, config, split, revision))
+    if keep is not None:
+        rows = rows.select(keep(rows))
     return MemoryDataset([to_sample(row) for row in rows], name=f"{config}/{split}", location=dataset)
 
 
@@ -202,6 +216,42 @@ def _failsafe_sample(row: dict[str, Any]) -> Sample:
     )
 
 
+def condition_rows(row_conditions: Sequence[str], conditions: str | Sequence[str], where: str) -> list[int]:
+    """Positions of the rows whose condition is one of ``conditions``, in their order.
+
+    Args:
+        row_conditions: The ``condition`` column of the split.
+        conditions: Condition names, as a sequence or one comma-separated string
+            (``-T conditions=baseline,missing_context``).
+        where: The split, for error messages.
+
+    Raises:
+        FinsynthError: If a name is not a FailSafeQA condition, or the split has no rows of it
+            (nothing asked for is silently left out).
+
+    """
+    names = [
+        name.strip()
+        for part in ([conditions] if isinstance(conditions, str) else conditions)
+        for name in str(part).split(",")
+        if name.strip()
+    ]
+    unknown = [name for name in names if name not in FAILSAFE_CONDITIONS]
+    if unknown or not names:
+        problem = f"unknown {', '.join(map(repr, unknown))}" if unknown else "no condition named"
+        raise FinsynthError(
+            f"conditions={','.join(names)!r}: {problem}; choose from {', '.join(FAILSAFE_CONDITIONS)}"
+        )
+    present = set(row_conditions)
+    absent = [name for name in names if name not in present]
+    if absent:
+        has = [condition for condition in FAILSAFE_CONDITIONS if condition in present]
+        raise FinsynthError(
+            f"{where} has no {', '.join(absent)} rows (its conditions: {', '.join(has) or 'none'})"
+        )
+    return [position for position, condition in enumerate(row_conditions) if condition in names]
+
+
 def _judgments(scores: list[SampleScore], task_type: str | None) -> list[Judgment]:
     judgments = []
     for sample_score in scores:
@@ -292,6 +342,7 @@ def failsafe_task(
     split: str = "test",
     judge: str | None = None,
     beta: float = DEFAULT_BETA,
+    conditions: str | Sequence[str] | None = None,
 ) -> Task:
     """FailSafeQA conditions: the model answers each ready prompt, a judge rates it (:func:`failsafe_judge`).
 
@@ -302,10 +353,22 @@ def failsafe_task(
         split: The split to evaluate.
         judge: The judge model (default: the ``grader`` role, else the evaluated model).
         beta: β of LLM-Compliance.
+        conditions: Keep only these conditions (names, or one comma-separated string); all
+            seven by default. Robustness is then the worst over the answerable conditions kept,
+            Context Grounding over the missing/irrelevant-context ones kept.
+
+    Raises:
+        FinsynthError: If ``conditions`` names an unknown condition or one the split lacks.
 
     """
+
+    def keep(rows: datasets.Dataset) -> list[int]:
+        return condition_rows(rows["condition"], conditions or (), f"{dataset} {config}/{split}")
+
     return Task(
-        dataset=_samples(dataset, config, split, revision, _failsafe_sample),
+        dataset=_samples(
+            dataset, config, split, revision, _failsafe_sample, None if conditions is None else keep
+        ),
         solver=[generate()],
         scorer=failsafe_judge(judge, beta),
     )
@@ -333,8 +396,8 @@ def family_task(
         harness_file: The shipped ``inspect_task.py`` (its ``__file__``).
         default_repo: The Hub repository the harness file names.
         split: The split to evaluate.
-        options: Further task options (``judge``, ``beta``, ``embedder``; for ``ucfe``
-            ``reference`` and ``reference_revision``).
+        options: Further task options (``judge``, ``beta``, ``conditions``, ``embedder``; for
+            ``ucfe`` ``reference`` and ``reference_revision``).
 
     """
     from finsynth.harness.sources import shipped_folder
@@ -369,10 +432,16 @@ def failsafe_conditions(
     split: str = "test",
     judge: str | None = None,
     beta: float = DEFAULT_BETA,
+    conditions: str | list[str] | None = None,
 ) -> Task:
-    """The FailSafeQA conditions config of any finsynth dataset, judged by a model."""
+    """The FailSafeQA conditions config of any finsynth dataset, judged by a model.
+
+    ``-T conditions=baseline,missing_context`` keeps only those conditions (all seven by default).
+    """
     source = resolve_dataset(dataset, None, dataset)
-    return failsafe_task(source, config, revision=revision, split=split, judge=judge, beta=beta)
+    return failsafe_task(
+        source, config, revision=revision, split=split, judge=judge, beta=beta, conditions=conditions
+    )
 
 
 @task

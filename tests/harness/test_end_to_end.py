@@ -96,16 +96,18 @@ def environment(url: str) -> dict[str, str]:
     return env
 
 
-def run(command: list[str], cwd: Path, url: str) -> subprocess.CompletedProcess[str]:
+def run(command: list[str], cwd: Path, url: str, timeout: float = 400) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        command, cwd=cwd, env=environment(url), capture_output=True, text=True, timeout=400
+        command, cwd=cwd, env=environment(url), capture_output=True, text=True, timeout=timeout
     )
     assert result.returncode == 0, (result.stdout[-3000:], result.stderr[-6000:])
     return result
 
 
-def inspect_eval(task: str, cwd: Path, url: str, *extra: str, model: str = "model") -> dict[str, Any]:
-    """Run ``inspect eval`` against the server at ``url`` and return the JSON log."""
+def inspect_eval(
+    task: str, cwd: Path, url: str, *extra: str, model: str = "model", timeout: float = 400
+) -> dict[str, Any]:
+    """Run ``inspect eval`` against the server at ``url`` (for at most ``timeout`` s); return the JSON log."""
     logs = Path(tempfile.mkdtemp(prefix="logs-", dir=cwd))
     command = [
         str(BIN / "inspect"),
@@ -116,7 +118,7 @@ def inspect_eval(task: str, cwd: Path, url: str, *extra: str, model: str = "mode
         "--log-dir",
         str(logs),
     ]
-    run([*command, "--log-format", "json", *extra], cwd, url)
+    run([*command, "--log-format", "json", *extra], cwd, url, timeout)
     (log,) = logs.glob("*.json")
     data: dict[str, Any] = json.loads(log.read_text())
     assert data["status"] == "success", data.get("error")
@@ -218,6 +220,26 @@ def test_inspect_failsafe_judges_each_condition_with_its_rubric(
     assert json.dumps(overall).count('"robustness": 0.0') >= 1 and '"context_grounding": 1.0' in json.dumps(
         overall
     )
+
+
+def test_inspect_failsafe_keeps_the_conditions_asked_for(
+    folder: Path, rows: list[dict[str, Any]], workdir: Path
+) -> None:
+    # -T conditions= as a user types it: inspect passes a comma list to the task as a list.
+    with serve(rows, refuse_under=["ocr"]) as server:
+        log = inspect_eval(
+            f"{folder}/harness/inspect_task.py@failsafe_conditions",
+            workdir,
+            server.url,
+            "--model-role",
+            "grader=openai-api/gold/judge",
+            "-T",
+            "conditions=ocr,missing_context",
+        )
+    assert sorted(sample["metadata"]["condition"] for sample in log["samples"]) == ["missing_context", "ocr"]
+    found = metrics(log)
+    # Robustness is the worst over the answerable conditions kept: here OCR alone, refused.
+    assert (found["failsafe_judge/robustness"], found["failsafe_judge/context_grounding"]) == (0.0, 1.0)
 
 
 def lm_eval(

@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,25 +55,25 @@ def model_path() -> Path:
     return Path(gguf.assemble())
 
 
-@pytest.fixture(scope="session")
-def llama_server(model_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Start ``python -m llama_cpp.server`` on a free local port; yield its ``/v1`` URL."""
+@contextmanager
+def serving(model_path: Path, log: Path, n_ctx: int, *options: str) -> Iterator[str]:
+    """Run ``python -m llama_cpp.server`` on a free local port with ``n_ctx``; yield its ``/v1`` URL."""
     pytest.importorskip(
         "llama_cpp.server", reason="needs llama-cpp-python[server]: run `make test-integration`"
     )
     port = free_port()
-    log = tmp_path_factory.mktemp("llama_server") / "server.log"
     command = [
         sys.executable, "-m", "llama_cpp.server",
         "--model", str(model_path),
         "--model_alias", MODEL_ALIAS,
         "--host", "127.0.0.1",
         "--port", str(port),
-        "--n_ctx", "2048",
+        "--n_ctx", str(n_ctx),
         "--n_threads", "1",  # steadier than 2 on a busy 2-core machine; llama.cpp threads spin-wait
         # The base model has no chat template. It continues a plain "USER: ... ASSISTANT:" prompt;
         # with chatml's markers it mostly stops at once, which leaves only empty replies to test.
         "--chat_format", "vicuna",
+        *options,
     ]  # fmt: skip
     with log.open("wb") as log_file:
         server = subprocess.Popen(command, stdout=log_file, stderr=subprocess.STDOUT)
@@ -87,6 +88,26 @@ def llama_server(model_path: Path, tmp_path_factory: pytest.TempPathFactory) -> 
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture(scope="session")
+def llama_server(model_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server most tests share: a 2,048-token context; yields its ``/v1`` URL."""
+    with serving(model_path, tmp_path_factory.mktemp("llama_server") / "server.log", 2048) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def long_context_server(model_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second server with the model's whole 32,768-token context, for FailSafe filings (4k–27k tokens).
+
+    ``--logits_all false``: with logits kept for every position the server would allocate
+    32,768 × 262,144 floats (32 GiB) up front, and project every prompt token onto the
+    vocabulary, not only the last. Its log's ``prompt eval time`` lines time each prompt.
+    """
+    log = tmp_path_factory.mktemp("llama_long_context") / "server.log"
+    with serving(model_path, log, 32768, "--logits_all", "false") as url:
+        yield url
 
 
 class Proxy:

@@ -1,0 +1,86 @@
+"""The FailSafeQA task's ``conditions`` selection (``-T conditions=baseline,missing_context``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from finsynth.errors import FinsynthError
+from finsynth.families import FAILSAFE_CONDITIONS
+
+pytest.importorskip("inspect_ai", reason="inspect_ai (dev dependency) is not installed")
+
+from finsynth.harness.inspect_tasks import condition_rows, failsafe_task
+
+column = st.lists(st.sampled_from(FAILSAFE_CONDITIONS), min_size=1, max_size=30)
+
+
+@given(column, st.data())
+def test_kept_rows_are_those_of_the_chosen_conditions_in_order(rows: list[str], data: st.DataObject) -> None:
+    present = sorted(set(rows), key=FAILSAFE_CONDITIONS.index)
+    chosen = data.draw(st.lists(st.sampled_from(present), min_size=1, unique=True))
+    kept = condition_rows(rows, chosen, "here")
+    assert kept == sorted(kept)
+    assert [rows[position] for position in kept] == [row for row in rows if row in chosen]
+    # inspect passes one value as a string and several as a list; a string may also hold a comma list.
+    assert condition_rows(rows, ",".join(chosen), "here") == kept
+    assert condition_rows(rows, " , ".join(chosen), "here") == kept
+
+
+@given(column, st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=12))
+def test_an_unknown_condition_is_named_with_the_allowed_ones(rows: list[str], name: str) -> None:
+    if name in FAILSAFE_CONDITIONS:
+        return
+    with pytest.raises(FinsynthError, match=f"unknown '{name}'; choose from baseline, misspelled"):
+        condition_rows(rows, ["baseline", name], "here")
+
+
+def test_a_condition_the_split_lacks_is_an_error_not_an_empty_selection() -> None:
+    rows = ["baseline", "ocr", "missing_context"]
+    with pytest.raises(FinsynthError, match=r"x/test has no irrelevant_context rows \(its conditions: "):
+        condition_rows(rows, "baseline,irrelevant_context", "x/test")
+    for nothing in ("", " , ", []):
+        with pytest.raises(FinsynthError, match="no condition named"):
+            condition_rows(rows, nothing, "x/test")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    items, conditions = ["a", "b"], ["baseline", "ocr", "missing_context", "irrelevant_context"]
+    rows = [(item, condition) for item in items for condition in conditions]
+    table = {
+        "id": [f"{item}/{condition}" for item, condition in rows],
+        "input": [f"{item} under {condition}" for item, condition in rows],
+        "target": ["t"] * len(rows),
+        "item_id": [item for item, _ in rows],
+        "condition": [condition for _, condition in rows],
+        "task_type": ["QA"] * len(rows),
+        "query": ["q"] * len(rows),
+        "answerable": [condition in ("baseline", "ocr") for _, condition in rows],
+    }
+    (tmp_path / "failsafe_conditions").mkdir()
+    pq.write_table(pa.table(table), tmp_path / "failsafe_conditions" / "test-00000-of-00001.parquet")
+    return tmp_path
+
+
+def test_the_task_keeps_only_the_chosen_conditions_of_every_item(folder: Path) -> None:
+    def ids(conditions: str | list[str] | None) -> list[str]:
+        task = failsafe_task(str(folder), "failsafe_conditions", conditions=conditions)
+        return [str(sample.id) for sample in task.dataset]
+
+    assert ids(["baseline", "missing_context"]) == [
+        "a/baseline",
+        "a/missing_context",
+        "b/baseline",
+        "b/missing_context",
+    ]
+    assert ids("ocr") == ["a/ocr", "b/ocr"]
+    assert len(ids(None)) == 8
+    with pytest.raises(FinsynthError, match="failsafe_conditions/test has no misspelled rows"):
+        ids("baseline,misspelled")
