@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests.generators.finchain.references.exact import Domain, mp, solve_for_rate
+from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, solve_for_rate
 
 REFERENCES = Domain("corporate_finance")
 reference = REFERENCES
@@ -42,11 +42,20 @@ def cost_of_equity_under_mm_proposition_ii_with_taxes(
 
 
 @reference("capital_structure")
-def return_on_equity_after_a_leveraged_recapitalization(
-    total_assets: F, ebit: F, new_debt: F, interest_rate: F, tax_rate: F
-) -> F:
-    net_income = (ebit - new_debt * interest_rate) * (1 - tax_rate)
-    return net_income / (total_assets - new_debt)
+def probability_of_missing_a_target_return_on_equity_after_a_recapitalization(
+    total_assets: F,
+    expected_ebit: F,
+    ebit_standard_deviation: F,
+    new_debt: F,
+    interest_rate: F,
+    tax_rate: F,
+    target_return_on_equity: F,
+) -> Any:
+    # Net income = (EBIT - interest)(1 - t) is normal; standardize the net income the target needs.
+    keep = 1 - tax_rate
+    needed_income = target_return_on_equity * (total_assets - new_debt)
+    mean_income = (expected_ebit - new_debt * interest_rate) * keep
+    return normal_cdf((needed_income - mean_income) / (ebit_standard_deviation * keep))
 
 
 # --- dividend_policies ----------------------------------------------------------------------------
