@@ -90,17 +90,18 @@ def sustainable_growth_rate_from_retention(net_income: F, total_dividends: F, sh
 def two_stage_dividend_discount_value_per_share(
     current_dividends: F,
     high_growth_rate: F,
+    high_growth_years: F,
     stable_growth_rate: F,
     required_return: F,
     shares_outstanding: F,
 ) -> F:
     value = F(0)
     dividend = current_dividends
-    for year in range(1, 4):
+    for year in range(1, int(high_growth_years) + 1):
         dividend *= 1 + high_growth_rate
         value += dividend / (1 + required_return) ** year
     terminal = dividend * (1 + stable_growth_rate) / (required_return - stable_growth_rate)
-    value += terminal / (1 + required_return) ** 3
+    value += terminal / (1 + required_return) ** int(high_growth_years)
     return value / shares_outstanding
 
 
