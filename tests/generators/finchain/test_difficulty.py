@@ -17,7 +17,6 @@ TEMPLATES = [
 
 AWAITING_REWORK = frozenset(
     {
-        "corporate_finance/earnings_per_share/diluted_eps_with_options_by_the_treasury_stock_method",
         "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
         "crypto_finance/crypto_regulation/after_tax_proceeds_from_short_and_long_term_lots",
         "crypto_finance/global_events_impact/scenario_weighted_portfolio_change_after_an_event",

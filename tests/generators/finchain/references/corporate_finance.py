@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+import mpmath
+
 from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, solve_for_rate
 
 REFERENCES = Domain("corporate_finance")
@@ -134,17 +136,21 @@ def diluted_eps_with_convertible_bonds(
 
 
 @reference("earnings_per_share")
-def diluted_eps_with_options_by_the_treasury_stock_method(
+def compound_growth_of_diluted_eps_by_the_treasury_stock_method(
     net_income: F,
     preferred_dividends: F,
     weighted_common_shares: F,
     options_outstanding: F,
     exercise_price: F,
     average_share_price: F,
-) -> F:
+    past_diluted_eps: F,
+    years: F,
+) -> Any:
     bought_back = options_outstanding * exercise_price / average_share_price
     added = max(options_outstanding - bought_back, F(0))
-    return (net_income - preferred_dividends) / (weighted_common_shares + added)
+    eps_now = (net_income - preferred_dividends) / (weighted_common_shares + added)
+    # The rate g with past EPS · (1 + g)^n = EPS now.
+    return mpmath.root(mp(eps_now / past_diluted_eps), int(years)) - 1
 
 
 @reference("earnings_per_share")
