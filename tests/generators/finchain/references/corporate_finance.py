@@ -196,20 +196,28 @@ def cost_of_equity_by_the_dividend_growth_model(current_dividend: F, share_price
 
 
 @reference("weighted_average_cost_of_capital")
-def wacc_from_capm_and_market_prices(
+def wacc_with_the_cost_of_debt_from_the_bond_price(
     shares_outstanding: F,
     share_price: F,
     bonds_outstanding: F,
     bond_price: F,
+    coupon_rate: F,
     risk_free_rate: F,
     beta: F,
     market_risk_premium: F,
-    bond_yield: F,
     tax_rate: F,
-) -> F:
-    equity, debt = shares_outstanding * share_price, bonds_outstanding * bond_price
-    cost_of_equity = risk_free_rate + beta * market_risk_premium
-    return (equity * cost_of_equity + debt * bond_yield * (1 - tax_rate)) / (equity + debt)
+) -> Any:
+    coupon, price = mp(1_000 * coupon_rate), mp(bond_price)
+
+    def price_less_value(rate: Any) -> Any:
+        # Ten annual coupons, the face value with the last.
+        return price - sum(coupon / (1 + rate) ** t for t in range(1, 11)) - 1_000 / (1 + rate) ** 10
+
+    yield_to_maturity = solve_for_rate(price_less_value)
+    equity, debt = mp(shares_outstanding * share_price), mp(bonds_outstanding * bond_price)
+    cost_of_equity = mp(risk_free_rate + beta * market_risk_premium)
+    cost_of_debt = yield_to_maturity * (1 - mp(tax_rate))
+    return (equity * cost_of_equity + debt * cost_of_debt) / (equity + debt)
 
 
 @reference("weighted_average_cost_of_capital")
