@@ -26,27 +26,19 @@ def holding_rate(days_held: F, short_term_rate: F, long_term_rate: F) -> F:
 
 
 @reference("crypto_regulation")
-def after_tax_proceeds_from_short_and_long_term_lots(
-    first_lot: F,
-    first_cost: F,
-    first_days_held: F,
-    second_lot: F,
-    second_cost: F,
-    second_days_held: F,
+def annualized_after_tax_return_on_a_bitcoin_lot(
+    bitcoin_sold: F,
+    purchase_price: F,
+    days_held: F,
     sale_price: F,
     short_term_rate: F,
     long_term_rate: F,
-) -> F:
-    proceeds = (first_lot + second_lot) * sale_price
-    tax = (
-        (sale_price - first_cost) * first_lot * holding_rate(first_days_held, short_term_rate, long_term_rate)
+) -> Any:
+    # Wealth relative over the holding period, after tax: each dollar of gain keeps (1 - rate).
+    kept_per_dollar = 1 + (sale_price / purchase_price - 1) * (
+        1 - holding_rate(days_held, short_term_rate, long_term_rate)
     )
-    tax += (
-        (sale_price - second_cost)
-        * second_lot
-        * holding_rate(second_days_held, short_term_rate, long_term_rate)
-    )
-    return proceeds - tax
+    return mpmath.power(mp(kept_per_dollar), mp(F(365) / days_held)) - 1
 
 
 @reference("crypto_regulation")
