@@ -17,7 +17,6 @@ TEMPLATES = [
 
 AWAITING_REWORK = frozenset(
     {
-        "crypto_finance/global_events_impact/scenario_weighted_portfolio_change_after_an_event",
         "crypto_finance/sentiment_analysis/sentiment_tilted_allocation_trade",
         "crypto_finance/tokenomics/token_price_change_after_unlock_and_emission",
         "crypto_finance/whale_detection/whale_concentration_of_the_free_float",

@@ -7,7 +7,7 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp
+from tests.generators.finchain.references.exact import Domain, mp, normal_quantile
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("crypto_finance")
@@ -167,27 +167,20 @@ def portfolio_loss_from_an_event_shock(
 
 
 @reference("global_events_impact")
-def scenario_weighted_portfolio_change_after_an_event(
+def beta_mapped_value_at_risk_after_an_event(
     bitcoin_held: F,
     bitcoin_price: F,
     ether_held: F,
     ether_price: F,
     ether_beta: F,
-    approval_probability: F,
-    delay_probability: F,
-    approval_move: F,
-    delay_move: F,
-    rejection_move: F,
-) -> F:
-    rejection_probability = 1 - approval_probability - delay_probability
-    expected_move = (
-        approval_probability * approval_move
-        + delay_probability * delay_move
-        + rejection_probability * rejection_move
-    )
-    return (
-        bitcoin_held * bitcoin_price * expected_move + ether_held * ether_price * ether_beta * expected_move
-    )
+    event_volatility: F,
+    horizon_days: F,
+    confidence: F,
+) -> Any:
+    # Both positions ride on one bitcoin factor: the fund's dollar sensitivity to a 1% bitcoin move.
+    dollars_per_bitcoin_return = bitcoin_held * bitcoin_price + ether_held * ether_price * ether_beta
+    dollar_volatility = mp(dollars_per_bitcoin_return * event_volatility) * mpmath.sqrt(mp(horizon_days))
+    return normal_quantile(confidence) * dollar_volatility
 
 
 # --- sentiment_analysis ---------------------------------------------------------------------------
