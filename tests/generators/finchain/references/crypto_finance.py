@@ -211,17 +211,19 @@ def exponentially_smoothed_sentiment(daily_scores: list[F], smoothing: F) -> F:
 
 
 @reference("sentiment_analysis")
-def sentiment_tilted_allocation_trade(
+def exponentially_tilted_allocation_trade(
     portfolio_value: F,
     bitcoin_value: F,
     bitcoin_base_weight: F,
     tilt_strength: F,
     bitcoin_sentiment: F,
     ether_sentiment: F,
-) -> F:
-    bitcoin_tilted = bitcoin_base_weight * (1 + tilt_strength * bitcoin_sentiment)
-    ether_tilted = (1 - bitcoin_base_weight) * (1 + tilt_strength * ether_sentiment)
-    return portfolio_value * bitcoin_tilted / (bitcoin_tilted + ether_tilted) - bitcoin_value
+) -> Any:
+    # Normalizing two exponential tilts gives bitcoin a logistic share of the fund.
+    odds_against = mp((1 - bitcoin_base_weight) / bitcoin_base_weight) * mpmath.exp(
+        mp(tilt_strength * (ether_sentiment - bitcoin_sentiment))
+    )
+    return mp(portfolio_value) / (1 + odds_against) - mp(bitcoin_value)
 
 
 @reference("sentiment_analysis")
