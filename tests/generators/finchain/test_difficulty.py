@@ -17,7 +17,6 @@ TEMPLATES = [
 
 AWAITING_REWORK = frozenset(
     {
-        "crypto_finance/tokenomics/token_price_change_after_unlock_and_emission",
         "crypto_finance/whale_detection/whale_concentration_of_the_free_float",
         "finance_regulation/aml_regulations/review_cost_per_suspicious_activity_report",
         "finance_regulation/basel_accords/liquidity_coverage_ratio_test",

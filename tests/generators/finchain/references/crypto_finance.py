@@ -268,12 +268,19 @@ def real_staking_yield_after_token_inflation(staking_yield: F, annual_emission: 
 
 
 @reference("tokenomics")
-def token_price_change_after_unlock_and_emission(
-    token_price: F, circulating_supply: F, unlock_tokens: F, emission_rate: F, market_cap_growth: F
+def token_price_change_over_years_of_emission_and_unlocks(
+    circulating_supply: F,
+    unlock_tokens: F,
+    emission_rate: F,
+    market_cap_growth: F,
+    years: F,
 ) -> F:
-    market_cap = token_price * circulating_supply * (1 + market_cap_growth)
-    supply = circulating_supply + unlock_tokens + emission_rate * circulating_supply
-    return rounded(market_cap / supply, 6) / token_price - 1
+    # Year by year: emissions accrue on last year's emitted supply; the price level cancels out.
+    supply, demand = circulating_supply, F(1)
+    for _ in range(int(years)):
+        supply += supply * emission_rate
+        demand *= 1 + market_cap_growth
+    return demand * circulating_supply / (supply + unlock_tokens) - 1
 
 
 @reference("tokenomics")
