@@ -344,16 +344,15 @@ def share_of_supply_held_by_top_wallets(top_balances: list[F], circulating_suppl
 
 
 @reference("whale_detection")
-def whale_concentration_of_the_free_float(
-    total_supply: F,
-    locked_supply: F,
-    exchange_balances: list[F],
+def price_impact_of_a_whale_sale_by_the_square_root_law(
     whale_balances: list[F],
-    alert_threshold: F,
-) -> str:
-    free_float = total_supply - locked_supply - sum(exchange_balances, F(0))
-    share = sum(whale_balances, F(0)) / free_float
-    return "concentrated" if share >= alert_threshold else "dispersed"
+    sell_share: F,
+    daily_volume: F,
+    daily_volatility: F,
+    impact_coefficient: F,
+) -> Any:
+    participation = sell_share * sum(whale_balances, F(0)) / daily_volume
+    return mp(impact_coefficient * daily_volatility) * mpmath.sqrt(mp(participation))
 
 
 @reference("whale_detection")
