@@ -45,20 +45,15 @@ def false_positive_rate_of_monitoring_alerts(alerts_reviewed: F, alerts_leading_
 
 
 @reference("aml_regulations")
-def review_cost_per_suspicious_activity_report(
-    monthly_transactions: F,
-    alert_rate: F,
-    escalation_rate: F,
-    sar_conversion_rate: F,
-    minutes_per_alert: F,
-    hours_per_investigation: F,
-    hourly_cost: F,
+def cost_of_a_discovery_sample_of_closed_alerts(
+    confidence: F, tolerable_error_rate: F, minutes_per_alert: F, hourly_cost: F
 ) -> F:
-    alerts = rounded(monthly_transactions * alert_rate, 0)
-    investigations = rounded(alerts * escalation_rate, 0)
-    reports = rounded(investigations * sar_conversion_rate, 0)
-    hours = alerts * minutes_per_alert / 60 + investigations * hours_per_investigation
-    return hours * hourly_cost / reports
+    # The smallest n for which n clean draws would be unlikely (at most 1 - C) at the tolerable rate.
+    size, chance_all_clean = 0, F(1)
+    while chance_all_clean > 1 - confidence:
+        size += 1
+        chance_all_clean *= 1 - tolerable_error_rate
+    return size * minutes_per_alert * hourly_cost / 60
 
 
 @reference("aml_regulations")
