@@ -17,7 +17,6 @@ TEMPLATES = [
 
 AWAITING_REWORK = frozenset(
     {
-        "finance_regulation/basel_accords/liquidity_coverage_ratio_test",
         "finance_regulation/compliance_risk_management/average_residual_risk_against_appetite",
         "finance_regulation/securities_regulations/accredited_investor_status",
         "financial_markets/forex_trading/triangular_arbitrage_profit",

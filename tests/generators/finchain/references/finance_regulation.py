@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp
+from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, normal_quantile
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("finance_regulation")
@@ -107,21 +108,22 @@ def leverage_ratio_with_off_balance_sheet_exposures(
 
 
 @reference("basel_accords")
-def liquidity_coverage_ratio_test(
-    level1_assets: F,
-    level2a_assets: F,
-    level2a_haircut: F,
-    level2b_assets: F,
-    level2b_haircut: F,
-    cash_outflows: F,
-    cash_inflows: F,
-    inflow_cap: F,
-    lcr_minimum: F,
-) -> str:
-    stock = level1_assets + level2a_assets * (1 - level2a_haircut) + level2b_assets * (1 - level2b_haircut)
-    net_outflows = cash_outflows - min(cash_inflows, inflow_cap * cash_outflows)
-    ratio = as_percent_to_two_places(stock / net_outflows)
-    return "compliant" if ratio >= lcr_minimum else "not compliant"
+def irb_risk_weighted_assets_of_a_residential_mortgage_portfolio(
+    exposure_at_default: F,
+    probability_of_default: F,
+    loss_given_default: F,
+    asset_correlation: F,
+    confidence_level: F,
+) -> Any:
+    # Vasicek one-factor model: the default rate when the systematic factor sits at its worst
+    # (1 - confidence) quantile; capital covers the loss above the expected loss, at an 8% minimum.
+    worst_factor = normal_quantile(1 - confidence_level)
+    rho = mp(asset_correlation)
+    stressed_rate = normal_cdf(
+        (normal_quantile(probability_of_default) - mpmath.sqrt(rho) * worst_factor) / mpmath.sqrt(1 - rho)
+    )
+    unexpected_loss = mp(loss_given_default) * (stressed_rate - mp(probability_of_default))
+    return unexpected_loss * mp(exposure_at_default) / mp(F(8, 100))
 
 
 @reference("basel_accords")
