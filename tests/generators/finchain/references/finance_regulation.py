@@ -156,25 +156,25 @@ def residual(likelihood: F, impact: F, controls: F) -> F:
 
 
 @reference("compliance_risk_management")
-def average_residual_risk_against_appetite(
-    aml_likelihood: F,
-    aml_impact: F,
+def annual_breach_probability_against_appetite(
+    aml_frequency: F,
     aml_controls: F,
-    privacy_likelihood: F,
-    privacy_impact: F,
+    privacy_frequency: F,
     privacy_controls: F,
-    conduct_likelihood: F,
-    conduct_impact: F,
+    conduct_frequency: F,
     conduct_controls: F,
     risk_appetite: F,
 ) -> str:
-    total = (
-        residual(aml_likelihood, aml_impact, aml_controls)
-        + residual(privacy_likelihood, privacy_impact, privacy_controls)
-        + residual(conduct_likelihood, conduct_impact, conduct_controls)
+    # Independent Poisson areas: no breach anywhere is the product of each area's e^(-rate).
+    chance_of_none = mpmath.fprod(
+        mpmath.exp(-mp(frequency * (1 - controls)))
+        for frequency, controls in (
+            (aml_frequency, aml_controls),
+            (privacy_frequency, privacy_controls),
+            (conduct_frequency, conduct_controls),
+        )
     )
-    average = rounded(total / 3, 2)
-    return "within appetite" if average <= risk_appetite else "outside appetite"
+    return "within appetite" if 1 - chance_of_none <= mp(risk_appetite) else "outside appetite"
 
 
 @reference("compliance_risk_management")
