@@ -17,7 +17,6 @@ TEMPLATES = [
 
 AWAITING_REWORK = frozenset(
     {
-        "finance_regulation/securities_regulations/accredited_investor_status",
         "financial_markets/forex_trading/triangular_arbitrage_profit",
         "financial_markets/stock_market_analysis/dividend_discount_valuation_verdict_with_capm",
         "financial_ratios/efficiency_ratios/interest_saved_by_tightening_working_capital",

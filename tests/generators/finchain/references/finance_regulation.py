@@ -294,7 +294,7 @@ def onboarding_approval_rate_with_manual_review(applications: F, auto_verified: 
 
 
 @reference("securities_regulations")
-def accredited_investor_status(
+def accredited_investor_status_with_thresholds_indexed_to_inflation(
     total_assets: F,
     home_value: F,
     total_liabilities: F,
@@ -303,9 +303,15 @@ def accredited_investor_status(
     income_prior_year: F,
     net_worth_threshold: F,
     income_threshold: F,
+    inflation_rate: F,
+    years_since_set: F,
 ) -> str:
+    # Whole years of compounding keep the indexed thresholds exact fractions.
+    price_level = (1 + inflation_rate) ** int(years_since_set)
     net_worth = (total_assets - home_value) - (total_liabilities - min(mortgage_balance, home_value))
-    if net_worth > net_worth_threshold or min(income_last_year, income_prior_year) > income_threshold:
+    if net_worth > net_worth_threshold * price_level:
+        return "accredited"
+    if min(income_last_year, income_prior_year) > income_threshold * price_level:
         return "accredited"
     return "not accredited"
 
