@@ -15,30 +15,6 @@ TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
 ]
 
-AWAITING_REWORK = frozenset(
-    {
-        "corporate_finance/capital_structure/return_on_equity_after_a_leveraged_recapitalization",
-        "corporate_finance/dividend_policies/two_stage_dividend_discount_value_per_share",
-        "corporate_finance/earnings_per_share/diluted_eps_with_options_by_the_treasury_stock_method",
-        "corporate_finance/weighted_average_cost_of_capital/wacc_from_capm_and_market_prices",
-        "crypto_finance/crypto_regulation/after_tax_proceeds_from_short_and_long_term_lots",
-        "crypto_finance/global_events_impact/scenario_weighted_portfolio_change_after_an_event",
-        "crypto_finance/sentiment_analysis/sentiment_tilted_allocation_trade",
-        "crypto_finance/tokenomics/token_price_change_after_unlock_and_emission",
-        "crypto_finance/whale_detection/whale_concentration_of_the_free_float",
-        "finance_regulation/aml_regulations/review_cost_per_suspicious_activity_report",
-        "finance_regulation/basel_accords/liquidity_coverage_ratio_test",
-        "finance_regulation/compliance_risk_management/average_residual_risk_against_appetite",
-        "finance_regulation/securities_regulations/accredited_investor_status",
-    }
-)
-"""Advanced templates whose work is still linear arithmetic: each needs a real non-linear step.
-
-The register only shrinks: the test fails when a listed template earns its label (remove it
-here) and when any template not listed breaks the rubric.
-"""
-
-
 def _short(generator: FinChainGenerator) -> str:
     return generator.info.id.removeprefix("finchain/")
 
@@ -46,14 +22,7 @@ def _short(generator: FinChainGenerator) -> str:
 @pytest.mark.parametrize("generator", TEMPLATES, ids=[_short(generator) for generator in TEMPLATES])
 def test_every_label_is_earned_by_the_work(generator: FinChainGenerator) -> None:
     problem = label_allowed(generator.info.tags["difficulty"], features_of(generator.compiled))
-    if _short(generator) in AWAITING_REWORK:
-        assert problem is not None, "this template now earns its label: remove it from AWAITING_REWORK"
-    else:
-        assert problem is None, problem
-
-
-def test_the_register_names_only_registered_templates() -> None:
-    assert AWAITING_REWORK.issubset(_short(generator) for generator in TEMPLATES)
+    assert problem is None, problem
 
 
 def compiled(steps: list[tuple[str, str]], *, decide: bool = False) -> CompiledTemplate:

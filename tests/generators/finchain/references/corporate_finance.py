@@ -5,7 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from tests.generators.finchain.references.exact import Domain, mp, solve_for_rate
+import mpmath
+
+from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, solve_for_rate
 
 REFERENCES = Domain("corporate_finance")
 reference = REFERENCES
@@ -42,11 +44,20 @@ def cost_of_equity_under_mm_proposition_ii_with_taxes(
 
 
 @reference("capital_structure")
-def return_on_equity_after_a_leveraged_recapitalization(
-    total_assets: F, ebit: F, new_debt: F, interest_rate: F, tax_rate: F
-) -> F:
-    net_income = (ebit - new_debt * interest_rate) * (1 - tax_rate)
-    return net_income / (total_assets - new_debt)
+def probability_of_missing_a_target_return_on_equity_after_a_recapitalization(
+    total_assets: F,
+    expected_ebit: F,
+    ebit_standard_deviation: F,
+    new_debt: F,
+    interest_rate: F,
+    tax_rate: F,
+    target_return_on_equity: F,
+) -> Any:
+    # Net income = (EBIT - interest)(1 - t) is normal; standardize the net income the target needs.
+    keep = 1 - tax_rate
+    needed_income = target_return_on_equity * (total_assets - new_debt)
+    mean_income = (expected_ebit - new_debt * interest_rate) * keep
+    return normal_cdf((needed_income - mean_income) / (ebit_standard_deviation * keep))
 
 
 # --- dividend_policies ----------------------------------------------------------------------------
@@ -81,17 +92,18 @@ def sustainable_growth_rate_from_retention(net_income: F, total_dividends: F, sh
 def two_stage_dividend_discount_value_per_share(
     current_dividends: F,
     high_growth_rate: F,
+    high_growth_years: F,
     stable_growth_rate: F,
     required_return: F,
     shares_outstanding: F,
 ) -> F:
     value = F(0)
     dividend = current_dividends
-    for year in range(1, 4):
+    for year in range(1, int(high_growth_years) + 1):
         dividend *= 1 + high_growth_rate
         value += dividend / (1 + required_return) ** year
     terminal = dividend * (1 + stable_growth_rate) / (required_return - stable_growth_rate)
-    value += terminal / (1 + required_return) ** 3
+    value += terminal / (1 + required_return) ** int(high_growth_years)
     return value / shares_outstanding
 
 
@@ -124,17 +136,21 @@ def diluted_eps_with_convertible_bonds(
 
 
 @reference("earnings_per_share")
-def diluted_eps_with_options_by_the_treasury_stock_method(
+def compound_growth_of_diluted_eps_by_the_treasury_stock_method(
     net_income: F,
     preferred_dividends: F,
     weighted_common_shares: F,
     options_outstanding: F,
     exercise_price: F,
     average_share_price: F,
-) -> F:
+    past_diluted_eps: F,
+    years: F,
+) -> Any:
     bought_back = options_outstanding * exercise_price / average_share_price
     added = max(options_outstanding - bought_back, F(0))
-    return (net_income - preferred_dividends) / (weighted_common_shares + added)
+    eps_now = (net_income - preferred_dividends) / (weighted_common_shares + added)
+    # The rate g with past EPS · (1 + g)^n = EPS now.
+    return mpmath.root(mp(eps_now / past_diluted_eps), int(years)) - 1
 
 
 @reference("earnings_per_share")
@@ -180,20 +196,28 @@ def cost_of_equity_by_the_dividend_growth_model(current_dividend: F, share_price
 
 
 @reference("weighted_average_cost_of_capital")
-def wacc_from_capm_and_market_prices(
+def wacc_with_the_cost_of_debt_from_the_bond_price(
     shares_outstanding: F,
     share_price: F,
     bonds_outstanding: F,
     bond_price: F,
+    coupon_rate: F,
     risk_free_rate: F,
     beta: F,
     market_risk_premium: F,
-    bond_yield: F,
     tax_rate: F,
-) -> F:
-    equity, debt = shares_outstanding * share_price, bonds_outstanding * bond_price
-    cost_of_equity = risk_free_rate + beta * market_risk_premium
-    return (equity * cost_of_equity + debt * bond_yield * (1 - tax_rate)) / (equity + debt)
+) -> Any:
+    coupon, price = mp(1_000 * coupon_rate), mp(bond_price)
+
+    def price_less_value(rate: Any) -> Any:
+        # Ten annual coupons, the face value with the last.
+        return price - sum(coupon / (1 + rate) ** t for t in range(1, 11)) - 1_000 / (1 + rate) ** 10
+
+    yield_to_maturity = solve_for_rate(price_less_value)
+    equity, debt = mp(shares_outstanding * share_price), mp(bonds_outstanding * bond_price)
+    cost_of_equity = mp(risk_free_rate + beta * market_risk_premium)
+    cost_of_debt = yield_to_maturity * (1 - mp(tax_rate))
+    return (equity * cost_of_equity + debt * cost_of_debt) / (equity + debt)
 
 
 @reference("weighted_average_cost_of_capital")

@@ -7,7 +7,7 @@ from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp
+from tests.generators.finchain.references.exact import Domain, mp, normal_quantile
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("crypto_finance")
@@ -26,27 +26,19 @@ def holding_rate(days_held: F, short_term_rate: F, long_term_rate: F) -> F:
 
 
 @reference("crypto_regulation")
-def after_tax_proceeds_from_short_and_long_term_lots(
-    first_lot: F,
-    first_cost: F,
-    first_days_held: F,
-    second_lot: F,
-    second_cost: F,
-    second_days_held: F,
+def annualized_after_tax_return_on_a_bitcoin_lot(
+    bitcoin_sold: F,
+    purchase_price: F,
+    days_held: F,
     sale_price: F,
     short_term_rate: F,
     long_term_rate: F,
-) -> F:
-    proceeds = (first_lot + second_lot) * sale_price
-    tax = (
-        (sale_price - first_cost) * first_lot * holding_rate(first_days_held, short_term_rate, long_term_rate)
+) -> Any:
+    # Wealth relative over the holding period, after tax: each dollar of gain keeps (1 - rate).
+    kept_per_dollar = 1 + (sale_price / purchase_price - 1) * (
+        1 - holding_rate(days_held, short_term_rate, long_term_rate)
     )
-    tax += (
-        (sale_price - second_cost)
-        * second_lot
-        * holding_rate(second_days_held, short_term_rate, long_term_rate)
-    )
-    return proceeds - tax
+    return mpmath.power(mp(kept_per_dollar), mp(F(365) / days_held)) - 1
 
 
 @reference("crypto_regulation")
@@ -175,27 +167,20 @@ def portfolio_loss_from_an_event_shock(
 
 
 @reference("global_events_impact")
-def scenario_weighted_portfolio_change_after_an_event(
+def beta_mapped_value_at_risk_after_an_event(
     bitcoin_held: F,
     bitcoin_price: F,
     ether_held: F,
     ether_price: F,
     ether_beta: F,
-    approval_probability: F,
-    delay_probability: F,
-    approval_move: F,
-    delay_move: F,
-    rejection_move: F,
-) -> F:
-    rejection_probability = 1 - approval_probability - delay_probability
-    expected_move = (
-        approval_probability * approval_move
-        + delay_probability * delay_move
-        + rejection_probability * rejection_move
-    )
-    return (
-        bitcoin_held * bitcoin_price * expected_move + ether_held * ether_price * ether_beta * expected_move
-    )
+    event_volatility: F,
+    horizon_days: F,
+    confidence: F,
+) -> Any:
+    # Both positions ride on one bitcoin factor: the fund's dollar sensitivity to a 1% bitcoin move.
+    dollars_per_bitcoin_return = bitcoin_held * bitcoin_price + ether_held * ether_price * ether_beta
+    dollar_volatility = mp(dollars_per_bitcoin_return * event_volatility) * mpmath.sqrt(mp(horizon_days))
+    return normal_quantile(confidence) * dollar_volatility
 
 
 # --- sentiment_analysis ---------------------------------------------------------------------------
@@ -226,17 +211,19 @@ def exponentially_smoothed_sentiment(daily_scores: list[F], smoothing: F) -> F:
 
 
 @reference("sentiment_analysis")
-def sentiment_tilted_allocation_trade(
+def exponentially_tilted_allocation_trade(
     portfolio_value: F,
     bitcoin_value: F,
     bitcoin_base_weight: F,
     tilt_strength: F,
     bitcoin_sentiment: F,
     ether_sentiment: F,
-) -> F:
-    bitcoin_tilted = bitcoin_base_weight * (1 + tilt_strength * bitcoin_sentiment)
-    ether_tilted = (1 - bitcoin_base_weight) * (1 + tilt_strength * ether_sentiment)
-    return portfolio_value * bitcoin_tilted / (bitcoin_tilted + ether_tilted) - bitcoin_value
+) -> Any:
+    # Normalizing two exponential tilts gives bitcoin a logistic share of the fund.
+    odds_against = mp((1 - bitcoin_base_weight) / bitcoin_base_weight) * mpmath.exp(
+        mp(tilt_strength * (ether_sentiment - bitcoin_sentiment))
+    )
+    return mp(portfolio_value) / (1 + odds_against) - mp(bitcoin_value)
 
 
 @reference("sentiment_analysis")
@@ -281,12 +268,19 @@ def real_staking_yield_after_token_inflation(staking_yield: F, annual_emission: 
 
 
 @reference("tokenomics")
-def token_price_change_after_unlock_and_emission(
-    token_price: F, circulating_supply: F, unlock_tokens: F, emission_rate: F, market_cap_growth: F
+def token_price_change_over_years_of_emission_and_unlocks(
+    circulating_supply: F,
+    unlock_tokens: F,
+    emission_rate: F,
+    market_cap_growth: F,
+    years: F,
 ) -> F:
-    market_cap = token_price * circulating_supply * (1 + market_cap_growth)
-    supply = circulating_supply + unlock_tokens + emission_rate * circulating_supply
-    return rounded(market_cap / supply, 6) / token_price - 1
+    # Year by year: emissions accrue on last year's emitted supply; the price level cancels out.
+    supply, demand = circulating_supply, F(1)
+    for _ in range(int(years)):
+        supply += supply * emission_rate
+        demand *= 1 + market_cap_growth
+    return demand * circulating_supply / (supply + unlock_tokens) - 1
 
 
 @reference("tokenomics")
@@ -350,16 +344,15 @@ def share_of_supply_held_by_top_wallets(top_balances: list[F], circulating_suppl
 
 
 @reference("whale_detection")
-def whale_concentration_of_the_free_float(
-    total_supply: F,
-    locked_supply: F,
-    exchange_balances: list[F],
+def price_impact_of_a_whale_sale_by_the_square_root_law(
     whale_balances: list[F],
-    alert_threshold: F,
-) -> str:
-    free_float = total_supply - locked_supply - sum(exchange_balances, F(0))
-    share = sum(whale_balances, F(0)) / free_float
-    return "concentrated" if share >= alert_threshold else "dispersed"
+    sell_share: F,
+    daily_volume: F,
+    daily_volatility: F,
+    impact_coefficient: F,
+) -> Any:
+    participation = sell_share * sum(whale_balances, F(0)) / daily_volume
+    return mp(impact_coefficient * daily_volatility) * mpmath.sqrt(mp(participation))
 
 
 @reference("whale_detection")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import mpmath
 
-from tests.generators.finchain.references.exact import Domain, mp
+from tests.generators.finchain.references.exact import Domain, mp, normal_cdf, normal_quantile
 from tests.generators.finchain.references.exact import round_half_away as rounded
 
 REFERENCES = Domain("finance_regulation")
@@ -45,20 +46,15 @@ def false_positive_rate_of_monitoring_alerts(alerts_reviewed: F, alerts_leading_
 
 
 @reference("aml_regulations")
-def review_cost_per_suspicious_activity_report(
-    monthly_transactions: F,
-    alert_rate: F,
-    escalation_rate: F,
-    sar_conversion_rate: F,
-    minutes_per_alert: F,
-    hours_per_investigation: F,
-    hourly_cost: F,
+def cost_of_a_discovery_sample_of_closed_alerts(
+    confidence: F, tolerable_error_rate: F, minutes_per_alert: F, hourly_cost: F
 ) -> F:
-    alerts = rounded(monthly_transactions * alert_rate, 0)
-    investigations = rounded(alerts * escalation_rate, 0)
-    reports = rounded(investigations * sar_conversion_rate, 0)
-    hours = alerts * minutes_per_alert / 60 + investigations * hours_per_investigation
-    return hours * hourly_cost / reports
+    # The smallest n for which n clean draws would be unlikely (at most 1 - C) at the tolerable rate.
+    size, chance_all_clean = 0, F(1)
+    while chance_all_clean > 1 - confidence:
+        size += 1
+        chance_all_clean *= 1 - tolerable_error_rate
+    return size * minutes_per_alert * hourly_cost / 60
 
 
 @reference("aml_regulations")
@@ -112,21 +108,22 @@ def leverage_ratio_with_off_balance_sheet_exposures(
 
 
 @reference("basel_accords")
-def liquidity_coverage_ratio_test(
-    level1_assets: F,
-    level2a_assets: F,
-    level2a_haircut: F,
-    level2b_assets: F,
-    level2b_haircut: F,
-    cash_outflows: F,
-    cash_inflows: F,
-    inflow_cap: F,
-    lcr_minimum: F,
-) -> str:
-    stock = level1_assets + level2a_assets * (1 - level2a_haircut) + level2b_assets * (1 - level2b_haircut)
-    net_outflows = cash_outflows - min(cash_inflows, inflow_cap * cash_outflows)
-    ratio = as_percent_to_two_places(stock / net_outflows)
-    return "compliant" if ratio >= lcr_minimum else "not compliant"
+def irb_risk_weighted_assets_of_a_residential_mortgage_portfolio(
+    exposure_at_default: F,
+    probability_of_default: F,
+    loss_given_default: F,
+    asset_correlation: F,
+    confidence_level: F,
+) -> Any:
+    # Vasicek one-factor model: the default rate when the systematic factor sits at its worst
+    # (1 - confidence) quantile; capital covers the loss above the expected loss, at an 8% minimum.
+    worst_factor = normal_quantile(1 - confidence_level)
+    rho = mp(asset_correlation)
+    stressed_rate = normal_cdf(
+        (normal_quantile(probability_of_default) - mpmath.sqrt(rho) * worst_factor) / mpmath.sqrt(1 - rho)
+    )
+    unexpected_loss = mp(loss_given_default) * (stressed_rate - mp(probability_of_default))
+    return unexpected_loss * mp(exposure_at_default) / mp(F(8, 100))
 
 
 @reference("basel_accords")
@@ -159,25 +156,25 @@ def residual(likelihood: F, impact: F, controls: F) -> F:
 
 
 @reference("compliance_risk_management")
-def average_residual_risk_against_appetite(
-    aml_likelihood: F,
-    aml_impact: F,
+def annual_breach_probability_against_appetite(
+    aml_frequency: F,
     aml_controls: F,
-    privacy_likelihood: F,
-    privacy_impact: F,
+    privacy_frequency: F,
     privacy_controls: F,
-    conduct_likelihood: F,
-    conduct_impact: F,
+    conduct_frequency: F,
     conduct_controls: F,
     risk_appetite: F,
 ) -> str:
-    total = (
-        residual(aml_likelihood, aml_impact, aml_controls)
-        + residual(privacy_likelihood, privacy_impact, privacy_controls)
-        + residual(conduct_likelihood, conduct_impact, conduct_controls)
+    # Independent Poisson areas: no breach anywhere is the product of each area's e^(-rate).
+    chance_of_none = mpmath.fprod(
+        mpmath.exp(-mp(frequency * (1 - controls)))
+        for frequency, controls in (
+            (aml_frequency, aml_controls),
+            (privacy_frequency, privacy_controls),
+            (conduct_frequency, conduct_controls),
+        )
     )
-    average = rounded(total / 3, 2)
-    return "within appetite" if average <= risk_appetite else "outside appetite"
+    return "within appetite" if 1 - chance_of_none <= mp(risk_appetite) else "outside appetite"
 
 
 @reference("compliance_risk_management")
@@ -297,7 +294,7 @@ def onboarding_approval_rate_with_manual_review(applications: F, auto_verified: 
 
 
 @reference("securities_regulations")
-def accredited_investor_status(
+def accredited_investor_status_with_thresholds_indexed_to_inflation(
     total_assets: F,
     home_value: F,
     total_liabilities: F,
@@ -306,9 +303,15 @@ def accredited_investor_status(
     income_prior_year: F,
     net_worth_threshold: F,
     income_threshold: F,
+    inflation_rate: F,
+    years_since_set: F,
 ) -> str:
+    # Whole years of compounding keep the indexed thresholds exact fractions.
+    price_level = (1 + inflation_rate) ** int(years_since_set)
     net_worth = (total_assets - home_value) - (total_liabilities - min(mortgage_balance, home_value))
-    if net_worth > net_worth_threshold or min(income_last_year, income_prior_year) > income_threshold:
+    if net_worth > net_worth_threshold * price_level:
+        return "accredited"
+    if min(income_last_year, income_prior_year) > income_threshold * price_level:
         return "accredited"
     return "not accredited"
 

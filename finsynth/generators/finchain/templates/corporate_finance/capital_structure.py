@@ -1,7 +1,8 @@
 """Capital structure: how the mix of debt and equity affects risk, value and shareholder returns.
 
 Covers the debt-to-equity ratio, levering a beta (Hamada), Modigliani–Miller propositions I and
-II with corporate taxes, and the effect of a debt-financed recapitalization on return on equity.
+II with corporate taxes, and the chance that a debt-financed recapitalization misses a target
+return on equity.
 """
 
 from finsynth.generators.finchain.dsl import Template, company, money, number, numeric, rate, step
@@ -188,45 +189,70 @@ def cost_of_equity_under_mm_proposition_ii_with_taxes() -> Template:
 
 
 @template(difficulty="advanced")
-def return_on_equity_after_a_leveraged_recapitalization() -> Template:
-    """Return on equity after a recapitalization: ROE = (EBIT − r_D·D)·(1 − t) / (assets − D).
+def probability_of_missing_a_target_return_on_equity_after_a_recapitalization() -> Template:
+    """Chance that ROE misses a target after a debt-financed buyback, with EBIT normally distributed.
 
-    The firm borrows D to buy back shares, so equity falls to assets − D and interest r_D·D is paid.
+    Equity falls to assets − D and interest r_D·D is paid, so ROE ≥ target needs
+    EBIT* = target · (assets − D) / (1 − t) + r_D·D; P(miss) = Φ((EBIT* − μ) / σ).
 
     Bands:
-        return_on_equity: 0% to 55%
-        new_debt / total_assets: 5% to 70%
+        shortfall_probability: 1% to 99%
+        new_debt / total_assets: 10% to 70%
+        expected_ebit / total_assets: 4% to 25%
+        ebit_standard_deviation / expected_ebit: 10% to 40%
     """
     return Template(
         givens=[
             company("firm"),
             money("total_assets", 1_000_000, 500_000_000, step=50_000),
-            money("ebit", 50_000, 150_000_000, step=5_000),
+            money("expected_ebit", 50_000, 150_000_000, step=5_000),
+            money("ebit_standard_deviation", 10_000, 60_000_000, step=5_000),
             money("new_debt", 100_000, 350_000_000, step=50_000),
             rate("interest_rate", 3, 10, step=0.05),
             rate("tax_rate", 15, 35, step=0.5),
+            rate("target_return_on_equity", 8, 20, step=0.5),
         ],
         constraints=[
-            "ebit >= 0.04 * total_assets",
-            "ebit <= 0.25 * total_assets",
+            "expected_ebit >= 0.04 * total_assets",
+            "expected_ebit <= 0.25 * total_assets",
+            "ebit_standard_deviation >= 0.1 * expected_ebit",
+            "ebit_standard_deviation <= 0.4 * expected_ebit",
             "new_debt >= 0.1 * total_assets",
             "new_debt <= 0.7 * total_assets",
-            "ebit >= 1.5 * interest_rate * new_debt",
+            "expected_ebit >= 1.5 * interest_rate * new_debt",
+            # The target is within reach: the required EBIT lies within 2.3 standard deviations of the mean.
+            "abs(target_return_on_equity * (total_assets - new_debt) / (1 - tax_rate)"
+            " + interest_rate * new_debt - expected_ebit) <= 2.3 * ebit_standard_deviation",
         ],
         question=(
-            "{firm} has {total_assets} of assets, financed entirely by equity, and expects EBIT of {ebit} "
-            "next year. It plans to borrow {new_debt} at {interest_rate} interest and use all of it to buy "
-            "back shares, leaving assets and EBIT unchanged. The tax rate is {tax_rate}. After the "
-            "recapitalization, what will the return on equity be (net income over the remaining book "
-            "equity)? Give the answer as a percentage to two decimal places."
+            "{firm} has {total_assets} of assets, financed entirely by equity. Next year's EBIT is "
+            "normally distributed with a mean of {expected_ebit} and a standard deviation of "
+            "{ebit_standard_deviation}. "
+            "The firm plans to borrow {new_debt} at {interest_rate} interest and use all of it to buy back "
+            "shares, leaving its assets and EBIT unchanged. The tax rate is {tax_rate}. After the "
+            "recapitalization, what is the probability that the return on equity (net income over the "
+            "remaining book equity) falls short of the shareholders' target of {target_return_on_equity}? "
+            "Give the answer as a percentage to two decimal places."
         ),
         steps=[
             step("interest_expense", "new_debt * interest_rate", "Interest on the new debt"),
-            step("pre_tax_income", "ebit - interest_expense", "Earnings before tax"),
-            step("income_tax", "pre_tax_income * tax_rate", "Income tax"),
-            step("net_income", "pre_tax_income - income_tax", "Net income"),
             step("remaining_equity", "total_assets - new_debt", "Book equity after the buyback"),
-            step("return_on_equity", "net_income / remaining_equity", "Return on equity", unit=Unit.PERCENT),
+            step(
+                "required_net_income",
+                "target_return_on_equity * remaining_equity",
+                "Net income that earns the target return on equity",
+            ),
+            step(
+                "required_ebit",
+                "required_net_income / (1 - tax_rate) + interest_expense",
+                "EBIT that earns the target after interest and tax",
+            ),
+            step(
+                "shortfall_probability",
+                "normal_cdf((required_ebit - expected_ebit) / ebit_standard_deviation)",
+                "Probability that EBIT falls below that level",
+                unit=Unit.PERCENT,
+            ),
         ],
-        answer=numeric("return_on_equity"),
+        answer=numeric("shortfall_probability"),
     )

@@ -172,53 +172,65 @@ def sustainable_growth_rate_from_retention() -> Template:
 
 @template(difficulty="advanced")
 def two_stage_dividend_discount_value_per_share() -> Template:
-    """Two-stage dividend discount model: P₀ = Σₜ₌₁³ Dₜ/(1 + r)ᵗ + [D₃ · (1 + g₂)/(r − g₂)] / (1 + r)³.
+    """Two-stage dividend discount model over an n-year high-growth stage, then growth g₂ forever.
 
-    Dividends grow at g₁ for three years (Dₜ = Dₜ₋₁ · (1 + g₁)), then at g₂ forever; P₀ is per share.
+    P₀ = [Σₜ₌₁ⁿ D₀(1 + g₁)ᵗ/(1 + r)ᵗ + D₀(1 + g₁)ⁿ(1 + g₂)/(r − g₂)/(1 + r)ⁿ] / shares.
 
     Bands:
-        value_per_share: 2 to 400
+        value_per_share: 2 to 500
         required_return - stable_growth_rate: 4% to 14%
+        terminal_value_today / equity_value: 35% to 95%
     """
     return Template(
         givens=[
             company("firm"),
             money("current_dividends", 1_000_000, 200_000_000, step=10_000),
             rate("high_growth_rate", 8, 25, step=0.5),
+            count("high_growth_years", 2, 7, unit=Unit.YEARS),
             rate("stable_growth_rate", 1, 4, step=0.1),
             rate("required_return", 8, 15, step=0.05),
             count("shares_outstanding", 1_000_000, 500_000_000, unit=Unit.SHARES),
         ],
         constraints=[
             "required_return >= stable_growth_rate + 0.04",
-            "current_dividends * 20 / shares_outstanding >= 5",
-            "current_dividends * 20 / shares_outstanding <= 400",
+            "current_dividends / shares_outstanding >= 0.3",
+            "current_dividends / shares_outstanding <= 8",
+            # Dividends at most quadruple over the high-growth stage.
+            "(1 + high_growth_rate) ** high_growth_years <= 4",
         ],
         question=(
             "{firm} just paid total dividends of {current_dividends}. Analysts expect dividends to grow "
-            "{high_growth_rate} a year for the next three years and {stable_growth_rate} a year forever "
-            "after that. Shareholders require a return of {required_return}, and there are "
+            "{high_growth_rate} a year for the next {high_growth_years} and {stable_growth_rate} a year "
+            "forever after that. Shareholders require a return of {required_return}, and there are "
             "{shares_outstanding} outstanding. Using a two-stage dividend discount model, what is the "
             "intrinsic value of one share? Round to the nearest cent."
         ),
         steps=[
-            step("dividends_year_1", "current_dividends * (1 + high_growth_rate)", "Dividends in year 1"),
-            step("dividends_year_2", "dividends_year_1 * (1 + high_growth_rate)", "Dividends in year 2"),
-            step("dividends_year_3", "dividends_year_2 * (1 + high_growth_rate)", "Dividends in year 3"),
             step(
                 "pv_of_high_growth_dividends",
-                "dividends_year_1 / (1 + required_return) + dividends_year_2 / (1 + required_return) ** 2"
-                " + dividends_year_3 / (1 + required_return) ** 3",
-                "Present value of the three high-growth dividends",
+                "sum(current_dividends * (1 + high_growth_rate) ** year / (1 + required_return) ** year"
+                " for year in range(1, high_growth_years + 1))",
+                "Present value of the high-growth dividends",
+            ),
+            step(
+                "last_high_growth_dividends",
+                "current_dividends * (1 + high_growth_rate) ** high_growth_years",
+                "Dividends in the last high-growth year",
             ),
             step(
                 "terminal_value",
-                "dividends_year_3 * (1 + stable_growth_rate) / (required_return - stable_growth_rate)",
-                "Value at the end of year 3 of all later dividends (Gordon growth)",
+                "last_high_growth_dividends * (1 + stable_growth_rate)"
+                " / (required_return - stable_growth_rate)",
+                "Value at the end of the high-growth stage of all later dividends (Gordon growth)",
+            ),
+            step(
+                "terminal_value_today",
+                "terminal_value / (1 + required_return) ** high_growth_years",
+                "Terminal value discounted to today",
             ),
             step(
                 "equity_value",
-                "pv_of_high_growth_dividends + terminal_value / (1 + required_return) ** 3",
+                "pv_of_high_growth_dividends + terminal_value_today",
                 "Intrinsic value of all the equity today",
             ),
             step("value_per_share", "equity_value / shares_outstanding", "Intrinsic value per share"),

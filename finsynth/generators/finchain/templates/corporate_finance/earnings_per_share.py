@@ -2,7 +2,8 @@
 
 Covers basic EPS after preferred dividends, weighting shares issued during the year,
 restating the weighted share count for a stock split, and diluted EPS under the
-if-converted method (convertible bonds) and the treasury stock method (options).
+if-converted method (convertible bonds) and the treasury stock method (options), with the
+compound annual growth of diluted EPS.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -256,15 +257,17 @@ def diluted_eps_with_convertible_bonds() -> Template:
 
 
 @template(difficulty="advanced")
-def diluted_eps_with_options_by_the_treasury_stock_method() -> Template:
-    """Diluted EPS, treasury stock method: (NI − preferred dividends) / (basic shares + N − N · K / P̄).
+def compound_growth_of_diluted_eps_by_the_treasury_stock_method() -> Template:
+    """Compound annual growth of diluted EPS: (EPS_now / EPS_then)^(1/n) − 1, EPS_now by treasury stock.
 
-    Options on N shares at exercise price K add N − N·K/P̄ shares when the average price P̄ exceeds K.
+    EPS_now = (NI − preferred dividends) / (basic shares + N − N · K / P̄): options on N shares at
+    exercise price K add N − N·K/P̄ shares when the average price P̄ exceeds K.
 
     Bands:
         average_share_price / (earnings_to_common / weighted_common_shares): 5 to 40
         exercise_price / average_share_price: 30% to 95%
         incremental_shares / weighted_common_shares: 0% to 20%
+        eps_growth_rate: -16% to 32%
     """
     return Template(
         givens=[
@@ -281,33 +284,38 @@ def diluted_eps_with_options_by_the_treasury_stock_method() -> Template:
             ),
             rate("strike_to_price", 30, 95, step=1, decimals=0),
             derived("exercise_price", "average_share_price * strike_to_price"),
+            count("years", 3, 10, unit=Unit.YEARS),
+            # The earlier diluted EPS follows from a growth rate drawn within what listed firms show.
+            rate("past_growth", -12, 25, step=0.5),
+            derived(
+                "past_diluted_eps",
+                "(net_income - preferred_dividends) / weighted_common_shares / (1 + past_growth) ** years",
+            ),
         ],
         constraints=[
             "preferred_dividends <= 0.3 * net_income",
-            "(net_income - preferred_dividends) / weighted_common_shares >= 0.2",
+            "(net_income - preferred_dividends) / weighted_common_shares >= 0.5",
             "(net_income - preferred_dividends) / weighted_common_shares <= 40",
             "options_outstanding <= 0.2 * weighted_common_shares",
             "exercise_price <= 0.95 * average_share_price",
             "exercise_price >= 0.3 * average_share_price",
+            "past_diluted_eps >= 0.25",
         ],
         question=(
-            "{firm} reported net income of {net_income} and declared {preferred_dividends} of preferred "
-            "dividends. Its weighted average common shares were {weighted_common_shares}. Employees hold "
-            "options on {options_outstanding} with an exercise price of {exercise_price}, outstanding all "
-            "year, and the stock's average market price for the year was {average_share_price}. Using the "
-            "treasury stock method, what is diluted earnings per share? Round to the nearest cent."
+            "{firm} reported net income of {net_income} this year and declared {preferred_dividends} of "
+            "preferred dividends. Its weighted average common shares were {weighted_common_shares}. "
+            "Employees hold options on {options_outstanding} with an exercise price of {exercise_price}, "
+            "outstanding all year, and the stock's average market price for the year was "
+            "{average_share_price}. Diluted EPS was {past_diluted_eps} {years} ago. Using the treasury stock "
+            "method for this year's diluted EPS, at what compound annual rate has diluted EPS grown? "
+            "Give the answer as a percentage to two decimal places."
         ),
         steps=[
             step("earnings_to_common", "net_income - preferred_dividends", "Earnings available to common"),
             step(
-                "exercise_proceeds",
-                "options_outstanding * exercise_price",
-                "Cash received if the options are exercised",
-            ),
-            step(
                 "shares_repurchased",
-                "exercise_proceeds / average_share_price",
-                "Shares the proceeds buy back at the average price",
+                "options_outstanding * exercise_price / average_share_price",
+                "Shares the exercise proceeds buy back at the average price",
                 unit=Unit.SHARES,
                 decimals=0,
             ),
@@ -319,13 +327,16 @@ def diluted_eps_with_options_by_the_treasury_stock_method() -> Template:
                 decimals=0,
             ),
             step(
-                "diluted_shares",
-                "weighted_common_shares + incremental_shares",
-                "Diluted weighted average shares",
-                unit=Unit.SHARES,
-                decimals=0,
+                "diluted_eps",
+                "earnings_to_common / (weighted_common_shares + incremental_shares)",
+                "Diluted EPS this year",
             ),
-            step("diluted_eps", "earnings_to_common / diluted_shares", "Diluted EPS"),
+            step(
+                "eps_growth_rate",
+                "(diluted_eps / past_diluted_eps) ** (1 / years) - 1",
+                "Compound annual growth of diluted EPS",
+                unit=Unit.PERCENT,
+            ),
         ],
-        answer=numeric("diluted_eps"),
+        answer=numeric("eps_growth_rate"),
     )

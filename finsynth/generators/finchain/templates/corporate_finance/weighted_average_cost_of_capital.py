@@ -1,13 +1,45 @@
 """Weighted average cost of capital: the blended return a firm must earn for all its investors.
 
 Covers WACC from market values (with and without preferred stock), the cost of equity from
-the dividend growth model and from CAPM, and the after-tax cost of debt implied by a bond's
-price net of flotation costs.
+the dividend growth model, WACC with CAPM and the yield to maturity of the firm's bonds, and
+the after-tax cost of debt implied by a bond's price net of flotation costs.
 """
 
-from finsynth.generators.finchain.dsl import Template, company, count, money, number, numeric, rate, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    company,
+    count,
+    derived,
+    money,
+    number,
+    numeric,
+    rate,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
+
+BOND_FACE_VALUE = 1_000
+"""Face value of each bond in the WACC problem, in dollars."""
+
+BOND_YEARS = 10
+"""Years to maturity of the annual-coupon bonds in the WACC problem."""
+
+# The quoted price is the bonds' value at a market yield near the coupon (drawn, not stated).
+_BOND_PRICE_AT_THE_MARKET_YIELD = (
+    f"sum({BOND_FACE_VALUE} * coupon_rate / (1 + coupon_rate + yield_gap) ** year"
+    f" for year in range(1, {BOND_YEARS} + 1))"
+    f" + {BOND_FACE_VALUE} / (1 + coupon_rate + yield_gap) ** {BOND_YEARS}"
+)
+_YIELD_TO_MATURITY = (
+    "irr(["
+    + ", ".join(
+        ["-bond_price"]
+        + [f"{BOND_FACE_VALUE} * coupon_rate"] * (BOND_YEARS - 1)
+        + [f"{BOND_FACE_VALUE} * (1 + coupon_rate)"]
+    )
+    + "])"
+)
 
 
 @template(difficulty="basic")
@@ -239,14 +271,17 @@ def after_tax_cost_of_debt_from_a_bond_price() -> Template:
 
 
 @template(difficulty="advanced")
-def wacc_from_capm_and_market_prices() -> Template:
-    """WACC from components: E/V · (r_f + β · MRP) + D/V · YTM · (1 − t).
+def wacc_with_the_cost_of_debt_from_the_bond_price() -> Template:
+    """WACC = E/V · (r_f + β · MRP) + D/V · r_D · (1 − t), with r_D the yield to maturity of the bonds.
 
-    Market values come from prices: E = shares · share price, D = bonds · bond price.
+    r_D solves bond price = Σₜ₌₁¹⁰ C/(1 + r)ᵗ + 1,000/(1 + r)¹⁰ (annual coupons C on $1,000 face);
+    market values come from prices: E = shares · share price, D = bonds · bond price.
 
     Bands:
-        wacc: 3% to 19%
-        cost_of_equity: 4% to 20%
+        wacc: 3% to 20%
+        cost_of_equity: 4% to 21%
+        bond_price / 1000: 80% to 120%
+        pre_tax_cost_of_debt: 2% to 11%
     """
     return Template(
         givens=[
@@ -254,23 +289,29 @@ def wacc_from_capm_and_market_prices() -> Template:
             count("shares_outstanding", 1_000_000, 300_000_000, unit=Unit.SHARES),
             money("share_price", 5, 250, step=0.01),
             count("bonds_outstanding", 1_000, 500_000),
-            money("bond_price", 850, 1_150, step=0.25),
+            rate("coupon_rate", 2.5, 9, step=0.25),
+            # The bonds trade near par: the market yield is within 2 points of the coupon.
+            rate("yield_gap", -2, 2, step=0.01),
+            derived("bond_price", _BOND_PRICE_AT_THE_MARKET_YIELD),
             rate("risk_free_rate", 1, 5, step=0.05),
             number("beta", 0.5, 2, step=0.01),
             rate("market_risk_premium", 4, 8, step=0.05),
-            rate("bond_yield", 3, 9, step=0.05),
             rate("tax_rate", 15, 35, step=1),
         ],
         constraints=[
+            "coupon_rate + yield_gap >= 0.02",
+            "coupon_rate + yield_gap <= 0.11",
+            "coupon_rate + yield_gap <= risk_free_rate + beta * market_risk_premium",
             "bonds_outstanding * bond_price <= 1.2 * shares_outstanding * share_price",
             "bonds_outstanding * bond_price >= 0.05 * shares_outstanding * share_price",
-            "bond_yield <= risk_free_rate + beta * market_risk_premium",
         ],
         question=(
             "{firm} has {shares_outstanding} outstanding at {share_price} each and {bonds_outstanding} bonds "
-            "outstanding, each quoted at {bond_price}. The bonds yield {bond_yield} to maturity. The "
-            "risk-free rate is {risk_free_rate}, the market risk premium is {market_risk_premium}, the "
-            "stock's beta is {beta}, and the tax rate is {tax_rate}. Using CAPM for the cost of equity and "
+            f"outstanding. Each bond has a face value of ${BOND_FACE_VALUE:,}, pays a {{coupon_rate}} coupon "
+            f"once a year (the next in exactly one year), matures in {BOND_YEARS} years, and is quoted at "
+            "{bond_price}. The risk-free rate is {risk_free_rate}, the market risk premium is "
+            "{market_risk_premium}, the stock's beta is {beta}, and the tax rate is {tax_rate}. Using CAPM "
+            "for the cost of equity, the bonds' yield to maturity for the pre-tax cost of debt, and "
             "market-value weights, what is the weighted average cost of capital? Give the answer as a "
             "percentage to two decimal places."
         ),
@@ -285,22 +326,23 @@ def wacc_from_capm_and_market_prices() -> Template:
                 decimals=4,
             ),
             step(
+                "pre_tax_cost_of_debt",
+                _YIELD_TO_MATURITY,
+                "Yield to maturity that equates the bond's price with its payments",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
                 "after_tax_cost_of_debt",
-                "bond_yield * (1 - tax_rate)",
+                "pre_tax_cost_of_debt * (1 - tax_rate)",
                 "After-tax cost of debt",
                 unit=Unit.PERCENT,
                 decimals=4,
             ),
             step(
-                "equity_weight",
-                "equity_value / (equity_value + debt_value)",
-                "Equity's share of total capital",
-                unit=Unit.NONE,
-                decimals=6,
-            ),
-            step(
                 "wacc",
-                "equity_weight * cost_of_equity + (1 - equity_weight) * after_tax_cost_of_debt",
+                "(equity_value * cost_of_equity + debt_value * after_tax_cost_of_debt)"
+                " / (equity_value + debt_value)",
                 "Weighted average cost of capital",
                 unit=Unit.PERCENT,
             ),

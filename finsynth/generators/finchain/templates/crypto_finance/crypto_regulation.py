@@ -222,25 +222,23 @@ def capital_loss_deduction_and_carryforward() -> Template:
 
 
 @template(difficulty="advanced")
-def after_tax_proceeds_from_short_and_long_term_lots() -> Template:
-    """After-tax proceeds = Q · P_sell − Σ gain_i · t_i by holding period.
+def annualized_after_tax_return_on_a_bitcoin_lot() -> Template:
+    """Annualized after-tax return: (after-tax proceeds / cost)^(365 / days held) − 1.
 
-    t_i is the short-term rate for a lot held one year or less and the long-term rate otherwise.
+    The gain is taxed at the long-term rate if the lot was held more than a year, otherwise at the
+    short-term (ordinary) rate.
 
     Bands:
-        total_tax / gross_proceeds: 0% to 37%
-        short_term_rate - long_term_rate: 7% to 20%
+        annualized_after_tax_return: 0% to 150%
+        sale_price / purchase_price: 101% to 1,000%
     """
     return Template(
         givens=[
             person("holder"),
-            number("first_lot", 0.1, 4, step=0.01, unit=Unit.BTC),
-            money("first_cost", 10_000, 60_000, step=50),
-            count("first_days_held", 30, 1_200, unit=Unit.DAYS),
-            number("second_lot", 0.1, 4, step=0.01, unit=Unit.BTC),
-            money("second_cost", 10_000, 60_000, step=50),
-            count("second_days_held", 30, 1_200, unit=Unit.DAYS),
-            money("sale_price", 40_000, 100_000, step=50),
+            number("bitcoin_sold", 0.1, 4, step=0.01, unit=Unit.BTC),
+            money("purchase_price", 10_000, 60_000, step=50),
+            count("days_held", 120, 1_500, unit=Unit.DAYS),
+            money("sale_price", 20_000, 100_000, step=50),
             # Federal rates from the real schedules: the ordinary bracket sets the long-term rate.
             option("short_term_rate", ORDINARY_BRACKETS),
             derived(
@@ -251,38 +249,35 @@ def after_tax_proceeds_from_short_and_long_term_lots() -> Template:
             ),
         ],
         constraints=[
-            "sale_price > first_cost",
-            "sale_price > second_cost",
+            "sale_price >= 1.01 * purchase_price",
+            # A pre-tax gain of at most 150% a year, compounded.
+            "(sale_price / purchase_price) ** (365 / days_held) <= 2.5",
         ],
         question=(
-            "{holder} sells two bitcoin lots at {sale_price} per bitcoin: {first_lot} bought at {first_cost} "
-            "each and held {first_days_held}, and {second_lot} bought at {second_cost} each and held "
-            f"{{second_days_held}}. Gains on lots held more than one year ({LONG_TERM_DAYS} days) are "
-            "taxed at {long_term_rate}; gains on lots held one year or less are taxed at {short_term_rate}. "
-            "What does {holder} keep from the sale after these taxes? Round to the nearest cent."
+            "{holder} bought {bitcoin_sold} at {purchase_price} per bitcoin and sold it {days_held} later at "
+            f"{{sale_price}} per bitcoin. Gains on assets held more than one year ({LONG_TERM_DAYS} days) "
+            "are taxed at {long_term_rate}; gains on assets held one year or less are taxed at "
+            "{short_term_rate}. Treating the tax as paid out of the sale proceeds, what was {holder}'s "
+            f"after-tax return, annualized with compounding over {LONG_TERM_DAYS}-day years? Give the "
+            "answer as a percentage to two decimal places."
         ),
         steps=[
-            step("first_gain", "first_lot * (sale_price - first_cost)", "Gain on the first lot"),
-            step("second_gain", "second_lot * (sale_price - second_cost)", "Gain on the second lot"),
+            step("capital_gain", "bitcoin_sold * (sale_price - purchase_price)", "Capital gain on the sale"),
             step(
-                "first_tax_rate",
-                f"long_term_rate if first_days_held > {LONG_TERM_DAYS} else short_term_rate",
-                "Tax rate for the first lot's holding period",
+                "tax_rate",
+                f"long_term_rate if days_held > {LONG_TERM_DAYS} else short_term_rate",
+                "Tax rate for the holding period",
                 unit=Unit.PERCENT,
             ),
+            step("tax", "capital_gain * tax_rate", "Tax on the gain"),
+            step("after_tax_proceeds", "bitcoin_sold * sale_price - tax", "Proceeds kept after tax"),
             step(
-                "second_tax_rate",
-                f"long_term_rate if second_days_held > {LONG_TERM_DAYS} else short_term_rate",
-                "Tax rate for the second lot's holding period",
+                "annualized_after_tax_return",
+                "(after_tax_proceeds / (bitcoin_sold * purchase_price))"
+                f" ** ({LONG_TERM_DAYS} / days_held) - 1",
+                "After-tax return, compounded per year held",
                 unit=Unit.PERCENT,
             ),
-            step(
-                "total_tax",
-                "first_gain * first_tax_rate + second_gain * second_tax_rate",
-                "Tax on both gains",
-            ),
-            step("gross_proceeds", "(first_lot + second_lot) * sale_price", "Gross sale proceeds"),
-            step("after_tax_proceeds", "gross_proceeds - total_tax", "Proceeds kept after tax"),
         ],
-        answer=numeric("after_tax_proceeds"),
+        answer=numeric("annualized_after_tax_return"),
     )

@@ -1,11 +1,23 @@
 """Global events impact: how macro and regulatory news moves crypto prices and portfolios.
 
 Analysts stress-test holdings with price shocks, scale a market move by the asset's beta to
-that market, estimate the beta from event-day returns, and measure an event's effect with the
-cumulative abnormal return of a market-model event study.
+that market, estimate the beta from event-day returns, measure an event's effect with the
+cumulative abnormal return of a market-model event study, and size the value at risk of a
+beta-mapped portfolio while volatility stays high after an event.
 """
 
-from finsynth.generators.finchain.dsl import Template, money, number, numeric, person, rate, series, step
+from finsynth.generators.finchain.dsl import (
+    Template,
+    count,
+    money,
+    number,
+    numeric,
+    option,
+    person,
+    rate,
+    series,
+    step,
+)
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import template
 
@@ -219,12 +231,14 @@ def cumulative_abnormal_return_around_an_event() -> Template:
 
 
 @template(difficulty="advanced")
-def scenario_weighted_portfolio_change_after_an_event() -> Template:
-    """Probability-weighted shock: E[ΔV] = V_BTC · Σ p_s · s_s + V_ETH · β_ETH · Σ p_s · s_s.
+def beta_mapped_value_at_risk_after_an_event() -> Template:
+    """Event-window VaR with ether mapped to bitcoin by its beta: z_c · σ_event · √h · (V_BTC + β · V_ETH).
+
+    Returns are normal with zero mean; daily volatility scales to h days by √h.
 
     Bands:
-        expected_bitcoin_move: -26% to 20%
-        rejection_probability: 10% to 80%
+        value_at_risk / (bitcoin_value + ether_value): 2% to 80%
+        ether_value / (bitcoin_value + ether_value): 5% to 80%
     """
     return Template(
         givens=[
@@ -234,57 +248,50 @@ def scenario_weighted_portfolio_change_after_an_event() -> Template:
             number("ether_held", 10, 3_000, step=0.1, decimals=1, unit=Unit.ETH),
             money("ether_price", 900, 5_000, step=1),
             number("ether_beta", 0.8, 1.8, step=0.01),
-            rate("approval_probability", 10, 60, step=1, decimals=0),
-            rate("delay_probability", 10, 60, step=1, decimals=0),
-            rate("approval_move", 2, 30, step=0.5),
-            rate("delay_move", -10, 5, step=0.5),
-            rate("rejection_move", -35, -3, step=0.5),
+            rate("event_volatility", 2.5, 8, step=0.1),
+            count("horizon_days", 1, 5, unit=Unit.DAYS),
+            option("confidence", {"95%": 0.95, "99%": 0.99}),
         ],
-        constraints=["approval_probability + delay_probability <= 0.9"],
+        constraints=[
+            "ether_held * ether_price >= 0.05 * (bitcoin_held * bitcoin_price + ether_held * ether_price)",
+            "ether_held * ether_price <= 0.8 * (bitcoin_held * bitcoin_price + ether_held * ether_price)",
+        ],
         question=(
             "{manager} runs a fund holding {bitcoin_held} at {bitcoin_price} and {ether_held} at "
-            "{ether_price}. A regulator will rule on a spot crypto ETF tomorrow. {manager} assigns "
-            "{approval_probability} to approval, {delay_probability} to a delay and the rest to rejection, "
-            "with bitcoin moving {approval_move}, {delay_move} and {rejection_move} respectively. Ether "
-            "moves {ether_beta} times as much as bitcoin in each case. What is the probability-weighted "
-            "change in the fund's value? (A negative answer is a loss.) Round to the nearest cent."
+            "{ether_price}. After a regulator's surprise ruling, {manager} expects bitcoin's daily "
+            "volatility to stay at {event_volatility} for the next {horizon_days}. Ether moves "
+            "{ether_beta} times as much as bitcoin, so {manager} maps the ether position to an equivalent "
+            "bitcoin exposure. Assuming normally distributed returns with a mean of zero and volatility "
+            "that scales with the square root of time, what is the fund's value at risk over those "
+            "{horizon_days} at {confidence} confidence? Round to the nearest cent."
         ),
-        # Probabilities (whole percents) times moves (half percents) and the beta (hundredths) are exact
-        # at eight decimals, so rounding the expected moves loses nothing.
         steps=[
+            step("bitcoin_value", "bitcoin_held * bitcoin_price", "Value of the bitcoin position"),
+            step("ether_value", "ether_held * ether_price", "Value of the ether position"),
             step(
-                "rejection_probability",
-                "1 - approval_probability - delay_probability",
-                "Probability of rejection",
+                "bitcoin_equivalent",
+                "bitcoin_value + ether_beta * ether_value",
+                "Bitcoin-equivalent exposure (ether scaled by its beta)",
+            ),
+            step(
+                "z_score",
+                "normal_quantile(confidence)",
+                "Standard normal quantile at the confidence level",
                 unit=Unit.NONE,
-                decimals=8,
+                decimals=4,
             ),
             step(
-                "expected_bitcoin_move",
-                "approval_probability * approval_move + delay_probability * delay_move"
-                " + rejection_probability * rejection_move",
-                "Expected bitcoin move",
-                unit=Unit.NONE,
-                decimals=8,
+                "horizon_volatility",
+                "event_volatility * sqrt(horizon_days)",
+                "Volatility over the horizon",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
             step(
-                "expected_ether_move",
-                "ether_beta * expected_bitcoin_move",
-                "Expected ether move",
-                unit=Unit.NONE,
-                decimals=8,
+                "value_at_risk",
+                "z_score * horizon_volatility * bitcoin_equivalent",
+                "Value at risk over the horizon",
             ),
-            step(
-                "bitcoin_change",
-                "bitcoin_held * bitcoin_price * expected_bitcoin_move",
-                "Expected change in the bitcoin position",
-            ),
-            step(
-                "ether_change",
-                "ether_held * ether_price * expected_ether_move",
-                "Expected change in the ether position",
-            ),
-            step("fund_change", "bitcoin_change + ether_change", "Expected change in the fund's value"),
         ],
-        answer=numeric("fund_change"),
+        answer=numeric("value_at_risk"),
     )

@@ -1,7 +1,7 @@
 """Sentiment analysis: turning social, news and on-chain sentiment scores into trading signals.
 
 Scores (on a −1 to +1 scale) are blended with weights, smoothed over time, standardized against
-their history, or used to tilt an allocation, always by a rule stated up front.
+their history, or used to tilt an allocation exponentially, always by a rule stated up front.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -242,12 +242,12 @@ def sentiment_z_score_contrarian_signal() -> Template:
 
 
 @template(difficulty="advanced")
-def sentiment_tilted_allocation_trade() -> Template:
-    """Sentiment tilt: w_i ∝ b_i · (1 + k · s_i), normalized; trade = V · w_BTC − current BTC value.
+def exponentially_tilted_allocation_trade() -> Template:
+    """Exponential sentiment tilt: w_i ∝ b_i · e^(k · s_i), normalized; trade = V · w_BTC − current BTC value.
 
     Bands:
         bitcoin_trade / portfolio_value: -60% to 60%
-        bitcoin_value / portfolio_value: 0% to 100%
+        bitcoin_target_value / portfolio_value: 15% to 97%
     """
     return Template(
         givens=[
@@ -255,7 +255,7 @@ def sentiment_tilted_allocation_trade() -> Template:
             money("portfolio_value", 50_000, 5_000_000, step=1_000),
             money("bitcoin_value", 10_000, 4_500_000, step=500),
             rate("bitcoin_base_weight", 40, 80, step=1, decimals=0),
-            rate("tilt_strength", 10, 50, step=0.5),
+            number("tilt_strength", 0.1, 1, step=0.05),
             score("bitcoin_sentiment"),
             score("ether_sentiment"),
         ],
@@ -266,33 +266,32 @@ def sentiment_tilted_allocation_trade() -> Template:
         question=(
             "{manager} runs a {portfolio_value} crypto fund split between bitcoin and ether, currently "
             "holding {bitcoin_value} of bitcoin and the rest in ether. The strategic weights are "
-            "{bitcoin_base_weight} bitcoin and the rest ether. Each weight is tilted by sentiment: multiply "
-            "it by (1 + {tilt_strength} × score), with scores of {bitcoin_sentiment} for bitcoin and "
-            "{ether_sentiment} for ether, then rescale the two weights to sum to 100%. How many dollars of "
-            "bitcoin must the fund buy to reach the tilted weight? (A negative answer is a sale.) "
-            "Round to the nearest cent."
+            "{bitcoin_base_weight} bitcoin and the rest ether. Each weight is tilted exponentially by "
+            "sentiment, which keeps it positive however extreme the score: multiply it by e^({tilt_strength} "
+            "× score), with scores of {bitcoin_sentiment} for bitcoin and {ether_sentiment} for ether, then "
+            "rescale the two weights to sum to 100%. How many dollars of bitcoin must the fund buy to reach "
+            "the tilted weight? (A negative answer is a sale.) Round to the nearest cent."
         ),
         steps=[
             step(
                 "ether_base_weight",
                 "1 - bitcoin_base_weight",
                 "Strategic ether weight",
-                unit=Unit.NONE,
-                decimals=4,
+                unit=Unit.PERCENT,
             ),
             step(
                 "bitcoin_tilted",
-                "bitcoin_base_weight * (1 + tilt_strength * bitcoin_sentiment)",
+                "bitcoin_base_weight * exp(tilt_strength * bitcoin_sentiment)",
                 "Tilted bitcoin weight before rescaling",
                 unit=Unit.NONE,
-                decimals=8,
+                decimals=6,
             ),
             step(
                 "ether_tilted",
-                "ether_base_weight * (1 + tilt_strength * ether_sentiment)",
+                "ether_base_weight * exp(tilt_strength * ether_sentiment)",
                 "Tilted ether weight before rescaling",
                 unit=Unit.NONE,
-                decimals=8,
+                decimals=6,
             ),
             step(
                 "bitcoin_target_value",

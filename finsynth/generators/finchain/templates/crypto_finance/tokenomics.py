@@ -223,11 +223,15 @@ def net_ether_issuance_after_fee_burn() -> Template:
 
 
 @template(difficulty="advanced")
-def token_price_change_after_unlock_and_emission() -> Template:
-    """Dilution at a projected market cap: P₁ = MC · (1 + g) / (S + U + S · π); change = P₁ / P₀ − 1.
+def token_price_change_over_years_of_emission_and_unlocks() -> Template:
+    """Price change over n years: P_n / P₀ − 1, P_n = P₀ · S · (1 + g)ⁿ / (S · (1 + π)ⁿ + U).
+
+    Emissions compound at π a year on the circulating supply S, unlocks add U tokens, and the market
+    capitalization grows at g a year.
 
     Bands:
-        price_change: -50% to 60%
+        price_change: -80% to 200%
+        unlock_tokens / circulating_supply: 1% to 30%
     """
     return Template(
         givens=[
@@ -236,47 +240,54 @@ def token_price_change_after_unlock_and_emission() -> Template:
             tokens("circulating_supply", 100_000_000, 2_000_000_000, step=1_000_000),
             tokens("unlock_tokens", 5_000_000, 400_000_000, step=100_000),
             rate("emission_rate", 1, 15, step=0.05),
-            rate("market_cap_growth", -30, 60, step=0.5),
+            rate("market_cap_growth", -20, 40, step=0.5),
+            count("years", 2, 5, unit=Unit.YEARS),
         ],
-        constraints=["unlock_tokens <= 0.3 * circulating_supply"],
+        constraints=[
+            "unlock_tokens <= 0.3 * circulating_supply",
+            "unlock_tokens >= 0.01 * circulating_supply",
+            # Demand at most triples and keeps at least 40% of today's value over the period.
+            "(1 + market_cap_growth) ** years <= 3",
+            "(1 + market_cap_growth) ** years >= 0.4",
+        ],
         question=(
             "{protocol}'s token trades at {token_price} with {circulating_supply} in circulation. Over the "
-            "next year, {unlock_tokens} from investor vesting will unlock, and staking emissions will add "
-            "{emission_rate} of today's circulating supply. Analysts expect the token's market "
-            "capitalization to change by {market_cap_growth} over the year. What is the expected change in "
-            "the token's price? (A negative answer is a fall.) Keep the new price to six decimals and give "
-            "the answer as a percentage to two decimal places."
+            "next {years}, {unlock_tokens} from investor vesting will unlock in total, and staking "
+            "emissions will add {emission_rate} of the circulating supply each year, compounding on the "
+            "emitted tokens as well (unlocked tokens are not staked). Analysts expect the token's market "
+            "capitalization to change by {market_cap_growth} a year, compounded. What is the expected "
+            "change in the token's price over the whole period? (A negative answer is a fall.) Give the "
+            "answer as a percentage to two decimal places."
         ),
         steps=[
             step("market_cap", "token_price * circulating_supply", "Market capitalization today"),
             step(
-                "emitted_tokens",
-                "circulating_supply * emission_rate",
-                "Tokens added by emissions",
+                "supply_after_emissions",
+                "circulating_supply * (1 + emission_rate) ** years",
+                "Today's supply grown by compounding emissions",
                 unit=Unit.TOKENS,
                 decimals=0,
             ),
             step(
                 "new_supply",
-                "circulating_supply + unlock_tokens + emitted_tokens",
-                "Circulating supply in a year",
+                "supply_after_emissions + unlock_tokens",
+                "Circulating supply at the end of the period",
                 unit=Unit.TOKENS,
                 decimals=0,
             ),
-            step("new_market_cap", "market_cap * (1 + market_cap_growth)", "Market capitalization in a year"),
             step(
-                "new_price",
-                "new_market_cap / new_supply",
-                "Token price in a year",
-                decimals=6,
-                rounded_before_use=True,
+                "new_market_cap",
+                "market_cap * (1 + market_cap_growth) ** years",
+                "Market capitalization at the end of the period",
+            ),
+            step(
+                "new_price", "new_market_cap / new_supply", "Token price at the end of the period", decimals=6
             ),
             step(
                 "price_change",
                 "new_price / token_price - 1",
                 "Change in the token price",
                 unit=Unit.PERCENT,
-                decimals=2,
             ),
         ],
         answer=numeric("price_change"),

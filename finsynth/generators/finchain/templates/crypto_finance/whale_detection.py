@@ -1,7 +1,8 @@
 """Whale detection: spotting large holders and measuring how concentrated supply and flows are.
 
 On-chain analysts flag wallets above a size threshold, measure the share of supply or of
-transfer volume they control, and summarize concentration with a Herfindahl-Hirschman index.
+transfer volume they control, summarize concentration with a Herfindahl-Hirschman index, and
+estimate how far a whale's sale would move the price (the square-root law of market impact).
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -181,65 +182,64 @@ def effective_number_of_large_holders() -> Template:
 
 
 @template(difficulty="advanced")
-def whale_concentration_of_the_free_float() -> Template:
-    """Whale share of free float: W / (S − locked − exchange balances), classified against an alert level.
+def price_impact_of_a_whale_sale_by_the_square_root_law() -> Template:
+    """Square-root law of market impact: ΔP / P = Y · σ · √(Q / V).
+
+    Q is the tokens the whales sell (a share of their combined balances), V the daily trading
+    volume, σ the daily volatility and Y the impact coefficient (of order 1).
 
     Bands:
-        whale_share: 2% to 95%
+        price_impact: 0.1% to 25%
+        volume_fraction: 1% to 300%
     """
     return Template(
         givens=[
             company("protocol"),
-            tokens("total_supply", 800_000_000, 1_200_000_000, step=1_000_000),
-            tokens("locked_supply", 50_000_000, 400_000_000, step=100_000),
-            series(
-                "exchange_balances", tokens("balance", 10_000_000, 80_000_000, step=10_000), length=(2, 4)
-            ),
             series("whale_balances", tokens("balance", 5_000_000, 60_000_000, step=10_000), length=(3, 6)),
-            rate("alert_threshold", 10, 45, step=1, decimals=0),
+            rate("sell_share", 10, 50, step=1, decimals=0),
+            tokens("daily_volume", 10_000_000, 500_000_000, step=100_000),
+            rate("daily_volatility", 2, 8, step=0.1),
+            number("impact_coefficient", 0.5, 1.5, step=0.05),
+        ],
+        constraints=[
+            "sum(whale_balances) * sell_share >= 0.01 * daily_volume",
+            "sum(whale_balances) * sell_share <= 3 * daily_volume",
         ],
         question=(
-            "{protocol}'s token has a total supply of {total_supply}, of which {locked_supply} sit in a "
-            "locked treasury. Exchange wallets hold {exchange_balances}, and the largest non-exchange "
-            "wallets hold {whale_balances}. Analysts measure whale concentration as the non-exchange "
-            "whales' share of the free float (supply that is neither locked nor held by exchanges). "
-            "Classify the token as 'concentrated' if that share is at least {alert_threshold}, "
-            "otherwise 'dispersed'."
+            "On-chain analysts flag the largest non-exchange wallets of {protocol}'s token, holding "
+            "{whale_balances}, and see them move {sell_share} of their combined balances to exchanges to "
+            "sell. The token trades {daily_volume} a day with a daily volatility of {daily_volatility}. "
+            "Using the square-root law of market impact with a coefficient of {impact_coefficient}, by what "
+            "percentage would selling those tokens push the price down? Give the answer as a percentage to "
+            "two decimal places."
         ),
         steps=[
             step(
-                "whale_holdings", "sum(whale_balances)", "Tokens held by whales", unit=Unit.TOKENS, decimals=0
-            ),
-            step(
-                "exchange_holdings",
-                "sum(exchange_balances)",
-                "Tokens held by exchanges",
+                "whale_holdings",
+                "sum(whale_balances)",
+                "Tokens held by the whales",
                 unit=Unit.TOKENS,
                 decimals=0,
             ),
             step(
-                "circulating_supply",
-                "total_supply - locked_supply",
-                "Circulating (unlocked) supply",
+                "tokens_sold",
+                "whale_holdings * sell_share",
+                "Tokens to be sold",
                 unit=Unit.TOKENS,
                 decimals=0,
             ),
             step(
-                "free_float",
-                "circulating_supply - exchange_holdings",
-                "Free float outside exchanges",
-                unit=Unit.TOKENS,
-                decimals=0,
-            ),
-            step(
-                "whale_share",
-                "whale_holdings / free_float",
-                "Whales' share of the free float",
+                "volume_fraction",
+                "tokens_sold / daily_volume",
+                "Sale as a share of daily volume",
                 unit=Unit.PERCENT,
-                decimals=2,
+            ),
+            step(
+                "price_impact",
+                "impact_coefficient * daily_volatility * sqrt(volume_fraction)",
+                "Expected fall in the price",
+                unit=Unit.PERCENT,
             ),
         ],
-        answer=categorical([("whale_share >= alert_threshold", "concentrated")], otherwise="dispersed"),
-        # Whales hold part of the free float, never more than all of it.
-        constraints=["sum(whale_balances) < total_supply - locked_supply - sum(exchange_balances)"],
+        answer=numeric("price_impact"),
     )

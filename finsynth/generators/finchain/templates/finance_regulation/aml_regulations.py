@@ -4,7 +4,7 @@ Under the U.S. Bank Secrecy Act a bank files a Currency Transaction Report (CTR)
 cash transactions in one business day total more than $10,000, aggregating multiple deposits;
 breaking deposits up to stay under that line (structuring) is itself a red flag. Transaction
 monitoring raises alerts that analysts review and, where warranted, turn into Suspicious Activity
-Reports (SARs).
+Reports (SARs); quality assurance re-reviews a sample of the alerts analysts closed.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -13,8 +13,8 @@ from finsynth.generators.finchain.dsl import (
     company,
     count,
     money,
-    number,
     numeric,
+    option,
     person,
     rate,
     series,
@@ -197,70 +197,58 @@ def alert_backlog_clearance_time() -> Template:
 
 
 @template(difficulty="advanced")
-def review_cost_per_suspicious_activity_report() -> Template:
-    """Cost per SAR = hourly cost × (alerts × minutes per alert / 60 + investigations × hours each) / SARs.
+def cost_of_a_discovery_sample_of_closed_alerts() -> Template:
+    """Discovery (zero-failure) sample for alert quality assurance, and what reviewing it costs.
 
-    Alerts = transactions × alert rate; investigations = alerts × escalation rate; SARs = investigations
-    × conversion rate (each rounded to a whole number).
+    If no wrongly closed alert turns up in n alerts, the error rate is below p with confidence C when
+    (1 − p)ⁿ ≤ 1 − C, so n = ⌈ln(1 − C) / ln(1 − p)⌉; cost = n · minutes per alert / 60 · hourly cost.
 
     Bands:
-        cost_per_sar: 200 to 30,000
+        sample_size: 22 to 460
+        review_cost: 100 to 70,000
     """
     return Template(
         givens=[
             company("bank"),
-            count("monthly_transactions", 100_000, 20_000_000),
-            rate("alert_rate", 0.05, 2, step=0.01),
-            rate("escalation_rate", 5, 40, step=0.5),
-            rate("sar_conversion_rate", 10, 60, step=0.5),
-            count("minutes_per_alert", 5, 30),
-            number("hours_per_investigation", 2, 20, step=0.5),
+            count("closed_alerts", 20_000, 500_000),
+            option("confidence", {"90%": 0.90, "95%": 0.95, "99%": 0.99}),
+            rate("tolerable_error_rate", 1, 10, step=0.5),
+            count("minutes_per_alert", 10, 60),
             money("hourly_cost", 40, 150, step=0.5),
         ],
-        constraints=["monthly_transactions * alert_rate * escalation_rate * sar_conversion_rate >= 5"],
         question=(
-            "{bank} screens {monthly_transactions} transactions a month. Its monitoring rules alert on "
-            "{alert_rate} of transactions; analysts spend {minutes_per_alert} minutes on each alert and "
-            "escalate {escalation_rate} of alerts to a full investigation, which takes "
-            "{hours_per_investigation} hours. Investigators file a Suspicious Activity Report on "
-            "{sar_conversion_rate} of investigations. Staff time costs {hourly_cost} an hour. Rounding the "
-            "numbers of alerts, investigations and SARs to whole numbers, what is the monthly review cost "
-            "per SAR filed? Round to the nearest cent."
+            "{bank}'s analysts closed {closed_alerts} transaction-monitoring alerts last quarter without "
+            "escalating them. Its AML quality-assurance team will re-review a random sample of them: if the "
+            "sample holds no wrongly closed alert, the team wants {confidence} confidence that fewer than "
+            "{tolerable_error_rate} of all closed alerts were closed wrongly. Treating the population as "
+            "large enough that each draw is independent, the team takes the smallest sample that gives "
+            "that confidence (a whole number of alerts, rounded up). A re-review takes "
+            "{minutes_per_alert} minutes and staff time costs {hourly_cost} an hour. What does reviewing "
+            "the sample cost? Round to the nearest cent."
         ),
         steps=[
             step(
-                "alerts",
-                "monthly_transactions * alert_rate",
-                "Alerts a month",
-                unit=Unit.NONE,
-                decimals=0,
-                rounded_before_use=True,
-            ),
-            step(
-                "investigations",
-                "alerts * escalation_rate",
-                "Investigations a month",
-                unit=Unit.NONE,
-                decimals=0,
-                rounded_before_use=True,
-            ),
-            step(
-                "sars_filed",
-                "investigations * sar_conversion_rate",
-                "SARs filed a month",
-                unit=Unit.NONE,
-                decimals=0,
-                rounded_before_use=True,
-            ),
-            step(
-                "review_hours",
-                "alerts * minutes_per_alert / 60 + investigations * hours_per_investigation",
-                "Staff hours a month",
+                "required_sample",
+                "log(1 - confidence) / log(1 - tolerable_error_rate)",
+                "Alerts needed so that (1 − tolerable rate)^n is at most 1 − confidence",
                 unit=Unit.NONE,
                 decimals=2,
             ),
-            step("monthly_review_cost", "review_hours * hourly_cost", "Monthly review cost"),
-            step("cost_per_sar", "monthly_review_cost / sars_filed", "Review cost per SAR filed"),
+            step(
+                "sample_size",
+                "ceil(required_sample)",
+                "Sample size in whole alerts",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
+            step(
+                "review_hours",
+                "sample_size * minutes_per_alert / 60",
+                "Staff hours to re-review the sample",
+                unit=Unit.NONE,
+                decimals=2,
+            ),
+            step("review_cost", "review_hours * hourly_cost", "Cost of reviewing the sample"),
         ],
-        answer=numeric("cost_per_sar"),
+        answer=numeric("review_cost"),
     )

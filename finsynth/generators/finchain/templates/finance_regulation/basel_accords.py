@@ -1,10 +1,11 @@
-"""Basel accords: bank capital ratios against risk-weighted assets, the leverage ratio, and the LCR.
+"""Basel accords: bank capital ratios against risk-weighted assets, the leverage ratio, and IRB capital.
 
 Basel III requires Common Equity Tier 1 (CET1), Tier 1 and total capital to be at least stated
 shares of risk-weighted assets (RWA), plus a capital conservation buffer; Tier 1 capital as a share
-of the total exposure measure (leverage ratio); and high-quality liquid assets (HQLA) covering
-30 days of net cash outflows (liquidity coverage ratio). Every regulatory parameter a problem
-uses is stated in its question.
+of the total exposure measure (leverage ratio). Under the internal ratings-based (IRB) approach
+a bank computes the capital for a portfolio from its probability of default and loss given
+default with the Basel (Vasicek one-factor) formula. Every regulatory parameter a problem uses
+is stated in its question.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -22,6 +23,9 @@ from finsynth.generators.finchain.template import template
 
 CREDIT_CONVERSION_FACTORS = {"10%": 0.1, "20%": 0.2, "40%": 0.4, "50%": 0.5, "100%": 1.0}
 """Credit conversion factors for off-balance-sheet commitments in the leverage exposure measure."""
+
+RWA_PER_UNIT_OF_CAPITAL = 12.5
+"""Risk-weighted assets per dollar of capital requirement (the reciprocal of the 8% minimum)."""
 
 
 @template(difficulty="basic")
@@ -249,84 +253,72 @@ def cet1_after_deductions_against_the_buffer() -> Template:
     )
 
 
-_LEVEL2_AFTER_HAIRCUTS = "level2a_assets * (1 - level2a_haircut) + level2b_assets * (1 - level2b_haircut)"
-_NET_OUTFLOWS = "cash_outflows - min(cash_inflows, inflow_cap * cash_outflows)"
-_DRAWN_LCR = f"(level1_assets + {_LEVEL2_AFTER_HAIRCUTS}) / ({_NET_OUTFLOWS})"
-"""Constraint helpers: keep the drawn LCR near 100% so both labels occur."""
-
-
 @template(difficulty="advanced")
-def liquidity_coverage_ratio_test() -> Template:
-    """Liquidity coverage ratio LCR = HQLA / (outflows − min(inflows, cap × outflows)), tested against 100%.
+def irb_risk_weighted_assets_of_a_residential_mortgage_portfolio() -> Template:
+    """Basel IRB risk-weighted assets of residential mortgages (asset correlation R = 15%).
 
-    HQLA = Level 1 + Level 2A × (1 − 2A haircut) + Level 2B × (1 − 2B haircut).
+    K = LGD · [N((G(PD) + √R · G(0.999)) / √(1 − R)) − PD], RWA = 12.5 · K · EAD, with N the
+    standard normal distribution and G its inverse.
 
     Bands:
-        liquidity_coverage_ratio: 60% to 200%
+        risk_weighted_assets / exposure_at_default: 3% to 160%
+        conditional_default_rate / probability_of_default: 3 to 20
     """
     return Template(
         givens=[
             company("bank"),
-            money("level1_assets", 500_000_000, 40_000_000_000, step=10_000_000),
-            money("level2a_assets", 0, 10_000_000_000, step=10_000_000),
-            rate("level2a_haircut", 15, 15),
-            money("level2b_assets", 0, 3_000_000_000, step=10_000_000),
-            rate("level2b_haircut", 50, 50),
-            money("cash_outflows", 1_000_000_000, 50_000_000_000, step=10_000_000),
-            money("cash_inflows", 100_000_000, 50_000_000_000, step=10_000_000),
-            rate("inflow_cap", 75, 75),
-            rate("lcr_minimum", 100, 100),
-        ],
-        constraints=[
-            "cash_inflows <= cash_outflows",
-            "cash_inflows >= 0.1 * cash_outflows",
-            # The Level 2 composition caps (40% of HQLA, 15% for Level 2B) never bind.
-            f"{_LEVEL2_AFTER_HAIRCUTS} <= 2 * level1_assets / 3",
-            f"level2b_assets * (1 - level2b_haircut) <= 0.15 * (level1_assets + {_LEVEL2_AFTER_HAIRCUTS})",
-            f"{_DRAWN_LCR} >= 0.6",
-            f"{_DRAWN_LCR} <= 1.6",
+            money("exposure_at_default", 50_000_000, 2_000_000_000, step=1_000_000),
+            rate("probability_of_default", 0.2, 5, step=0.05),
+            rate("loss_given_default", 10, 45, step=0.5),
+            rate("asset_correlation", 15, 15),
+            rate("confidence_level", 99.9, 99.9, step=0.1, decimals=1),
         ],
         question=(
-            "{bank} holds {level1_assets} of Level 1 assets, {level2a_assets} of Level 2A assets, and "
-            "{level2b_assets} of Level 2B assets. Level 2A assets take a {level2a_haircut} haircut and Level "
-            "2B assets a {level2b_haircut} haircut; the composition caps on Level 2 assets do not bind. Over "
-            "a 30-day stress period it expects total cash outflows of {cash_outflows} and total cash inflows "
-            "of {cash_inflows}, with recognized inflows capped at {inflow_cap} of outflows. Compute the "
-            "liquidity coverage ratio as a percentage to two decimal places, then classify the bank as "
-            "'compliant' if it is at least {lcr_minimum}, otherwise 'not compliant'."
+            "{bank} uses the advanced internal ratings-based (IRB) approach for a residential mortgage "
+            "portfolio with an exposure at default of {exposure_at_default}, a one-year probability of "
+            "default of {probability_of_default} and a loss given default of {loss_given_default}. Basel "
+            "sets the asset correlation for residential mortgages at {asset_correlation} and the "
+            "confidence level at {confidence_level}. The capital requirement per dollar of exposure is "
+            "LGD × [N((G(PD) + √R × G(confidence)) / √(1 − R)) − PD], where N is the standard normal "
+            "distribution, G its inverse and R the asset correlation, and risk-weighted assets are "
+            f"{RWA_PER_UNIT_OF_CAPITAL} times the capital requirement. What are the portfolio's "
+            "risk-weighted assets? Round to the nearest cent."
         ),
         steps=[
             step(
-                "level2a_after_haircut",
-                "level2a_assets * (1 - level2a_haircut)",
-                "Level 2A after its haircut",
+                "default_threshold",
+                "normal_quantile(probability_of_default)",
+                "Standard normal quantile of the probability of default",
+                unit=Unit.NONE,
+                decimals=4,
             ),
             step(
-                "level2b_after_haircut",
-                "level2b_assets * (1 - level2b_haircut)",
-                "Level 2B after its haircut",
+                "stress_quantile",
+                "normal_quantile(confidence_level)",
+                "Standard normal quantile of the confidence level",
+                unit=Unit.NONE,
+                decimals=4,
             ),
             step(
-                "hqla",
-                "level1_assets + level2a_after_haircut + level2b_after_haircut",
-                "Stock of high-quality liquid assets",
-            ),
-            step(
-                "recognized_inflows",
-                "min(cash_inflows, inflow_cap * cash_outflows)",
-                "Inflows recognized after the cap",
-            ),
-            step("net_cash_outflows", "cash_outflows - recognized_inflows", "Net cash outflows over 30 days"),
-            step(
-                "liquidity_coverage_ratio",
-                "hqla / net_cash_outflows",
-                "Liquidity coverage ratio",
+                "conditional_default_rate",
+                "normal_cdf((default_threshold + sqrt(asset_correlation) * stress_quantile)"
+                " / sqrt(1 - asset_correlation))",
+                "Default rate in the stressed (99.9th percentile) year",
                 unit=Unit.PERCENT,
-                decimals=2,
-                rounded_before_use=True,
+                decimals=4,
+            ),
+            step(
+                "capital_requirement",
+                "loss_given_default * (conditional_default_rate - probability_of_default)",
+                "Capital requirement per dollar of exposure (unexpected loss)",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "risk_weighted_assets",
+                f"{RWA_PER_UNIT_OF_CAPITAL} * capital_requirement * exposure_at_default",
+                "Risk-weighted assets",
             ),
         ],
-        answer=categorical(
-            [("liquidity_coverage_ratio >= lcr_minimum", "compliant")], otherwise="not compliant"
-        ),
+        answer=numeric("risk_weighted_assets"),
     )

@@ -1,8 +1,9 @@
 """Compliance risk management: scoring, testing and valuing controls over regulatory risk.
 
 Compliance teams score inherent risk as likelihood × impact, reduce it by control effectiveness
-to a residual risk, compare residual risk with the board's risk appetite, size control-testing
-samples, and weigh the expected regulatory losses a control avoids against what it costs.
+to a residual risk, compare the chance of a reportable breach in a year (residual incidents
+arriving as a Poisson process) with the board's risk appetite, size control-testing samples, and
+weigh the expected regulatory losses a control avoids against what it costs.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -174,69 +175,75 @@ def discovery_sample_size_for_control_testing() -> Template:
 
 
 @template(difficulty="advanced")
-def average_residual_risk_against_appetite() -> Template:
-    """Average residual risk = mean of likelihood × impact × (1 − control effectiveness), vs appetite.
+def annual_breach_probability_against_appetite() -> Template:
+    """Chance of at least one uncontrolled breach a year, with breaches Poisson: 1 − e^(−Σ λᵢ (1 − cᵢ)).
+
+    λᵢ is an area's expected incidents a year and cᵢ the share its controls stop; the firm is within
+    appetite when the probability is at most the board's limit.
 
     Bands:
-        average_residual: 0.5 to 15
+        total_residual_frequency: 0.01 to 3
+        breach_probability: 1% to 96%
     """
     return Template(
         givens=[
             company("firm"),
-            count("aml_likelihood", 1, 5),
-            count("aml_impact", 2, 5),
-            rate("aml_controls", 20, 90, step=1),
-            count("privacy_likelihood", 1, 5),
-            count("privacy_impact", 2, 5),
-            rate("privacy_controls", 20, 90, step=1),
-            count("conduct_likelihood", 1, 5),
-            count("conduct_impact", 2, 5),
-            rate("conduct_controls", 20, 90, step=1),
-            number("risk_appetite", 3, 7, step=0.25),
+            number("aml_frequency", 0.1, 2, step=0.1, decimals=1),
+            rate("aml_controls", 50, 95, step=1, decimals=0),
+            number("privacy_frequency", 0.1, 2, step=0.1, decimals=1),
+            rate("privacy_controls", 50, 95, step=1, decimals=0),
+            number("conduct_frequency", 0.1, 2, step=0.1, decimals=1),
+            rate("conduct_controls", 50, 95, step=1, decimals=0),
+            rate("risk_appetite", 10, 50, step=1, decimals=0),
         ],
         question=(
-            "{firm}'s compliance risk assessment scores three areas on likelihood and impact (1 to 5 each) "
-            "and rates how effective the controls are. Anti-money laundering: likelihood {aml_likelihood}, "
-            "impact {aml_impact}, controls {aml_controls} effective. Data privacy: likelihood "
-            "{privacy_likelihood}, impact {privacy_impact}, controls {privacy_controls} effective. Sales "
-            "conduct: likelihood {conduct_likelihood}, impact {conduct_impact}, controls {conduct_controls} "
-            "effective. Residual risk is likelihood × impact × (1 − control effectiveness). Compute the "
-            "average residual risk across the three areas to two decimal places and classify the firm as "
-            "'within appetite' if it is at most the board's appetite of {risk_appetite}, otherwise 'outside "
-            "appetite'."
+            "{firm}'s compliance risk assessment estimates how many incidents a year each area would "
+            "produce without controls, and what share of them its controls stop. Anti-money laundering: "
+            "{aml_frequency} incidents a year, controls stop {aml_controls}. Data privacy: "
+            "{privacy_frequency} a year, controls stop {privacy_controls}. Sales conduct: "
+            "{conduct_frequency} a year, controls stop {conduct_controls}. Incidents that get past the "
+            "controls become reportable breaches; they arrive independently, as a Poisson process in each "
+            "area. The board's appetite allows at most a {risk_appetite} chance of one or more reportable "
+            "breaches in a year. Classify the firm as 'within appetite' if the chance is at most that, "
+            "otherwise 'outside appetite'."
         ),
         steps=[
             step(
-                "aml_residual",
-                "aml_likelihood * aml_impact * (1 - aml_controls)",
-                "Residual AML risk",
+                "aml_residual_frequency",
+                "aml_frequency * (1 - aml_controls)",
+                "AML breaches expected a year",
                 unit=Unit.NONE,
-                decimals=2,
+                decimals=4,
             ),
             step(
-                "privacy_residual",
-                "privacy_likelihood * privacy_impact * (1 - privacy_controls)",
-                "Residual privacy risk",
+                "privacy_residual_frequency",
+                "privacy_frequency * (1 - privacy_controls)",
+                "Privacy breaches expected a year",
                 unit=Unit.NONE,
-                decimals=2,
+                decimals=4,
             ),
             step(
-                "conduct_residual",
-                "conduct_likelihood * conduct_impact * (1 - conduct_controls)",
-                "Residual conduct risk",
+                "conduct_residual_frequency",
+                "conduct_frequency * (1 - conduct_controls)",
+                "Conduct breaches expected a year",
                 unit=Unit.NONE,
-                decimals=2,
+                decimals=4,
             ),
             step(
-                "average_residual",
-                "(aml_residual + privacy_residual + conduct_residual) / 3",
-                "Average residual risk",
+                "total_residual_frequency",
+                "aml_residual_frequency + privacy_residual_frequency + conduct_residual_frequency",
+                "Breaches expected a year across the three areas",
                 unit=Unit.NONE,
-                decimals=2,
-                rounded_before_use=True,
+                decimals=4,
+            ),
+            step(
+                "breach_probability",
+                "1 - exp(-total_residual_frequency)",
+                "Probability of at least one breach in a year (one minus the Poisson chance of none)",
+                unit=Unit.PERCENT,
             ),
         ],
         answer=categorical(
-            [("average_residual <= risk_appetite", "within appetite")], otherwise="outside appetite"
+            [("breach_probability <= risk_appetite", "within appetite")], otherwise="outside appetite"
         ),
     )

@@ -2,8 +2,8 @@
 
 Covers the Schedule 13D trigger (beneficial ownership above 5% of a registered class), Section 16(b)
 short-swing profits, the Rule 144 volume limit for affiliates, the Regulation Crowdfunding
-investment limit, and the accredited-investor tests of Rule 501(a). Every threshold a problem uses
-is stated in its question.
+investment limit, and the accredited-investor tests of Rule 501(a), also with their 1982 dollar
+thresholds indexed to inflation. Every threshold a problem uses is stated in its question.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -214,43 +214,55 @@ def regulation_crowdfunding_investment_limit() -> Template:
 
 
 @template(difficulty="advanced")
-def accredited_investor_status() -> Template:
-    """Rule 501(a) accredited-investor tests for a natural person.
+def accredited_investor_status_with_thresholds_indexed_to_inflation() -> Template:
+    """Rule 501(a) tests for a natural person, with the 1982 dollar thresholds grown by inflation.
 
     Accredited if net worth excluding the primary residence (and the mortgage up to the home's value)
-    exceeds $1,000,000, or income exceeded $200,000 in each of the two most recent years.
+    exceeds $1,000,000 · (1 + π)ⁿ, or income exceeded $200,000 · (1 + π)ⁿ in each of the last two
+    years, where π is the average inflation over the n years since the thresholds were set.
 
     Bands:
-        test_net_worth: -1,000,000 to 4,000,000
-        lower_recent_income: 60,000 to 400,000
+        test_net_worth: -1,000,000 to 8,000,000
+        lower_recent_income: 60,000 to 1,000,000
+        inflation_factor: 1.8 to 4.3
     """
     return Template(
         givens=[
             person("investor"),
-            money("total_assets", 300_000, 4_000_000, step=1_000),
-            money("home_value", 100_000, 1_500_000, step=1_000),
-            money("total_liabilities", 50_000, 2_000_000, step=1_000),
-            money("mortgage_balance", 0, 1_600_000, step=1_000),
-            money("income_last_year", 60_000, 400_000, step=1_000),
-            money("income_prior_year", 60_000, 400_000, step=1_000),
+            money("total_assets", 300_000, 8_000_000, step=1_000),
+            money("home_value", 100_000, 2_500_000, step=1_000),
+            money("total_liabilities", 50_000, 3_000_000, step=1_000),
+            money("mortgage_balance", 0, 2_500_000, step=1_000),
+            money("income_last_year", 60_000, 1_000_000, step=1_000),
+            money("income_prior_year", 60_000, 1_000_000, step=1_000),
             money("net_worth_threshold", 1_000_000, 1_000_000),
             money("income_threshold", 200_000, 200_000),
+            rate("inflation_rate", 2, 3.5, step=0.1),
+            count("years_since_set", 30, 42, unit=Unit.YEARS),
         ],
         constraints=[
             "home_value <= 0.7 * total_assets",
             "mortgage_balance <= total_liabilities",
             "mortgage_balance <= 1.2 * home_value",
             "total_liabilities <= total_assets",
+            # Debts beyond the home exceed the other assets by at most $1 million.
+            "total_liabilities - min(mortgage_balance, home_value) <= total_assets - home_value + 1_000_000",
+            # The two years' incomes are within a factor of two of each other.
+            "income_last_year <= 2 * income_prior_year",
+            "income_prior_year <= 2 * income_last_year",
         ],
         question=(
             "{investor}, who is unmarried, has total assets of {total_assets}, including a primary residence "
             "worth {home_value}, and total liabilities of {total_liabilities}, including a mortgage of "
             "{mortgage_balance} on that residence that has not increased in the last 60 days. Income was "
             "{income_prior_year} two years ago and {income_last_year} last year, and the investor expects "
-            "about the same this year. For the net-worth test, the home is excluded and so is the mortgage "
-            "up to the home's value (any excess counts as a liability). Classify the investor as "
-            "'accredited' if net worth so measured exceeds {net_worth_threshold} or income exceeded "
-            "{income_threshold} in each of the last two years, otherwise 'not accredited'."
+            "about the same this year. The accredited-investor thresholds of {net_worth_threshold} of net "
+            "worth and {income_threshold} of income were set {years_since_set} ago; suppose both had grown "
+            "with inflation, compounding at {inflation_rate} a year since then. For the net-worth test, the "
+            "home is excluded and so is the mortgage up to the home's value (any excess counts as a "
+            "liability). Classify the investor as 'accredited' if net worth so measured exceeds the indexed "
+            "net-worth threshold or income exceeded the indexed income threshold in each of the last two "
+            "years, otherwise 'not accredited'."
         ),
         steps=[
             step(
@@ -272,11 +284,28 @@ def accredited_investor_status() -> Template:
                 "min(income_last_year, income_prior_year)",
                 "Lower of the two years' incomes",
             ),
+            step(
+                "inflation_factor",
+                "(1 + inflation_rate) ** years_since_set",
+                "Growth of prices since the thresholds were set",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
+            step(
+                "indexed_net_worth_threshold",
+                "net_worth_threshold * inflation_factor",
+                "Net-worth threshold in today's dollars",
+            ),
+            step(
+                "indexed_income_threshold",
+                "income_threshold * inflation_factor",
+                "Income threshold in today's dollars",
+            ),
         ],
         answer=categorical(
             [
-                ("test_net_worth > net_worth_threshold", "accredited"),
-                ("lower_recent_income > income_threshold", "accredited"),
+                ("test_net_worth > indexed_net_worth_threshold", "accredited"),
+                ("lower_recent_income > indexed_income_threshold", "accredited"),
             ],
             otherwise="not accredited",
         ),

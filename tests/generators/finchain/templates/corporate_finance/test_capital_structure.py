@@ -1,5 +1,7 @@
 """Capital structure templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+from statistics import NormalDist
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
 TOPIC = "finchain/corporate_finance/capital_structure/"
@@ -81,25 +83,32 @@ def test_cost_of_equity_under_mm_proposition_ii_with_taxes() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_return_on_equity_after_a_leveraged_recapitalization() -> None:
-    template_id = TOPIC + "return_on_equity_after_a_leveraged_recapitalization"
+def test_probability_of_missing_a_target_return_on_equity_after_a_recapitalization() -> None:
+    template_id = TOPIC + "probability_of_missing_a_target_return_on_equity_after_a_recapitalization"
 
-    def reference(total_assets, ebit, new_debt, interest_rate, tax_rate):
-        return (ebit - interest_rate * new_debt) * (1 - tax_rate) / (total_assets - new_debt)
+    def reference(g):
+        # Return on equity is itself normal: a linear function of normally distributed EBIT.
+        equity = g["total_assets"] - g["new_debt"]
+        after_tax = 1 - g["tax_rate"]
+        mean = (g["expected_ebit"] - g["interest_rate"] * g["new_debt"]) * after_tax / equity
+        spread = g["ebit_standard_deviation"] * after_tax / equity
+        return NormalDist(mean, spread).cdf(g["target_return_on_equity"])
 
-    assert_symbolically_equal(template_id, reference)
-    raised = []
+    below_half = []
 
     def sane(givens, record):
-        assert givens["new_debt"] < givens["total_assets"]
-        assert record["answer_value"] > 0
-        # Leverage raises ROE exactly when the return on assets beats the cost of debt.
-        unlevered_roe = givens["ebit"] * (1 - givens["tax_rate"]) / givens["total_assets"]
-        beats_debt = givens["ebit"] / givens["total_assets"] > givens["interest_rate"]
-        if abs(record["answer_value"] - unlevered_roe) > 1e-4:
-            assert (record["answer_value"] > unlevered_roe) == beats_debt
-        raised.append(record["answer_value"] > unlevered_roe)
+        assert 0.01 - 1e-4 <= record["answer_value"] <= 0.99 + 1e-4
+        # Missing is more likely than not exactly when the expected ROE is below the target.
+        equity = givens["total_assets"] - givens["new_debt"]
+        expected_roe = (
+            (givens["expected_ebit"] - givens["interest_rate"] * givens["new_debt"])
+            * (1 - givens["tax_rate"])
+            / equity
+        )
+        if abs(expected_roe - givens["target_return_on_equity"]) > 1e-3:
+            assert (record["answer_value"] > 0.5) == (expected_roe < givens["target_return_on_equity"])
+        below_half.append(record["answer_value"] < 0.5)
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
-    # The draws include recapitalizations that raise and that lower ROE.
-    assert 0.05 <= sum(raised) / len(raised) <= 0.95
+    assert_matches_reference(template_id, reference, invariants=sane)
+    # The draws include targets the firm is likely and unlikely to reach.
+    assert 0.05 <= sum(below_half) / len(below_half) <= 0.95

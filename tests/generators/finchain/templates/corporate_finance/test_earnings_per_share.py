@@ -1,5 +1,9 @@
 """Earnings per share templates against textbook formulas, symbolically and over 1,000 seeds."""
 
+import math
+
+import pytest
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
 TOPIC = "finchain/corporate_finance/earnings_per_share/"
@@ -98,29 +102,24 @@ def test_diluted_eps_with_convertible_bonds() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_diluted_eps_with_options_by_the_treasury_stock_method() -> None:
-    template_id = TOPIC + "diluted_eps_with_options_by_the_treasury_stock_method"
+def test_compound_growth_of_diluted_eps_by_the_treasury_stock_method() -> None:
+    template_id = TOPIC + "compound_growth_of_diluted_eps_by_the_treasury_stock_method"
 
-    def reference(
-        net_income,
-        preferred_dividends,
-        weighted_common_shares,
-        options_outstanding,
-        exercise_price,
-        average_share_price,
-    ):
-        incremental = options_outstanding * (1 - exercise_price / average_share_price)
-        return (net_income - preferred_dividends) / (weighted_common_shares + incremental)
+    def diluted_eps(g):
+        incremental = g["options_outstanding"] * (1 - g["exercise_price"] / g["average_share_price"])
+        return (g["net_income"] - g["preferred_dividends"]) / (g["weighted_common_shares"] + incremental)
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        return math.exp(math.log(diluted_eps(g) / g["past_diluted_eps"]) / g["years"]) - 1
 
     def sane(givens, record):
         assert givens["exercise_price"] < givens["average_share_price"]
+        # Compounding the past EPS at the answer for the stated years gives back this year's EPS.
+        grown = givens["past_diluted_eps"] * (1 + record["answer_value"]) ** givens["years"]
+        assert grown == pytest.approx(diluted_eps(givens), rel=1e-3)
+        # Dilution only lowers EPS, so growth is below what basic EPS would show.
         basic = (givens["net_income"] - givens["preferred_dividends"]) / givens["weighted_common_shares"]
-        # In-the-money options dilute, but by less than if every option became a new share.
-        all_new = (givens["net_income"] - givens["preferred_dividends"]) / (
-            givens["weighted_common_shares"] + givens["options_outstanding"]
-        )
-        assert all_new - 0.005 <= record["answer_value"] <= basic + 0.005
+        basic_growth = (basic / givens["past_diluted_eps"]) ** (1 / givens["years"]) - 1
+        assert record["answer_value"] <= basic_growth + 5e-5
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=sane)

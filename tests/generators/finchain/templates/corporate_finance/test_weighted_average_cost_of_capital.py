@@ -1,7 +1,7 @@
 """WACC templates against textbook formulas, symbolically and over 1,000 seeds.
 
-The bond-yield template has no closed form (a five-period yield), so its reference solves
-price = PV(coupons + face) with the bisection below, written independently of ``irr``.
+The bond-yield templates have no closed form (a five- or ten-period yield), so their references
+solve price = PV(coupons + face) with the bisection below, written independently of ``irr``.
 """
 
 from collections.abc import Sequence
@@ -127,30 +127,26 @@ def test_after_tax_cost_of_debt_from_a_bond_price() -> None:
     assert_matches_reference(template_id, reference, invariants=sane)
 
 
-def test_wacc_from_capm_and_market_prices() -> None:
-    template_id = TOPIC + "wacc_from_capm_and_market_prices"
+def test_wacc_with_the_cost_of_debt_from_the_bond_price() -> None:
+    template_id = TOPIC + "wacc_with_the_cost_of_debt_from_the_bond_price"
 
-    def reference(
-        shares_outstanding,
-        share_price,
-        bonds_outstanding,
-        bond_price,
-        risk_free_rate,
-        beta,
-        market_risk_premium,
-        bond_yield,
-        tax_rate,
-    ):
-        equity = shares_outstanding * share_price
-        debt = bonds_outstanding * bond_price
-        cost_of_equity = risk_free_rate + beta * market_risk_premium
-        return (equity * cost_of_equity + debt * bond_yield * (1 - tax_rate)) / (equity + debt)
+    def pre_tax_cost_of_debt(g):
+        coupon = 1_000 * g["coupon_rate"]
+        return bond_yield(g["bond_price"], [coupon] * 9 + [coupon + 1_000])
 
-    assert_symbolically_equal(template_id, reference)
+    def reference(g):
+        equity = g["shares_outstanding"] * g["share_price"]
+        debt = g["bonds_outstanding"] * g["bond_price"]
+        cost_of_equity = g["risk_free_rate"] + g["beta"] * g["market_risk_premium"]
+        cost_of_debt = pre_tax_cost_of_debt(g) * (1 - g["tax_rate"])
+        return (equity * cost_of_equity + debt * cost_of_debt) / (equity + debt)
 
     def sane(givens, record):
         cost_of_equity = givens["risk_free_rate"] + givens["beta"] * givens["market_risk_premium"]
-        after_tax_debt = givens["bond_yield"] * (1 - givens["tax_rate"])
-        assert between(record["answer_value"], after_tax_debt, cost_of_equity)
+        yield_to_maturity = pre_tax_cost_of_debt(givens)
+        assert between(record["answer_value"], yield_to_maturity * (1 - givens["tax_rate"]), cost_of_equity)
+        # A bond quoted below par yields more than its coupon, above par less.
+        if abs(givens["bond_price"] - 1_000) > 0.5:
+            assert (yield_to_maturity > givens["coupon_rate"]) == (givens["bond_price"] < 1_000)
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
+    assert_matches_reference(template_id, reference, invariants=sane)

@@ -1,5 +1,7 @@
 """Crypto regulation templates against U.S. tax rules, symbolically and over 1,000 seeds."""
 
+import math
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 from tests.generators.finchain.templates.crypto_finance.labels import assert_label_mix
 
@@ -75,24 +77,31 @@ def test_capital_loss_deduction_and_carryforward() -> None:
     assert 0.05 <= sum(carried) / len(carried) <= 0.95  # both sides of the cap are exercised
 
 
-def test_after_tax_proceeds_from_short_and_long_term_lots() -> None:
+def test_annualized_after_tax_return_on_a_bitcoin_lot() -> None:
     # The rate depends on the holding period (a piecewise rule), so no symbolic closed form.
-    template_id = TOPIC + "after_tax_proceeds_from_short_and_long_term_lots"
+    template_id = TOPIC + "annualized_after_tax_return_on_a_bitcoin_lot"
+
+    def tax_rate(g):
+        return g["long_term_rate"] if g["days_held"] > 365 else g["short_term_rate"]
 
     def reference(g):
-        def tax_rate(days):
-            return g["long_term_rate"] if days > 365 else g["short_term_rate"]
+        cost = g["bitcoin_sold"] * g["purchase_price"]
+        kept = g["bitcoin_sold"] * g["sale_price"] - tax_rate(g) * (
+            g["bitcoin_sold"] * g["sale_price"] - cost
+        )
+        years = g["days_held"] / 365
+        return math.exp(math.log(kept / cost) / years) - 1
 
-        gains = [
-            g["first_lot"] * (g["sale_price"] - g["first_cost"]),
-            g["second_lot"] * (g["sale_price"] - g["second_cost"]),
-        ]
-        tax = gains[0] * tax_rate(g["first_days_held"]) + gains[1] * tax_rate(g["second_days_held"])
-        return (g["first_lot"] + g["second_lot"]) * g["sale_price"] - tax
+    long_term = []
 
-    def keeps_less_than_proceeds(givens, record):
-        gross = (givens["first_lot"] + givens["second_lot"]) * givens["sale_price"]
-        assert 0 < record["answer_value"] <= gross + 0.01
-        assert 0 <= givens["long_term_rate"] < givens["short_term_rate"] <= 0.37
+    def tax_lowers_the_return(givens, record):
+        pre_tax = (givens["sale_price"] / givens["purchase_price"]) ** (365 / givens["days_held"]) - 1
+        assert 0 <= record["answer_value"] <= pre_tax + 5e-5
+        # With no tax (the 0% long-term bracket) the after-tax return is the pre-tax return.
+        if tax_rate(givens) == 0:
+            assert abs(record["answer_value"] - pre_tax) <= 5e-5
+        long_term.append(givens["days_held"] > 365)
 
-    assert_matches_reference(template_id, reference, invariants=keeps_less_than_proceeds)
+    assert_matches_reference(template_id, reference, invariants=tax_lowers_the_return)
+    # Both holding periods, and so both rates, appear among the draws.
+    assert 0.2 <= sum(long_term) / len(long_term) <= 0.95

@@ -1,6 +1,9 @@
 """Global events impact templates against stress-test and event-study formulas over 1,000 seeds."""
 
 import math
+from statistics import NormalDist
+
+import pytest
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
@@ -83,36 +86,22 @@ def test_cumulative_abnormal_return_around_an_event() -> None:
     assert 0.05 <= sum(signs) / len(signs) <= 0.95
 
 
-def test_scenario_weighted_portfolio_change_after_an_event() -> None:
-    template_id = TOPIC + "scenario_weighted_portfolio_change_after_an_event"
+def test_beta_mapped_value_at_risk_after_an_event() -> None:
+    template_id = TOPIC + "beta_mapped_value_at_risk_after_an_event"
 
-    def reference(
-        bitcoin_held,
-        bitcoin_price,
-        ether_held,
-        ether_price,
-        ether_beta,
-        approval_probability,
-        delay_probability,
-        approval_move,
-        delay_move,
-        rejection_move,
-    ):
-        rejection_probability = 1 - approval_probability - delay_probability
-        bitcoin_move = (
-            approval_probability * approval_move
-            + delay_probability * delay_move
-            + rejection_probability * rejection_move
+    def reference(g):
+        # The fund's daily dollar change is normal: (bitcoin value + beta x ether value) x bitcoin return.
+        exposure = (
+            g["bitcoin_held"] * g["bitcoin_price"] + g["ether_beta"] * g["ether_held"] * g["ether_price"]
         )
-        return (
-            bitcoin_held * bitcoin_price * bitcoin_move + ether_held * ether_price * ether_beta * bitcoin_move
-        )
+        horizon = NormalDist(0, exposure * g["event_volatility"] * math.sqrt(g["horizon_days"]))
+        return -horizon.inv_cdf(1 - g["confidence"])
 
-    assert_symbolically_equal(template_id, reference)
+    def grows_with_horizon(givens, record):
+        fund = givens["bitcoin_held"] * givens["bitcoin_price"] + givens["ether_held"] * givens["ether_price"]
+        assert 0 < record["answer_value"] < fund
+        # VaR grows with the square root of the horizon.
+        one_day = reference({**givens, "horizon_days": 1})
+        assert record["answer_value"] == pytest.approx(one_day * math.sqrt(givens["horizon_days"]), abs=0.01)
 
-    def probabilities_are_valid(givens, record):
-        rejection = 1 - givens["approval_probability"] - givens["delay_probability"]
-        assert 0.1 - 1e-9 <= rejection < 1
-        assert givens["rejection_move"] < 0 < givens["approval_move"]
-
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=probabilities_are_valid)
+    assert_matches_reference(template_id, reference, invariants=grows_with_horizon)

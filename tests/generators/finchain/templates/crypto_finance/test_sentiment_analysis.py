@@ -2,6 +2,8 @@
 
 import math
 
+import sympy
+
 from finsynth.generators.finchain.quantities import round_half_up
 from tests.generators.finchain.harness import (
     assert_matches_reference,
@@ -84,14 +86,14 @@ def test_sentiment_z_score_contrarian_signal() -> None:
     assert_label_mix(template_id)
 
 
-def test_sentiment_tilted_allocation_trade() -> None:
-    template_id = TOPIC + "sentiment_tilted_allocation_trade"
+def test_exponentially_tilted_allocation_trade() -> None:
+    template_id = TOPIC + "exponentially_tilted_allocation_trade"
 
     def reference(
         portfolio_value, bitcoin_value, bitcoin_base_weight, tilt_strength, bitcoin_sentiment, ether_sentiment
     ):
-        bitcoin = bitcoin_base_weight * (1 + tilt_strength * bitcoin_sentiment)
-        ether = (1 - bitcoin_base_weight) * (1 + tilt_strength * ether_sentiment)
+        bitcoin = bitcoin_base_weight * sympy.exp(tilt_strength * bitcoin_sentiment)
+        ether = (1 - bitcoin_base_weight) * sympy.exp(tilt_strength * ether_sentiment)
         return portfolio_value * bitcoin / (bitcoin + ether) - bitcoin_value
 
     assert_symbolically_equal(template_id, reference)
@@ -101,7 +103,17 @@ def test_sentiment_tilted_allocation_trade() -> None:
     def trade_keeps_weights_valid(givens, record):
         target = givens["bitcoin_value"] + record["answer_value"]
         assert 0 < target < givens["portfolio_value"]
+        # More positive bitcoin sentiment than ether sentiment tilts the fund toward bitcoin.
+        base_target = givens["bitcoin_base_weight"] * givens["portfolio_value"]
+        gap = givens["bitcoin_sentiment"] - givens["ether_sentiment"]
+        if abs(gap) > 1e-9:
+            assert (target > base_target) == (gap > 0)
         directions.append(record["answer_value"] > 0)
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=trade_keeps_weights_valid)
+    def numeric(g):
+        bitcoin = g["bitcoin_base_weight"] * math.exp(g["tilt_strength"] * g["bitcoin_sentiment"])
+        ether = (1 - g["bitcoin_base_weight"]) * math.exp(g["tilt_strength"] * g["ether_sentiment"])
+        return g["portfolio_value"] * bitcoin / (bitcoin + ether) - g["bitcoin_value"]
+
+    assert_matches_reference(template_id, numeric, invariants=trade_keeps_weights_valid)
     assert 0.05 <= sum(directions) / len(directions) <= 0.95  # the fund both buys and sells bitcoin

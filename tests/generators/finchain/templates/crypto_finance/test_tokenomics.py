@@ -71,20 +71,26 @@ def test_net_ether_issuance_after_fee_burn() -> None:
     assert 0.05 <= sum(signs) / len(signs) <= 0.95  # both inflationary and deflationary years occur
 
 
-def test_token_price_change_after_unlock_and_emission() -> None:
-    template_id = TOPIC + "token_price_change_after_unlock_and_emission"
+def test_token_price_change_over_years_of_emission_and_unlocks() -> None:
+    template_id = TOPIC + "token_price_change_over_years_of_emission_and_unlocks"
 
-    # The starting price cancels (P₁ / P₀ does not depend on P₀), so sympy drops it from the steps.
-    def reference(circulating_supply, unlock_tokens, emission_rate, market_cap_growth, token_price=1.0):
-        new_market_cap = token_price * circulating_supply * (1 + market_cap_growth)
-        new_supply = circulating_supply + unlock_tokens + circulating_supply * emission_rate
-        return new_market_cap / new_supply / token_price - 1
+    # The starting price cancels (P_n / P₀ does not depend on P₀), so sympy drops it from the steps.
+    def reference(
+        circulating_supply, unlock_tokens, emission_rate, market_cap_growth, years, token_price=1.0
+    ):
+        supply = circulating_supply * (1 + emission_rate) ** years + unlock_tokens
+        return circulating_supply * (1 + market_cap_growth) ** years / supply - 1
 
     assert_symbolically_equal(template_id, reference)
 
     def dilution_lowers_the_price(givens, record):
         # With more tokens, the price grows less than the market capitalization does.
-        assert record["answer_value"] < givens["market_cap_growth"]
-        assert record["answer_value"] > -1
+        demand = (1 + givens["market_cap_growth"]) ** givens["years"]
+        assert -1 < record["answer_value"] < demand - 1
+        # Unlocks alone (no emissions) would dilute less.
+        without_emissions = (
+            demand * givens["circulating_supply"] / (givens["circulating_supply"] + givens["unlock_tokens"])
+        )
+        assert record["answer_value"] <= without_emissions - 1 + 5e-5
 
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=dilution_lowers_the_price)

@@ -5,6 +5,8 @@ length, with no fixed closed form in the givens) or is a categorical threshold t
 symbolic proof applies and the numeric reference carries the check.
 """
 
+import pytest
+
 from tests.generators.finchain.harness import assert_matches_reference
 from tests.generators.finchain.templates.crypto_finance.labels import assert_label_mix
 
@@ -73,19 +75,20 @@ def test_effective_number_of_large_holders() -> None:
     assert_matches_reference(template_id, reference, invariants=between_one_and_group_size)
 
 
-def test_whale_concentration_of_the_free_float() -> None:
-    # Categorical threshold test on the composed share.
-    template_id = TOPIC + "whale_concentration_of_the_free_float"
+def test_price_impact_of_a_whale_sale_by_the_square_root_law() -> None:
+    template_id = TOPIC + "price_impact_of_a_whale_sale_by_the_square_root_law"
 
     def reference(g):
-        free_float = g["total_supply"] - g["locked_supply"] - sum(g["exchange_balances"])
-        share = sum(g["whale_balances"]) / free_float
-        return "concentrated" if round(share, 4) >= g["alert_threshold"] else "dispersed"
+        sold = sum(g["whale_balances"]) * g["sell_share"]
+        return g["impact_coefficient"] * g["daily_volatility"] * (sold / g["daily_volume"]) ** 0.5
 
-    def float_is_positive(givens, record):
-        values = {item["name"]: item["value"] for item in record["steps"]}
-        assert values["free_float"] > values["whale_holdings"] > 0
-        assert 0 < values["whale_share"] < 1
+    def concave_in_size(givens, record):
+        assert 0 < record["answer_value"] < 0.25 + 5e-5
+        # Selling four times as much only doubles the impact.
+        quadrupled = reference({**givens, "sell_share": 4 * givens["sell_share"]})
+        assert quadrupled == pytest.approx(2 * reference(givens))
+        # A sale of a full day's volume moves the price by exactly Y times the daily volatility.
+        one_day = reference({**givens, "sell_share": givens["daily_volume"] / sum(givens["whale_balances"])})
+        assert one_day == pytest.approx(givens["impact_coefficient"] * givens["daily_volatility"])
 
-    assert_matches_reference(template_id, reference, invariants=float_is_positive)
-    assert_label_mix(template_id)
+    assert_matches_reference(template_id, reference, invariants=concave_in_size)

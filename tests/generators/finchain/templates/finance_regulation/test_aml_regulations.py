@@ -84,22 +84,28 @@ def test_alert_backlog_clearance_time() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_review_cost_per_suspicious_activity_report() -> None:
-    # The question rounds counts of alerts, investigations and SARs to whole numbers, so the
-    # reference does too (Python's round, as the engine's), and no closed form applies.
-    template_id = TOPIC + "review_cost_per_suspicious_activity_report"
+def test_cost_of_a_discovery_sample_of_closed_alerts() -> None:
+    # The sample size is a whole number found by rounding up, so no closed form applies.
+    template_id = TOPIC + "cost_of_a_discovery_sample_of_closed_alerts"
+
+    def sample_size(g):
+        # Binomial: the chance of no error in n draws at the tolerable rate must fall to 1 - C.
+        return next(
+            n for n in range(1, 10_000) if (1 - g["tolerable_error_rate"]) ** n <= 1 - g["confidence"]
+        )
 
     def reference(g):
-        alerts = round_half_up(g["monthly_transactions"] * g["alert_rate"], 0)
-        investigations = round_half_up(alerts * g["escalation_rate"], 0)
-        sars = round_half_up(investigations * g["sar_conversion_rate"], 0)
-        hours = alerts * g["minutes_per_alert"] / 60 + investigations * g["hours_per_investigation"]
-        return hours * g["hourly_cost"] / sars
+        return sample_size(g) * g["minutes_per_alert"] / 60 * g["hourly_cost"]
+
+    sizes = set()
 
     def sane(givens, record):
-        assert 0.0005 <= givens["alert_rate"] <= 0.02
-        assert 0 < givens["escalation_rate"] < 1 and 0 < givens["sar_conversion_rate"] < 1
-        # A SAR costs at least the investigation behind it.
-        assert record["answer_value"] >= givens["hours_per_investigation"] * givens["hourly_cost"]
+        size = sample_size(givens)
+        # One alert fewer would not give the stated confidence.
+        assert (1 - givens["tolerable_error_rate"]) ** (size - 1) > 1 - givens["confidence"]
+        assert size < givens["closed_alerts"] / 40  # a sample far smaller than the population
+        sizes.add(size)
 
     assert_matches_reference(template_id, reference, invariants=sane)
+    # The familiar table values appear: 95% confidence at a 5% tolerable rate needs 59 alerts.
+    assert 59 in sizes

@@ -1,6 +1,7 @@
 """Basel accord templates against the Basel III ratio definitions, over 1,000 seeds."""
 
 from collections import Counter
+from statistics import NormalDist
 
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
@@ -120,32 +121,31 @@ def test_cet1_after_deductions_against_the_buffer() -> None:
     assert_label_mix(labels, {"meets buffer", "buffer breached", "below minimum"})
 
 
-def test_liquidity_coverage_ratio_test() -> None:
-    # Categorical answer with a min() cap on inflows: checked numerically against the rule.
-    template_id = TOPIC + "liquidity_coverage_ratio_test"
-    labels = []
-    capped = []
+def test_irb_risk_weighted_assets_of_a_residential_mortgage_portfolio() -> None:
+    template_id = TOPIC + "irb_risk_weighted_assets_of_a_residential_mortgage_portfolio"
+    normal = NormalDist()
+
+    def risk_weight(g):
+        # Loss rate in the 1-in-1,000 year, less the expected loss, per 8% of minimum capital.
+        rho = g["asset_correlation"]
+        stressed = normal.cdf(
+            (normal.inv_cdf(g["probability_of_default"]) + rho**0.5 * normal.inv_cdf(0.999))
+            / (1 - rho) ** 0.5
+        )
+        return g["loss_given_default"] * (stressed - g["probability_of_default"]) / 0.08
 
     def reference(g):
-        hqla = g["level1_assets"] + 0.85 * g["level2a_assets"] + 0.5 * g["level2b_assets"]
-        net_outflows = g["cash_outflows"] - min(g["cash_inflows"], 0.75 * g["cash_outflows"])
-        return "compliant" if percent_to_two_decimals(hqla / net_outflows) >= 1 else "not compliant"
+        return risk_weight(g) * g["exposure_at_default"]
+
+    weights = []
 
     def sane(givens, record):
-        assert (givens["level2a_haircut"], givens["level2b_haircut"], givens["inflow_cap"]) == (
-            0.15,
-            0.5,
-            0.75,
-        )
-        assert givens["lcr_minimum"] == 1.0
-        hqla = givens["level1_assets"] + 0.85 * givens["level2a_assets"] + 0.5 * givens["level2b_assets"]
-        # The Level 2 caps the question says do not bind indeed do not.
-        assert 0.85 * givens["level2a_assets"] + 0.5 * givens["level2b_assets"] <= 0.4 * hqla + 1e-6
-        assert 0.5 * givens["level2b_assets"] <= 0.15 * hqla + 1e-6
-        labels.append(record["answer_label"])
-        capped.append(givens["cash_inflows"] > 0.75 * givens["cash_outflows"])
+        assert (givens["asset_correlation"], givens["confidence_level"]) == (0.15, 0.999)
+        weights.append(record["answer_value"] / givens["exposure_at_default"])
+        # A riskier borrower pool never needs less capital.
+        riskier = {**givens, "probability_of_default": givens["probability_of_default"] + 0.001}
+        assert risk_weight(riskier) > risk_weight(givens)
 
     assert_matches_reference(template_id, reference, invariants=sane)
-    assert_label_mix(labels, {"compliant", "not compliant"})
-    # The inflow cap binds in some draws and not in others.
-    assert 0.05 <= sum(capped) / len(capped) <= 0.95
+    # Mortgage risk weights run from a few percent (prime) to above 100% (subprime).
+    assert min(weights) < 0.15 and max(weights) > 0.9

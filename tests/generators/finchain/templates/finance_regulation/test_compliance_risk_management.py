@@ -3,6 +3,8 @@
 import math
 from collections import Counter
 
+import pytest
+
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
 TOPIC = "finchain/finance_regulation/compliance_risk_management/"
@@ -83,21 +85,27 @@ def test_discovery_sample_size_for_control_testing() -> None:
     assert_matches_reference(template_id, reference, invariants=sane)
 
 
-def test_average_residual_risk_against_appetite() -> None:
+def test_annual_breach_probability_against_appetite() -> None:
     # Categorical answer: checked against the stated rule rather than symbolically.
-    template_id = TOPIC + "average_residual_risk_against_appetite"
+    template_id = TOPIC + "annual_breach_probability_against_appetite"
     labels = []
 
-    def reference(g):
-        residuals = [
-            g[f"{area}_likelihood"] * g[f"{area}_impact"] * (1 - g[f"{area}_controls"])
+    def breach_probability(g):
+        # P(no breach) = P(no AML breach) x P(no privacy breach) x P(no conduct breach).
+        none = math.prod(
+            math.exp(-g[f"{area}_frequency"] * (1 - g[f"{area}_controls"]))
             for area in ("aml", "privacy", "conduct")
-        ]
-        average = round(sum(residuals) / 3, 2)
-        return "within appetite" if average <= g["risk_appetite"] + 1e-9 else "outside appetite"
+        )
+        return 1 - none
+
+    def reference(g):
+        return "within appetite" if breach_probability(g) <= g["risk_appetite"] else "outside appetite"
 
     def sane(givens, record):
-        assert 3 <= givens["risk_appetite"] <= 7
+        values = {item["name"]: item["value"] for item in record["steps"]}
+        assert values["breach_probability"] == pytest.approx(breach_probability(givens), abs=5e-5)
+        # A breach is less likely than the expected number of breaches (1 - e^-x < x).
+        assert values["breach_probability"] < values["total_residual_frequency"] + 5e-5
         labels.append(record["answer_label"])
 
     assert_matches_reference(template_id, reference, invariants=sane)

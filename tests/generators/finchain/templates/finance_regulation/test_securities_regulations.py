@@ -92,26 +92,42 @@ def test_regulation_crowdfunding_investment_limit() -> None:
     assert 0.05 <= sum(branches) / len(branches) <= 0.95
 
 
-def test_accredited_investor_status() -> None:
+def test_accredited_investor_status_with_thresholds_indexed_to_inflation() -> None:
     # Categorical answer with an either-or test: checked against the stated rule.
-    template_id = TOPIC + "accredited_investor_status"
+    template_id = TOPIC + "accredited_investor_status_with_thresholds_indexed_to_inflation"
     labels = []
     underwater = []
+    by_income_alone = []
+
+    def growth(g):
+        return math.exp(g["years_since_set"] * math.log1p(g["inflation_rate"]))
 
     def reference(g):
         net_worth = (g["total_assets"] - g["home_value"]) - (
             g["total_liabilities"] - min(g["mortgage_balance"], g["home_value"])
         )
-        income_test = g["income_last_year"] > 200_000 and g["income_prior_year"] > 200_000
-        return "accredited" if net_worth > 1_000_000 or income_test else "not accredited"
+        income_bar = 200_000 * growth(g)
+        income_test = g["income_last_year"] > income_bar and g["income_prior_year"] > income_bar
+        return "accredited" if net_worth > 1_000_000 * growth(g) or income_test else "not accredited"
 
     def sane(givens, record):
         assert givens["net_worth_threshold"] == 1_000_000 and givens["income_threshold"] == 200_000
         assert givens["mortgage_balance"] <= givens["total_liabilities"]
+        # Indexing only raises the bars: accredited now implies accredited under the 1982 dollars.
+        if record["answer_label"] == "accredited":
+            assert reference({**givens, "inflation_rate": 0.0}) == "accredited"
         labels.append(record["answer_label"])
         underwater.append(givens["mortgage_balance"] > givens["home_value"])
+        net_worth = (givens["total_assets"] - givens["home_value"]) - (
+            givens["total_liabilities"] - min(givens["mortgage_balance"], givens["home_value"])
+        )
+        by_income_alone.append(
+            record["answer_label"] == "accredited" and net_worth <= 1_000_000 * growth(givens)
+        )
 
     assert_matches_reference(template_id, reference, invariants=sane)
     assert_label_mix(labels, {"accredited", "not accredited"})
     # Some draws have a mortgage above the home's value, so the excess-counts rule is exercised.
     assert sum(underwater) >= 10
+    # The income test alone qualifies some investors.
+    assert sum(by_income_alone) >= 10
