@@ -15,6 +15,7 @@ TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
 ]
 
+
 def _short(generator: FinChainGenerator) -> str:
     return generator.info.id.removeprefix("finchain/")
 
