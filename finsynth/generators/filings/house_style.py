@@ -512,6 +512,7 @@ _WORD = re.compile(r"(?<![\w'-])[A-Za-z]+")
 _BY_FIRST_WORD: dict[str, list[str]] = {}
 for _phrase in _PHRASES:  # longest first, so a longer phrase wins over its own first words
     _BY_FIRST_WORD.setdefault(_WORD.findall(_phrase)[0], []).append(_phrase)
+_CAPITALIZED = {phrase: phrase[0].upper() + phrase[1:] for phrase in _PHRASES}
 _WORD_GOES_ON = re.compile(r"[\w'-]")
 _DIGIT = re.compile(r"\d")
 
@@ -538,20 +539,17 @@ class HouseStyle:
         done = 0
         for word in _WORD.finditer(text):
             start = word.start()
-            if start < done:
-                continue
-            for phrase in _BY_FIRST_WORD.get(word.group(0).lower(), ()):
+            first = word.group(0)
+            capitalized = not first.islower()
+            if start < done or (capitalized and start):
+                continue  # a capital inside a sentence is a name or a title: leave it
+            for phrase in _BY_FIRST_WORD.get(first.lower(), ()):
+                form = _CAPITALIZED[phrase] if capitalized else phrase
                 end = start + len(phrase)
-                found = text[start:end]
-                if _WORD_GOES_ON.match(text, end) or found.lower() != phrase.lower():
+                if not text.startswith(form, start) or _WORD_GOES_ON.match(text, end):
                     continue
-                if found == phrase:
-                    chosen = self._choices[phrase]
-                elif start == 0 and found == phrase[0].upper() + phrase[1:]:
-                    chosen = self._choices[phrase][0].upper() + self._choices[phrase][1:]
-                else:
-                    break  # another capitalization inside a sentence is a name or a title: leave it
-                pieces.extend((text[done:start], chosen))
+                chosen = self._choices[phrase]
+                pieces.extend((text[done:start], chosen[0].upper() + chosen[1:] if capitalized else chosen))
                 done = end
                 break
         pieces.append(text[done:])
@@ -594,7 +592,10 @@ def _agree(match: re.Match[str]) -> str:
 def _states_a_fact(line: Line, stated: list[str]) -> bool:
     if _DIGIT.search(line.text):
         return True
-    return any(re.search(rf"(?<![\w'-]){re.escape(value)}(?![\w'-])", line.text) for value in stated)
+    return any(
+        value in line.text and re.search(rf"(?<![\w'-]){re.escape(value)}(?![\w'-])", line.text)
+        for value in stated
+    )
 
 
 def draw_style(company: Company, stream: RandomStream) -> HouseStyle:
