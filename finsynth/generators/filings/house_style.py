@@ -509,9 +509,13 @@ _PHRASES = sorted(
     {phrase for group in (*PHRASE_GROUPS, _PRODUCTS) for phrase in group}, key=len, reverse=True
 )
 _WORD = re.compile(r"(?<![\w'-])[A-Za-z]+")
-_BY_FIRST_WORD: dict[str, list[str]] = {}
+_BY_OPENING: dict[str, list[str]] = {}
+"""Phrases by their first word, and those of several words also by their first two, longest first."""
 for _phrase in _PHRASES:  # longest first, so a longer phrase wins over its own first words
-    _BY_FIRST_WORD.setdefault(_WORD.findall(_phrase)[0], []).append(_phrase)
+    _first, *_rest = _phrase.split(" ")
+    _opening = f"{_first} {_rest[0]}" if _rest and _WORD.fullmatch(_first) else _WORD.findall(_phrase)[0]
+    _BY_OPENING.setdefault(_opening, []).append(_phrase)
+_NEXT_WORD = re.compile(r" (\S+)")
 _CAPITALIZED = {phrase: phrase[0].upper() + phrase[1:] for phrase in _PHRASES}
 _WORD_GOES_ON = re.compile(r"[\w'-]")
 _DIGIT = re.compile(r"\d")
@@ -543,7 +547,7 @@ class HouseStyle:
             capitalized = not first.islower()
             if start < done or (capitalized and start):
                 continue  # a capital inside a sentence is a name or a title: leave it
-            for phrase in _BY_FIRST_WORD.get(first.lower(), ()):
+            for phrase in _openings(text, word.end(), first.lower()):
                 form = _CAPITALIZED[phrase] if capitalized else phrase
                 end = start + len(phrase)
                 if not text.startswith(form, start) or _WORD_GOES_ON.match(text, end):
@@ -587,6 +591,19 @@ def _agree(match: re.Match[str]) -> str:
         return match.group(0)
     article = "an" if match.group(2)[0] in "aeiou" else "a"
     return (article.capitalize() if match.group(1)[0] == "A" else article) + " "
+
+
+def _openings(text: str, after: int, first: str) -> list[str]:
+    """The phrases that may start with ``first`` at this point of ``text``, longest first."""
+    found = _NEXT_WORD.match(text, after)
+    if not found:
+        return _BY_OPENING.get(first, [])
+    second = found.group(1)
+    stripped = second.rstrip(".,;:!?)\"'")
+    longer = _BY_OPENING.get(f"{first} {second}", []) + (
+        _BY_OPENING.get(f"{first} {stripped}", []) if stripped != second else []
+    )
+    return longer + _BY_OPENING.get(first, []) if longer else _BY_OPENING.get(first, [])
 
 
 def _states_a_fact(line: Line, stated: list[str]) -> bool:
