@@ -11,6 +11,7 @@ from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
 from finsynth.generators.filings.business import business_candidates
 from finsynth.generators.filings.company import Company, make_company
+from finsynth.generators.filings.house_style import HouseStyle, draw_style
 from finsynth.generators.filings.market_risk import market_risk
 from finsynth.generators.filings.mdna import mdna_candidates
 from finsynth.generators.filings.notes import notes_candidates
@@ -176,8 +177,9 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
         _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
         _Section(
             "Item 15. Exhibits and Financial Statement Schedules",
-            [Candidate(exhibits(stream), True), Candidate(signatures(company, stream))],
+            [Candidate(exhibits(company, stream), True), Candidate(signatures(company, stream))],
         ),
+        _Section("Item 16. Form 10-K Summary", [short["16"]]),
     ]
 
 
@@ -236,12 +238,12 @@ class _Writer:
 Position = tuple[int, int]  # (section, candidate within the section)
 
 
-def _write(sections: Sequence[_Section], kept: set[Position]) -> _Writer:
-    """Write the kept blocks of every section that keeps at least one."""
+def _write(sections: Sequence[_Section], kept: set[Position], style: HouseStyle) -> _Writer:
+    """Write the kept blocks of every section that keeps at least one, in the filing's house style."""
     writer = _Writer()
     for section_index, section in enumerate(sections):
         blocks = [
-            candidate.block
+            style.reword_block(candidate.block)
             for index, candidate in enumerate(section.candidates)
             if (section_index, index) in kept
         ]
@@ -288,8 +290,14 @@ def _statement_facts(statements: Statements) -> dict[str, float | str]:
     return facts
 
 
-def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: int) -> set[Position]:
-    """Return the positions of the blocks to keep: all required ones, then optional ones in a drawn order."""
+def _choose(
+    sections: Sequence[_Section], stream: RandomStream, target_tokens: int, style: HouseStyle
+) -> set[Position]:
+    """Return the positions of the blocks to keep: all required ones, then optional ones in a drawn order.
+
+    Optional blocks are sized as first written; the house style changes a block's length by a few
+    tokens at most, well inside the filing's tolerance.
+    """
     candidates = {
         (section_index, index): candidate
         for section_index, section in enumerate(sections)
@@ -298,7 +306,7 @@ def _choose(sections: Sequence[_Section], stream: RandomStream, target_tokens: i
     kept = {position for position, candidate in candidates.items() if candidate.required}
     optional = [position for position, candidate in candidates.items() if not candidate.required]
     sizes = count_tokens_batch([_block_text(candidates[position].block) for position in optional])
-    total = count_tokens(_write(sections, kept).text())
+    total = count_tokens(_write(sections, kept, style).text())
     minimum = round(total / (1 + TOLERANCE)) + 1
     if target_tokens < minimum:
         raise ConfigError(
@@ -344,8 +352,9 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
     company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
     statements = make_statements(company, RandomStream(derive_seed(seed, "filings", "statements")))
     sections = _sections(company, statements, RandomStream(derive_seed(seed, "filings", "narrative")))
-    kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens)
-    writer = _write(sections, kept)
+    style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
+    kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens, style)
+    writer = _write(sections, kept, style)
     text = writer.text()
     length = count_tokens(text)
     if abs(length - target_tokens) > TOLERANCE * target_tokens:

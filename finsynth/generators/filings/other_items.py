@@ -390,10 +390,23 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     )
 
 
-def exhibits(stream: RandomStream) -> Block:
-    """Return Item 15's exhibit index."""
+def exhibits(company: Company, stream: RandomStream) -> Block:
+    """Return Item 15: the financial statements filed, the schedules left out, and the exhibit index."""
+    first, latest = company.fiscal_years[0], company.fiscal_years[-1]
     rows = [(number, [title], ()) for number, title in _EXHIBITS if stream.random() < 0.85]
-    return Block((table("Exhibit index", ("Exhibit", "Description"), rows),))
+    return Block(
+        (
+            prose(
+                f"The consolidated financial statements for fiscal {first} through {latest} and the report "
+                "of our independent registered public accounting firm are filed under Item 8 of this report.",
+                "Financial statement schedules are omitted because they are not required or because the "
+                "information is given in the consolidated financial statements or their notes.",
+                f"The exhibits listed below are filed with, or incorporated by reference into, this report "
+                f"for fiscal {latest}.",
+            ),
+            table("Exhibit index", ("Exhibit", "Description"), rows),
+        )
+    )
 
 
 def auditor_report(company: Company, stream: RandomStream) -> Block:
@@ -459,6 +472,7 @@ def short_items() -> dict[str, Candidate]:
         ),
         "4": Candidate(Block((prose("Not applicable."),)), True),
         "6": Candidate(Block((prose("[Reserved]"),)), True),
+        "16": Candidate(Block((prose("None."),)), True),
         "9": Candidate(Block((prose("None."),)), True),
         "9B": Candidate(Block((prose("None."),)), True),
         "III": Candidate(

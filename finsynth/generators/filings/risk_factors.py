@@ -20,30 +20,6 @@ _INTRODUCTIONS = (
     "also harm us.",
 )
 
-_CLOSERS = (
-    "Any of these developments could materially harm our business, financial condition and results of "
-    "operations.",
-    "The effect of such events on our results could be significant and difficult to predict.",
-    "We cannot assure investors that the measures we have taken will prove adequate.",
-    "These effects could persist for several reporting periods before we are able to respond.",
-    "If this risk materializes, our revenue, margins and cash flow could all decline.",
-    "We may need to divert management attention and resources to address these matters.",
-    "Such outcomes could also make it harder to achieve the financial targets we have communicated.",
-    "The costs of responding could be significant even if the ultimate outcome is favorable to us.",
-    "Our competitors may be better positioned than we are to absorb these effects.",
-    "This could in turn reduce the market price of our common stock.",
-    "Although we monitor this exposure closely, our ability to limit it is constrained.",
-    "The likelihood and severity of this risk may increase over time.",
-    "Several of these factors could occur at the same time, compounding their effect.",
-    "Estimates of the potential impact depend on assumptions that may prove wrong.",
-    "We may also be unable to recover related losses from third parties.",
-    "Customers, suppliers and lenders could change their view of us as a result.",
-    "Planning for this risk requires judgments about events that are outside our control.",
-    "Our contingency plans may not work as intended when they are needed.",
-    "Any resulting charges would be recorded in the period in which they become probable.",
-    "The uncertainty alone could lead customers to delay decisions about our offerings.",
-)
-
 _ELABORATIONS = (
     "We regularly assess our exposure to risks concerning {label}, but these assessments rely on information "
     "that may be incomplete.",
@@ -107,6 +83,14 @@ _ELABORATIONS = (
     "Any of our segments could be affected by matters concerning {label}, though not to the same degree.",
 )
 _ELABORATIONS_PER_RISK = 5
+_SEGMENT_EXPOSURES = (
+    "Of our segments, {segment} is the most exposed to {label}, given its reliance on {offering}.",
+    "We weigh {label} when we set plans and targets for our {segment} segment.",
+    "A setback concerning {label} would likely show first in the results of our {segment} segment.",
+    "Our {segment} and {other} segments are exposed to {label} in different ways and to different degrees.",
+    "Sales of {offering} in our {segment} segment would be among the first affected by problems "
+    "concerning {label}.",
+)
 
 
 def _first_person(label: str) -> str:
@@ -202,6 +186,14 @@ def _segment_risks(company: Company, stream: RandomStream) -> list[RiskProfile]:
     return stream.sample(risks, len(risks))
 
 
+def _segment_exposure(company: Company, stream: RandomStream) -> str:
+    """A sentence tying a risk (its ``{label}`` left to fill) to one or two of the company's segments."""
+    segment, other = stream.sample(company.segments, 2)
+    return stream.choice(_SEGMENT_EXPOSURES).format(
+        segment=segment.name, other=other.name, offering=segment.offering, label="{label}"
+    )
+
+
 def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
     """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional)."""
     industry_risks = [
@@ -211,14 +203,13 @@ def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
     all_general = (*GENERAL_RISKS, *MORE_RISKS)
     general = stream.sample(all_general, len(all_general))
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
-    closers = stream.sample(_CLOSERS, len(_CLOSERS))
     elaborations = stream.sample(_ELABORATIONS, len(_ELABORATIONS))
 
     def additions(position: int) -> tuple[str, ...]:
         # Consecutive risks take consecutive elaborations, so repeats are as far apart as possible.
         start = position * _ELABORATIONS_PER_RISK
         chosen = [elaborations[(start + step) % len(elaborations)] for step in range(_ELABORATIONS_PER_RISK)]
-        return (*chosen, closers[position % len(closers)])
+        return (*chosen, _segment_exposure(company, stream))
 
     candidates = [Candidate(Block((prose(stream.choice(_INTRODUCTIONS)),)), True)]
     candidates.extend(

@@ -1,0 +1,89 @@
+"""A filing's house style rewords general prose, never a fact, and never a word outside its phrases."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from finsynth.generators.filings.blocks import Block, Line, Paragraph, heading, prose
+from finsynth.generators.filings.company import make_company
+from finsynth.generators.filings.house_style import PHRASE_GROUPS, HouseStyle, draw_style
+from finsynth.seeding import RandomStream
+
+SEEDS = st.integers(min_value=0, max_value=2**40)
+
+
+def _style(seed: int) -> HouseStyle:
+    return draw_style(make_company(RandomStream(seed)), RandomStream(seed + 1))
+
+
+def test_no_phrase_is_in_two_groups_and_all_are_lower_case() -> None:
+    phrases = [phrase for group in PHRASE_GROUPS for phrase in group]
+    assert len(phrases) == len(set(phrases))
+    assert all(phrase[0].islower() for phrase in phrases)
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=SEEDS)
+def test_each_group_is_written_one_way_throughout_a_filing(seed: int) -> None:
+    style = _style(seed)
+    for group in PHRASE_GROUPS:
+        written = {style.reword(f"We saw that {phrase} here.") for phrase in group}
+        assert len(written) == 1, group
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    seed=SEEDS, words=st.lists(st.sampled_from(["pumps", "grew", "quietly", "ledger", "zinc"]), max_size=12)
+)
+def test_text_without_a_phrase_is_left_alone(seed: int, words: list[str]) -> None:
+    text = " ".join(["Widgets", *words]) + "."
+    assert _style(seed).reword(text) == text
+
+
+def test_names_titles_and_parts_of_words_are_left_alone() -> None:
+    style = HouseStyle({"may": "might", "board": "board of directors", "could": "might"})
+    assert style.reword("In May the Board could act.") == "In May the Board might act."
+    assert (
+        style.reword("Mayfield's board-approved plan could wait.")
+        == "Mayfield's board-approved plan might wait."
+    )
+    assert style.reword("May we ask?") == "Might we ask?"
+
+
+def test_the_article_agrees_with_a_reworded_phrase() -> None:
+    style = HouseStyle({"costly": "expensive", "effect": "impact"})
+    assert style.reword("It is a costly step with a one-time effect.") == (
+        "It is an expensive step with a one-time impact."
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS)
+def test_lines_stating_a_fact_and_other_paragraphs_keep_their_words(seed: int) -> None:
+    style = _style(seed)
+    general = "Our board of directors could materially affect our products."
+    block = Block(
+        (
+            heading("Our board of directors could act"),
+            prose(
+                general,
+                Line("In 2025 the board could act.", ("board.size",)),
+                Line("Controls were effective, and we could rely on them.", ("controls",)),
+            ),
+            Paragraph((Line("Customers could leave"),), kind="table"),
+        ),
+        facts={"controls": "effective"},
+    )
+    reworded = style.reword_block(block)
+    assert reworded.paragraphs[0] == block.paragraphs[0]
+    assert reworded.paragraphs[2] == block.paragraphs[2]
+    lines = reworded.paragraphs[1].lines
+    assert lines[1:] == block.paragraphs[1].lines[1:]
+    assert lines[0].text == style.reword(general)
+    assert reworded.facts == block.facts
+
+
+def test_filings_differ_in_their_wording() -> None:
+    general = "The following table summarizes what could materially hurt our products because of problems."
+    assert len({_style(seed).reword(general) for seed in range(60)}) >= 20
