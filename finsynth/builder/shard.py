@@ -178,6 +178,11 @@ DRAW_WINDOW = ROW_GROUP_SIZE
 """Rows of a plain shard drawn together (one row group): each generator's instances among them
 are drawn in one batch, so a worker holds one row group of records, as before rows were mixed."""
 
+COLUMN_WINDOW = 5 * ROW_GROUP_SIZE
+"""Rows of a plain shard drawn together when every generator draws columns: a window in
+columns takes far less memory than one in dicts, and drawing a template's instances in larger
+batches saves the drawer's fixed cost per batch. Still whole row groups, so the file is the same."""
+
 DrawState = tuple[DisjointDraws, InstanceSeeder]
 _DRAW_STATES: dict[tuple[object, ...], DrawState] = {}
 
@@ -250,8 +255,8 @@ def shard_records(spec: ShardSpec) -> Iterator[Record]:
 def shard_tables(spec: ShardSpec) -> Iterator[pa.Table]:
     """Yield the shard's rows in order as Arrow tables, each row validated against its family schema.
 
-    Plain shards come window by window (see :data:`DRAW_WINDOW`); shards with kinds in row
-    groups of their validated records.
+    Plain shards come window by window (see :data:`DRAW_WINDOW` and :data:`COLUMN_WINDOW`);
+    shards with kinds in row groups of their validated records.
 
     Raises:
         RecordValidationError: If a generator (or expander) produces a row that breaks the schema.
@@ -267,16 +272,20 @@ def shard_tables(spec: ShardSpec) -> Iterator[pa.Table]:
             yield pa.Table.from_pylist(batch, schema=schema)
         return
     validator = _prepare(spec)
-    for start in range(spec.start, spec.stop, DRAW_WINDOW):
-        yield _window(spec, start, min(spec.stop, start + DRAW_WINDOW), validator)
+    in_columns = all(
+        isinstance(get_generator(generator_id), TableGenerator) for generator_id in spec.generator_ids
+    )
+    window = COLUMN_WINDOW if in_columns else DRAW_WINDOW
+    for start in range(spec.start, spec.stop, window):
+        yield _window(spec, start, min(spec.stop, start + window), validator, in_columns=in_columns)
 
 
-def _window(spec: ShardSpec, start: int, stop: int, validator: Validator) -> pa.Table:
+def _window(spec: ShardSpec, start: int, stop: int, validator: Validator, *, in_columns: bool) -> pa.Table:
     """Draw split rows ``start:stop`` of a plain shard, generator by generator, in row order.
 
-    Generators that make Arrow tables put their records straight into columns, checked column
-    by column (:class:`~finsynth.schemas.columns.ColumnCheck`); others make dicts, each
-    validated before it becomes a row.
+    With ``in_columns`` (every generator makes Arrow tables), records go straight into
+    columns, checked column by column (:class:`~finsynth.schemas.columns.ColumnCheck`);
+    otherwise generators make dicts, each validated before it becomes a row.
     """
     generators, indices, _ = spec.positions(start, stop)
     by_generator = np.argsort(generators, kind="stable")
@@ -285,7 +294,7 @@ def _window(spec: ShardSpec, start: int, stop: int, validator: Validator) -> pa.
         (spec.generator_ids[int(generators[rows[0]])], rows)
         for rows in (np.split(by_generator, bounds) if by_generator.size else ())
     ]
-    if groups and all(isinstance(get_generator(generator_id), TableGenerator) for generator_id, _ in groups):
+    if in_columns:
         return _window_columns(spec, groups, indices, by_generator)
     schema = arrow_schema(record_schema(spec.family, with_messages=spec.messages))
     rows: list[Record] = [{}] * (stop - start)
