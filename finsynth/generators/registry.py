@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+import pyarrow as pa
 from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError, UnknownGeneratorError
@@ -73,6 +74,16 @@ class BatchGenerator(Generator, Protocol):
         self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
     ) -> list[Record]:
         """Return exactly ``[record(id, InstanceSeeds(n, v)) for id, n, v in zip(...)]``."""
+
+
+@runtime_checkable
+class TableGenerator(BatchGenerator, Protocol):
+    """A batch generator that can also put many records straight into an Arrow table (builds prefer it)."""
+
+    def table(
+        self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
+    ) -> pa.Table:
+        """Return exactly ``pa.Table.from_pylist(records(...))`` in the family's Arrow schema."""
 
 
 _REGISTRY: dict[str, Generator] = {}

@@ -8,10 +8,12 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pyarrow as pa
 from numpy.typing import NDArray
 
 from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.bands import Band, parse_bands
+from finsynth.generators.finchain.columns import record_table
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.taxonomy import find_topic
@@ -20,6 +22,9 @@ from finsynth.seeding import InstanceSeeds
 
 DIFFICULTIES = ("basic", "intermediate", "advanced")
 """Labels earned by the work (see :mod:`~finsynth.generators.finchain.difficulty` for the rubric)."""
+
+_FIXED_TAGS = ("domain", "topic", "difficulty")
+"""Tags every record of a template repeats as a column."""
 
 _TEMPLATES_PACKAGE = "finsynth.generators.finchain.templates."
 
@@ -57,6 +62,7 @@ class FinChainGenerator:
         )
         self._metadata_head = head + '"seed_names":'
         self._metadata_tail = tail
+        self._fixed_columns = {"generator_id": info.id, **{tag: info.tags[tag] for tag in _FIXED_TAGS}}
 
     @property
     def info(self) -> GeneratorInfo:
@@ -89,6 +95,23 @@ class FinChainGenerator:
                 record_ids, instances, names_seeds.tolist(), values_seeds.tolist(), strict=True
             )
         ]
+
+    def table(
+        self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
+    ) -> pa.Table:
+        """Return the records of many seed pairs as one Arrow table, without a dict per record.
+
+        Row ``i`` equals what :meth:`records` returns at ``i`` (the columns of
+        ``finchain_record.schema.json``, in its order).
+        """
+        return record_table(
+            record_ids,
+            self.compiled.instances(names_seeds, values_seeds),
+            names_seeds.tolist(),
+            values_seeds.tolist(),
+            self._fixed_columns,
+            (self._metadata_head, self._metadata_tail),
+        )
 
     def _record(self, record_id: str, instance: Instance, names_seed: int, values_seed: int) -> Record:
         quantity = instance.answer_quantity
