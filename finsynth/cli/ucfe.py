@@ -193,7 +193,7 @@ def simulate_command(
     rounds and how they ended, and lists the failures on stderr.
 
     Examples:
-        finsynth ucfe simulate build/finsynth/0.2.0 --out build/dialogues
+        finsynth ucfe simulate build/finsynth/0.3.0 --out build/dialogues
         --user-base-url http://127.0.0.1:8000/v1 --user-model client-model
         --assistant-base-url http://127.0.0.1:8001/v1 --assistant-model my-model
 
