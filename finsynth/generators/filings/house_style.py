@@ -10,7 +10,7 @@ Sentences that state a fact (a number, a name, a conclusion a question reads) ke
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
 from finsynth.generators.filings.company import Company
@@ -526,11 +526,14 @@ class HouseStyle:
 
     Args:
         choices: The phrase to write for each phrase of every group, lower case.
+        kept: The industry's own wording (what the company does, its customers and competitors); a
+            line that holds any of it keeps its words, like a line that states a fact.
 
     """
 
-    def __init__(self, choices: Mapping[str, str]) -> None:
+    def __init__(self, choices: Mapping[str, str], kept: Sequence[str] = ()) -> None:
         self._choices = dict(choices)
+        self._kept = list(kept)
 
     def reword(self, text: str) -> str:
         """Return ``text`` with every phrase of a group replaced by the filing's choice for it.
@@ -563,9 +566,10 @@ class HouseStyle:
     def reword_block(self, block: Block) -> Block:
         """Return ``block`` with its general prose reworded; lines that state a fact keep their words.
 
-        A line is left as written when it holds a digit or any of the block's text facts.
+        A line is left as written when it holds a digit, any of the block's text facts or any of the
+        industry's own wording.
         """
-        stated = [value for value in block.facts.values() if isinstance(value, str)]
+        stated = [value for value in block.facts.values() if isinstance(value, str)] + self._kept
         paragraphs = tuple(
             paragraph
             if paragraph.kind != "prose"
@@ -629,4 +633,5 @@ def draw_style(company: Company, stream: RandomStream) -> HouseStyle:
         choices.update(dict.fromkeys(group, chosen))
     products = stream.choice((*_PRODUCTS, f"our {company.industry.products}"))
     choices.update(dict.fromkeys(_PRODUCTS, products))
-    return HouseStyle(choices)
+    industry = company.industry
+    return HouseStyle(choices, kept=(industry.description, industry.customers, industry.competitors))

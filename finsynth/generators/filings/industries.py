@@ -17,6 +17,7 @@ import yaml
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.profiles import (
+    INCOME_KEYS,
     ExpenseLine,
     Industry,
     RiskProfile,
@@ -66,21 +67,8 @@ INDUSTRY_KEYS = (
 )
 """Every industry, in the order a company draws from (a change reorders every filing)."""
 
-_RESERVED_KEYS = frozenset(
-    (
-        "revenue",
-        "cost_of_revenue",
-        "gross_profit",
-        "total_operating_expenses",
-        "operating_income",
-        "interest_expense",
-        "other_income",
-        "income_before_taxes",
-        "income_tax_expense",
-        "net_income",
-        "diluted_shares",
-    )
-)
+_RESERVED_KEYS = frozenset(INCOME_KEYS)
+"""Rows every income statement has; an industry's own lines must use other keys."""
 
 
 def _range(values: Sequence[float], source: str, path: str) -> tuple[float, float]:

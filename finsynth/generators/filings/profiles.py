@@ -8,6 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+INCOME_KEYS = (
+    "revenue",
+    "cost_of_revenue",
+    "gross_profit",
+    "total_operating_expenses",
+    "operating_income",
+    "interest_expense",
+    "other_income",
+    "income_before_taxes",
+    "income_tax_expense",
+    "net_income",
+    "diluted_shares",
+)
+"""The income statement's fixed rows (industries add their own revenue and expense lines between them)."""
+
 
 @dataclass(frozen=True)
 class SegmentProfile:

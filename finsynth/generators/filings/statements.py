@@ -52,7 +52,8 @@ class Statements:
         has_inventory: Whether the company holds inventory (lines are omitted otherwise).
         values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
             scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
-            stock is negative. Keys are listed in :data:`INCOME_KEYS`, :data:`BALANCE_KEYS`,
+            stock is negative. Keys are listed in
+            :data:`~finsynth.generators.filings.profiles.INCOME_KEYS`, :data:`BALANCE_KEYS`,
             :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue,
             ``segment_income.<i>`` for segment operating income and ``corporate_expense`` for the
             unallocated costs (negative) that bring segment income to consolidated operating income,
@@ -74,19 +75,6 @@ class Statements:
     opening_cash: int
 
 
-INCOME_KEYS = (
-    "revenue",
-    "cost_of_revenue",
-    "gross_profit",
-    "total_operating_expenses",
-    "operating_income",
-    "interest_expense",
-    "other_income",
-    "income_before_taxes",
-    "income_tax_expense",
-    "net_income",
-    "diluted_shares",
-)
 BALANCE_KEYS = (
     "cash",
     "accounts_receivable",

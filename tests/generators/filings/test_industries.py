@@ -23,8 +23,8 @@ from finsynth.generators.filings.industries import (
     parse_industry,
 )
 from finsynth.generators.filings.mdna import _EXPENSE_REASONS
-from finsynth.generators.filings.profiles import Industry
-from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, INCOME_KEYS, make_statements
+from finsynth.generators.filings.profiles import INCOME_KEYS, Industry
+from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
 from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
 from finsynth.seeding import RandomStream, derive_seed
 from tests.generators.filings.tables import read_table
