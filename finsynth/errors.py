@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 
 class FinsynthError(Exception):
     """Base class of every error finsynth raises on purpose.
@@ -28,6 +31,11 @@ class ConfigError(FinsynthError):
         self.message = message
         where = source if line is None else f"{source}:{line}"
         super().__init__(f"{where}: {path}: {message}" if path else f"{where}: {message}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by the fields, so the error reaches the parent intact from a build worker process."""
+        rebuild = functools.partial(ConfigError, source=self.source, path=self.path, line=self.line)
+        return (rebuild, (self.message,))
 
 
 class RecordValidationError(FinsynthError):

@@ -69,6 +69,10 @@ class ChatError(FinsynthError):
         super().__init__(message)
         self.reason = message if reason is None else reason
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle with the reason, so the error crosses process boundaries intact."""
+        return (ChatError, (str(self), self.reason))
+
 
 class VerdictParseError(FinsynthError):
     """A judge's reply does not contain exactly one verdict token."""

@@ -64,6 +64,10 @@ class UnreadableTraceVersionError(FormulaError):
         )
         self.version = version
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by the version read, so the error crosses process boundaries intact."""
+        return (UnreadableTraceVersionError, (self.version,))
+
 
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
