@@ -9,16 +9,9 @@ from finsynth.world.formatting import percent_figure, share_of
 PART = "Part III"
 
 
-def _count(facts: FilingFacts, prefix: str, field: str) -> int:
-    count = 0
-    while f"{prefix}.{count}.{field}" in facts.filing.facts:
-        count += 1
-    return count
-
-
 @question_kind(part=PART)
 def _top_executive_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    count = _count(facts, "pay", "total")
+    count = len(facts.rows("pay", "total"))
     keys = [f"pay.{i}.{field}" for i in range(count) for field in ("name", "total")]
     if not count or not facts.has(*keys):
         return None
@@ -41,7 +34,7 @@ def _top_executive_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
 
 @question_kind(part=PART)
 def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    count = _count(facts, "pay", "total")
+    count = len(facts.rows("pay", "total"))
     if not count:
         return None
     index = stream.randint(0, count - 1)
@@ -70,7 +63,7 @@ def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind(part=PART)
 def _largest_holders(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    count = _count(facts, "holder", "percent")
+    count = len(facts.rows("holder", "percent"))
     keys = [f"holder.{i}.{field}" for i in range(count) for field in ("name", "percent")]
     if not count or not facts.has(*keys):
         return None

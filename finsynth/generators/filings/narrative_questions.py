@@ -186,9 +186,7 @@ def _legal_proceeding(facts: FilingFacts, stream: RandomStream) -> QAItem | None
 
 @question_kind(part="business")
 def _owned_floor_space(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    count = 0
-    while f"property.{count}.square_feet" in facts.filing.facts:
-        count += 1
+    count = len(facts.rows("property", "square_feet"))
     keys = [f"property.{i}.{field}" for i in range(count) for field in ("tenure", "square_feet")]
     if not count or not facts.has(*keys):
         return None
@@ -472,9 +470,7 @@ def _cybersecurity_leadership(facts: FilingFacts, stream: RandomStream) -> QAIte
 
 @question_kind(part="business")
 def _leased_footprint(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    count = 0
-    while f"property.{count}.tenure" in facts.filing.facts:
-        count += 1
+    count = len(facts.rows("property", "tenure"))
     keys = [*(f"property.{i}.tenure" for i in range(count)), "lease.liability"]
     if not count or not facts.has(*keys):
         return None

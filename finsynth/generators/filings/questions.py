@@ -232,12 +232,16 @@ class FilingFacts:
             ids.update(stated if whole else stated[:1])
         return tuple(sorted(ids))
 
-    def segments(self) -> list[int]:
-        """Indexes of the company's reportable segments."""
+    def rows(self, prefix: str, field: str) -> list[int]:
+        """Indexes ``i`` of the numbered rows ``<prefix>.<i>.<field>`` the filing has, in order."""
         count = 0
-        while f"segment.{count}.name" in self.filing.facts:
+        while f"{prefix}.{count}.{field}" in self.filing.facts:
             count += 1
         return list(range(count))
+
+    def segments(self) -> list[int]:
+        """Indexes of the company's reportable segments."""
+        return self.rows("segment", "name")
 
     def segment_name(self, index: int) -> str:
         """The name of segment ``index``."""

@@ -13,14 +13,6 @@ from finsynth.seeding import RandomStream
 from finsynth.world.formatting import count_word, name_list, percent_figure, share_of
 
 
-def _rows(facts: FilingFacts, prefix: str, field: str) -> list[int]:
-    """Indexes ``i`` for which the filing states ``<prefix>.<i>.<field>``, in order."""
-    count = 0
-    while facts.has(f"{prefix}.{count}.{field}"):
-        count += 1
-    return list(range(count))
-
-
 @question_kind("TG", part="business")
 def _company_profile(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     segments = facts.segments()
@@ -47,7 +39,7 @@ def _company_profile(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind("TG", part="business")
 def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    rows = _rows(facts, "property", "square_feet")
+    rows = facts.rows("property", "square_feet")
     keys = [f"property.{i}.{field}" for i in rows for field in ("location", "tenure", "square_feet")]
     if len(rows) < 2 or not facts.has(*keys):
         return None
@@ -84,7 +76,7 @@ def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None
 
 @question_kind("TG", part="Part III")
 def _executive_pay_briefing(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    rows = _rows(facts, "pay", "total")
+    rows = facts.rows("pay", "total")
     fields = ("name", "salary", "bonus", "stock", "total")
     keys = [f"pay.{i}.{field}" for i in rows for field in fields]
     if len(rows) < 2 or not facts.has(*keys):
@@ -115,7 +107,7 @@ def _executive_pay_briefing(facts: FilingFacts, stream: RandomStream) -> QAItem 
 
 @question_kind("TG", part="Part III")
 def _governance_snapshot(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    holders = _rows(facts, "holder", "percent")
+    holders = facts.rows("holder", "percent")
     holder_keys = [f"holder.{i}.{field}" for i in holders for field in ("name", "percent")]
     keys = ["directors", "chief_executive", *holder_keys, "fees.audit", "fees.total"]
     if not holders or not facts.has(*keys):
