@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from finsynth.generators.filings.industries import INDUSTRIES
-from finsynth.generators.filings.profiles import Industry, SegmentProfile
 from finsynth.seeding import RandomStream
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_profiles import Industry, SegmentProfile
 from finsynth.world.names import COMPANY_SUFFIXES, LAST_NAMES, company_name, person_name
 
 CITIES = (

@@ -30,7 +30,6 @@ from finsynth.generators.filings.other_items import (
     short_items,
     signatures,
 )
-from finsynth.generators.filings.profiles import StatementLabels, in_sentence
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.statements import Statements, make_statements
 from finsynth.generators.filings.tables import (
@@ -41,6 +40,7 @@ from finsynth.generators.filings.tables import (
 )
 from finsynth.perturbations.tokens import count_tokens, count_tokens_batch
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.industry_profiles import StatementLabels, in_sentence
 
 TOLERANCE = 0.1
 """A filing's length is within this fraction of its target (the tests check it)."""

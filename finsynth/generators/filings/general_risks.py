@@ -5,7 +5,7 @@ Bodies may use ``{customers}``, ``{products}`` and ``{competitors}``; all prose 
 
 from __future__ import annotations
 
-from finsynth.generators.filings.profiles import RiskProfile
+from finsynth.world.industry_profiles import RiskProfile
 
 BUSINESS = "Risks Related to Our Business and Industry"
 OPERATIONS = "Risks Related to Our Operations"

@@ -11,7 +11,6 @@ from finsynth.generators.filings.mdna_topics import (
     OTHER_TOPICS,
     PRONOUNCEMENTS,
 )
-from finsynth.generators.filings.profiles import StatementLabels, in_sentence
 from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
@@ -24,6 +23,7 @@ from finsynth.world.formatting import (
     share_of,
     table_amount,
 )
+from finsynth.world.industry_profiles import StatementLabels, in_sentence
 
 _CAPEX_PURPOSES = (
     "new equipment, facility upgrades and information systems",

@@ -6,7 +6,7 @@ Bodies may use ``{customers}``, ``{products}`` and ``{competitors}``; all prose 
 from __future__ import annotations
 
 from finsynth.generators.filings.general_risks import BUSINESS, FINANCIAL, LEGAL, OPERATIONS, STOCK
-from finsynth.generators.filings.profiles import RiskProfile
+from finsynth.world.industry_profiles import RiskProfile
 
 
 def _risk(topic: str, label: str, headline: str, summary: str, *body: str) -> RiskProfile:

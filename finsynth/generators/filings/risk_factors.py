@@ -6,8 +6,8 @@ from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.general_risks import GENERAL_RISKS
 from finsynth.generators.filings.more_risks import MORE_RISKS
-from finsynth.generators.filings.profiles import RiskProfile
 from finsynth.seeding import RandomStream
+from finsynth.world.industry_profiles import RiskProfile
 
 INDUSTRY_RISKS = "Risks Related to Our Industry"
 _REQUIRED_INDUSTRY_RISKS = 1

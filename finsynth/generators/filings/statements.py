@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.profiles import ExpenseLine, StatementLabels
 from finsynth.seeding import RandomStream
+from finsynth.world.industry_profiles import ExpenseLine, StatementLabels
 
 _DAYS_IN_YEAR = 365
 _MINIMUM_OPERATING_MARGIN = 0.06
@@ -53,7 +53,7 @@ class Statements:
         values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
             scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
             stock is negative. Keys are listed in
-            :data:`~finsynth.generators.filings.profiles.INCOME_KEYS`, :data:`BALANCE_KEYS`,
+            :data:`~finsynth.world.industry_profiles.INCOME_KEYS`, :data:`BALANCE_KEYS`,
             :data:`CASH_FLOW_KEYS`, plus ``segment.<i>`` for segment revenue,
             ``segment_income.<i>`` for segment operating income and ``corporate_expense`` for the
             unallocated costs (negative) that bring segment income to consolidated operating income,

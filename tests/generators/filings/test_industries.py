@@ -15,18 +15,18 @@ import yaml
 from finsynth.errors import ConfigError
 from finsynth.generators.filings import make_filing
 from finsynth.generators.filings.company import UNIT_DOLLARS, employee_count, make_company
-from finsynth.generators.filings.industries import (
+from finsynth.generators.filings.mdna import _EXPENSE_REASONS
+from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
+from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
+from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.industries import (
     INDUSTRIES,
     INDUSTRIES_FOLDER,
     INDUSTRY_KEYS,
     PACKAGE,
     parse_industry,
 )
-from finsynth.generators.filings.mdna import _EXPENSE_REASONS
-from finsynth.generators.filings.profiles import INCOME_KEYS, Industry
-from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
-from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
-from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.industry_profiles import INCOME_KEYS, Industry
 from tests.generators.filings.tables import read_table
 
 SOURCE = "bank.yaml"
@@ -52,7 +52,7 @@ def test_at_least_thirty_industries_ship_as_package_resources() -> None:
 
 def test_industries_load_the_same_in_processes_with_different_hash_seeds() -> None:
     script = (
-        "import hashlib; from finsynth.generators.filings.industries import INDUSTRIES; "
+        "import hashlib; from finsynth.world.industries import INDUSTRIES; "
         "print(hashlib.sha256(repr(INDUSTRIES).encode()).hexdigest())"
     )
     outputs = {

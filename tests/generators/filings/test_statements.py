@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.generators.filings import Filing, make_filing
-from finsynth.generators.filings.industries import INDUSTRIES
-from finsynth.generators.filings.profiles import Industry
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_profiles import Industry
 from tests.generators.filings.tables import Table, header_years, read_table
 
 SEEDS = st.integers(min_value=0, max_value=2**40)

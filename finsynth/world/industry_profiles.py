@@ -1,7 +1,7 @@
 """Typed profiles of industries, their segments and their risks.
 
 The data lives in ``resources/industries/<key>.yaml``, loaded by
-:mod:`~finsynth.generators.filings.industries`.
+:mod:`~finsynth.world.industries`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The industries fictional companies operate in, loaded from one YAML file per industry.
 
 Each file ``resources/industries/<key>.yaml`` (written for finsynth; the companies and
-facts drawn from it are fictional) is checked against ``filings_industry.schema.json`` when
+facts drawn from it are fictional) is checked against ``industry.schema.json`` when
 loaded, then against the rules a schema cannot state (ranges in order, keys unique). Errors
 name the file and the JSON path of the entry. :data:`INDUSTRY_KEYS` fixes the drawing order,
 so adding a file without listing it (or listing one without a file) is an error.
@@ -16,7 +16,9 @@ from typing import Any
 import yaml
 
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.profiles import (
+from finsynth.schemas import Validator, load_schema
+from finsynth.schemas.loader import check_data_file
+from finsynth.world.industry_profiles import (
     INCOME_KEYS,
     ExpenseLine,
     Industry,
@@ -25,12 +27,10 @@ from finsynth.generators.filings.profiles import (
     SideFactBands,
     StatementLabels,
 )
-from finsynth.schemas import Validator, load_schema
-from finsynth.schemas.loader import check_data_file
 
-PACKAGE = "finsynth.generators.filings"
+PACKAGE = "finsynth.world"
 INDUSTRIES_FOLDER = "resources/industries"
-"""Where the industry files live, relative to the ``finsynth.generators.filings`` package."""
+"""Where the industry files live, relative to the ``finsynth.world`` package."""
 
 INDUSTRY_KEYS = (
     "software",
@@ -126,7 +126,7 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
             or risk topic used twice.
 
     """
-    check_data_file(Validator(load_schema("filings_industry"), "filings industry"), document, source)
+    check_data_file(Validator(load_schema("industry"), "industry"), document, source)
     if document["key"] != key:
         raise ConfigError(
             f"key {document['key']!r} differs from the file's {key!r}", source=source, path="$.key"
@@ -175,7 +175,7 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
 
 def industry_source(key: str) -> str:
     """Return the repository path of an industry's file, as errors name it."""
-    return f"finsynth/generators/filings/{INDUSTRIES_FOLDER}/{key}.yaml"
+    return f"finsynth/world/{INDUSTRIES_FOLDER}/{key}.yaml"
 
 
 def _shipped_industries() -> tuple[Industry, ...]:
@@ -187,7 +187,7 @@ def _shipped_industries() -> tuple[Industry, ...]:
         missing = sorted(set(listed) - set(files))
         raise ConfigError(
             f"industry files not in INDUSTRY_KEYS: {unlisted}; keys without a file: {missing}",
-            source=f"finsynth/generators/filings/{INDUSTRIES_FOLDER}",
+            source=f"finsynth/world/{INDUSTRIES_FOLDER}",
         )
     return tuple(
         parse_industry(
