@@ -93,8 +93,8 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         stream.choice(_OPENINGS).format(
             name=company.name,
             ticker=company.ticker,
-            sector=company.sector.name,
-            sector_article=with_article(company.sector.name),
+            sector=company.industry.label,
+            sector_article=with_article(company.industry.label),
             revenue=millions(revenue),
         )
         + " Segments: "
@@ -103,7 +103,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         f"{stream.randint(800, 40_000):,} employees."
         + "\n\nNotes from my meeting with management: "
         + " ".join(
-            plan.format(segment=segment, customers=company.sector.customers)
+            plan.format(segment=segment, customers=company.customers)
             for (segment, _, _), plan in zip(segments, stream.sample(_PLANS, count), strict=True)
         )
         + "\n\n"
@@ -131,7 +131,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
-        "sector": company.sector.name,
+        "sector": company.industry.label,
         "revenue": revenue,
         "segment_count": count,
         "omitted_section": omitted,

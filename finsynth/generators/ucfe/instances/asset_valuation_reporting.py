@@ -65,7 +65,8 @@ CONVENTION = (
 )
 """The discounting convention the hints assume, stated to the user so the required value is unambiguous."""
 _TARGETS = (
-    "{target} is {sector_article} company founded in {founded}; it sells {segments} to {customers}.",
+    "{target} is {sector_article} company founded in {founded}; its business lines are {segments}, serving "
+    "{customers}.",
     "{target}, founded in {founded}, works in {sector}: its business lines are {segments}, and its "
     "customers are mostly {customers}.",
 )
@@ -111,11 +112,11 @@ def asset_valuation_reporting(stream: RandomStream) -> TaskInstance:
         f"The subject of the valuation is {target}.",
         stream.choice(_TARGETS).format(
             target=target,
-            sector=company.sector.name,
-            sector_article=with_article(company.sector.name),
+            sector=company.industry.label,
+            sector_article=with_article(company.industry.label),
             founded=company.founded,
             segments=name_list(list(company.segments)),
-            customers=company.sector.customers,
+            customers=company.customers,
         ),
         stream.choice(_DEALS).format(
             acquirer=acquirer, stake=percent(stake, 0), target=target, seller=seller, signed=long_date(signed)

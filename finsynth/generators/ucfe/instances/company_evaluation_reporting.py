@@ -70,7 +70,7 @@ def _peer_table(stream: RandomStream, median: float) -> list[float]:
 def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     """Draw a company and its statements; judge its P/E against the peer median."""
     company = draw_company(stream)
-    statements = draw_statements(stream)
+    statements = draw_statements(stream, company.industry)
     ratios = statements.ratios()
     peer_median = round_half_up(ratios["price_to_earnings"] * stream.uniform(0.7, 1.4), 1)
     judged = peer_verdict(ratios["price_to_earnings"], peer_median)
@@ -84,12 +84,12 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     information = "\n\n".join(
         (
             profile_text(stream, company),
-            data_sheet(stream, statements),
+            data_sheet(stream, company, statements),
             *report_paragraphs(stream, company, statements),
             "Listed peers and their P/E on last year's earnings: "
             + "; ".join(f"{company_name(stream)} {multiple(pe)}" for pe in peers)
             + ". "
-            + stream.choice(_PEERS).format(sector=company.sector.name, median=multiple(peer_median)),
+            + stream.choice(_PEERS).format(sector=company.industry.label, median=multiple(peer_median)),
         )
     )
     hints = hint_map(
@@ -109,7 +109,7 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
-        "sector": company.sector.name,
+        "sector": company.industry.label,
         "peer_median_pe": peer_median,
         "verdict": judged,
     }

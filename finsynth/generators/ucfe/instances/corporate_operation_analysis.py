@@ -60,7 +60,7 @@ def level(value: float, levels: tuple[tuple[float, str], ...]) -> str:
 def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
     """Draw a company and its statements; grade leverage, coverage and liquidity by fixed bands."""
     company = draw_company(stream)
-    statements = draw_statements(stream)
+    statements = draw_statements(stream, company.industry)
     ratios = statements.ratios()
     leverage = level(ratios["debt_to_equity"], LEVERAGE_LEVELS)
     coverage = level(ratios["interest_coverage"], COVERAGE_LEVELS)
@@ -89,7 +89,7 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
-        "sector": company.sector.name,
+        "sector": company.industry.label,
         "leverage_level": leverage,
         "coverage_level": coverage,
         "liquidity_level": liquidity,
@@ -98,7 +98,7 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
     information = "\n\n".join(
         (
             profile_text(stream, company),
-            data_sheet(stream, statements),
+            data_sheet(stream, company, statements),
             *report_paragraphs(stream, company, statements),
         )
     )

@@ -18,10 +18,10 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.announcements import ACTIONS, draw_announcement
-from finsynth.generators.ucfe.instances.world.companies import SECTORS
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import long_date, with_article
+from finsynth.world.industries import INDUSTRIES
 
 _CONTEXT = (
     "Management said the move fits its plan for the next three years.",
@@ -63,7 +63,7 @@ def financial_text_summarization(stream: RandomStream) -> TaskInstance:
     """Draw an announcement and derive the summary's required content from its figures."""
     announcement = draw_announcement(stream)
     context = stream.sample(_CONTEXT, stream.randint(3, 5))
-    sector = stream.choice(SECTORS).name
+    sector = stream.choice(INDUSTRIES).label
     sentences = [
         stream.choice(_BACKGROUNDS).format(
             company=announcement.company,

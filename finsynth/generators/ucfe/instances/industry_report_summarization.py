@@ -1,6 +1,6 @@
 """Industry Report Summarization: summarise an industry report's outlook, investment directions and risks.
 
-Data: an industry from our table (:mod:`~finsynth.generators.ucfe.instances.world.industry`),
+Data: an industry outlook (:mod:`~finsynth.generators.ucfe.instances.world.industry`),
 a market size ($ billions), a growth rate, a horizon, two or three investment directions with
 reasons, and two risks. Rule: the projected size is size × (1 + growth)^years to one decimal
 (stated in the report). ``must_contain`` holds the market size, the growth rate and the
@@ -18,7 +18,7 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.industry import INDUSTRIES, projected_size
+from finsynth.generators.ucfe.instances.world.industry import OUTLOOKS, projected_size
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import name_list
 from finsynth.world.names import company_name
@@ -78,7 +78,7 @@ def _capitalised(text: str) -> str:
 @task_instance("industry_report_summarization")
 def industry_report_summarization(stream: RandomStream) -> TaskInstance:
     """Draw an industry report; the summary must carry its figures and at least two directions."""
-    industry = stream.choice(INDUSTRIES)
+    industry = stream.choice(OUTLOOKS)
     size = stream.randint(50, 9000) / 10
     growth_tenths = stream.randint(25, 180)
     years = stream.randint(3, 8)

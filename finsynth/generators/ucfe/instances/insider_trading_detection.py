@@ -134,9 +134,10 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
     volume = stream.randint(2, 40) * 10_000
     low, high = base_price * stream.uniform(0.85, 0.95), base_price * stream.uniform(1.05, 1.15)
     paragraphs = [
-        f"{company.name} ({company.ticker}) is {with_article(company.sector.name)} company founded in "
+        f"{company.name} ({company.ticker}) is {with_article(company.industry.label)} company founded in "
         f"{company.founded} "
-        f"that sells {name_list(list(company.segments))} to {company.sector.customers}. In the three months "
+        f"whose business lines are {name_list(list(company.segments))}, serving {company.customers}. "
+        "In the three months "
         f"before the events below its shares traded between {price(low)} and {price(high)}, with about "
         f"{volume:,} shares changing hands on an average day.",
         f"On {long_date(arose)}, {event.origin}. From that day a small working group knew; the company kept "

@@ -118,7 +118,7 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
             figures["percent"] = gross_margin
         risks.append(
             draw_risk_factor(
-                category, company.sector.name, company.sector.customers, stream.randint(0, 1), figures
+                category, company.industry.label, company.customers, stream.randint(0, 1), figures
             ).text
         )
     chief, finance_chief = person_name(stream), person_name(stream)

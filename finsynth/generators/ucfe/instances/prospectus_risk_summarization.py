@@ -57,7 +57,7 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     company = draw_company(stream)
     categories = stream.sample(CATEGORIES, stream.randint(7, 10))
     figures = {category.name: draw_figures(stream, category) for category in categories}
-    sector, customers = company.sector.name, company.sector.customers
+    sector, customers = company.industry.label, company.customers
     factors = [
         draw_risk_factor(category, sector, customers, stream.randint(0, 1), figures[category.name])
         for category in categories
@@ -72,7 +72,7 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     information = "\n\n".join(
         [
             profile_text(stream, company),
-            stream.choice(_HEADERS).format(name=company.name, sector=company.sector.name)
+            stream.choice(_HEADERS).format(name=company.name, sector=company.industry.label)
             + " Investors should consider each of the following before deciding to subscribe; any of them"
             " could reduce the company's revenue, profit or share price.",
             *(f"({number}) {factor.text}" for number, factor in enumerate(factors, start=1)),
@@ -93,7 +93,7 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     )
     facts: dict[str, FactValue] = {
         "company": company.name,
-        "sector": company.sector.name,
+        "sector": company.industry.label,
         "factor_count": len(factors),
     }
     for number, factor in enumerate(factors, start=1):

@@ -111,12 +111,12 @@ def stock_price_prediction(stream: RandomStream) -> TaskInstance:
     label = LABELS[fresh_tone]
     information = "\n".join(
         [
-            f"{company.name} ({company.ticker}), {company.sector.name}. Daily closes, oldest first:",
+            f"{company.name} ({company.ticker}), {company.industry.label}. Daily closes, oldest first:",
             "; ".join(
                 f"{day.isoformat()} ${cents / 100:.2f}" for day, cents in zip(days, closes, strict=True)
             )
             + ".",
-            f"Over the same {SESSIONS} sessions the {company.sector.name} sector index changed by "
+            f"Over the same {SESSIONS} sessions the {company.industry.label} sector index changed by "
             f"{index_change:+.1f}%.",
             "News:",
             *earlier_items,

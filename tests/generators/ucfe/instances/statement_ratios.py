@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from finsynth.generators.ucfe.instances import FactValue
+from finsynth.generators.ucfe.instances import FactValue, TaskInstance
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_profiles import Industry, in_sentence
 
 
 def tenth(value: float) -> float:
@@ -14,30 +16,45 @@ def tenth(value: float) -> float:
 
 
 _MONEY = r"\$([\d,]+\.\d) million"
+# Rows after the first follow "; ", so "operating expenses" is not read inside an industry's
+# "hotel operating expenses" row.
 _SHEET = {
-    "revenue": rf"revenue {_MONEY} \(prior year",
     "revenue_prior": rf"\(prior year {_MONEY}\)",
-    "cost_of_sales": rf"cost of sales {_MONEY}",
-    "operating_expenses": rf"operating expenses {_MONEY}",
-    "interest_expense": rf"interest expense {_MONEY};",
-    "tax": rf"income tax {_MONEY}",
-    "total_assets": rf"total assets {_MONEY}",
-    "total_liabilities": rf"total liabilities {_MONEY}",
+    "operating_expenses": rf"; operating expenses {_MONEY}",
+    "interest_expense": rf"; interest expense {_MONEY};",
+    "tax": rf"; income tax {_MONEY}",
+    "total_assets": rf"; total assets {_MONEY}",
+    "total_liabilities": rf"; total liabilities {_MONEY}",
     "total_debt": rf"of which interest-bearing debt {_MONEY}",
-    "current_assets": rf"current assets {_MONEY} and",
+    "current_assets": rf"; current assets {_MONEY} and",
     "current_liabilities": rf"and current liabilities {_MONEY}",
-    "operating_cash_flow": rf"operating cash flow {_MONEY}",
+    "operating_cash_flow": rf"; operating cash flow {_MONEY}",
     "shares": r"([\d,]+\.\d) million shares outstanding",
     "share_price": r"closing price of \$([\d,]+\.\d\d)",
     "market_cap": rf"market capitalisation of {_MONEY}",
 }
 
 
-def sheet_figures(information: str) -> dict[str, FactValue]:
-    """The statement figures as the data sheet in ``information`` writes them (what a reader has)."""
+def industry_of(instance: TaskInstance) -> Industry:
+    """The world industry whose label is the instance's ``sector`` fact."""
+    (industry,) = [industry for industry in INDUSTRIES if industry.label == instance.facts["sector"]]
+    return industry
+
+
+def sheet_figures(instance: TaskInstance) -> dict[str, FactValue]:
+    """The statement figures as the instance's data sheet writes them (what a reader has).
+
+    The revenue and cost-of-revenue rows carry the names the company's world industry gives
+    them (the instance's ``sector`` fact is that industry's label).
+    """
+    labels = industry_of(instance).statement_labels
+    rows = {
+        "revenue": rf"{re.escape(in_sentence(labels.revenue))} {_MONEY} \(prior year",
+        "cost_of_sales": rf"; {re.escape(in_sentence(labels.cost_of_revenue))} {_MONEY}",
+    }
     figures: dict[str, FactValue] = {}
-    for name, pattern in _SHEET.items():
-        found = re.search(pattern, information)
+    for name, pattern in {**rows, **_SHEET}.items():
+        found = re.search(pattern, instance.information)
         assert found, f"{name} is not in the data sheet"
         figures[name] = float(found[1].replace(",", ""))
     return figures

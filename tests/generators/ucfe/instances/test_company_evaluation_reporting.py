@@ -12,7 +12,7 @@ from tests.generators.ucfe.instances.statement_ratios import sheet_figures, show
 def test_verdict_and_figures_follow_from_the_statements() -> None:
     verdicts: Counter[str] = Counter()
     for instance in draws("company_evaluation_reporting"):
-        ratios = statement_ratios(sheet_figures(instance.information))
+        ratios = statement_ratios(sheet_figures(instance))
         median = float(instance.facts["peer_median_pe"])
         pe = ratios["price_to_earnings"]
         verdict = "below peers" if pe < 0.9 * median else "above peers" if pe > 1.1 * median else "in line"

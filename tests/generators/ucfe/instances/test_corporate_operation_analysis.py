@@ -13,7 +13,7 @@ def grade(value: float, bounds: tuple[float, float], names: tuple[str, str, str]
 def test_levels_follow_the_stated_bands() -> None:
     seen = set()
     for instance in draws("corporate_operation_analysis"):
-        ratios = statement_ratios(sheet_figures(instance.information))
+        ratios = statement_ratios(sheet_figures(instance))
         leverage = grade(ratios["debt_to_equity"], (0.5, 1.5), ("low", "moderate", "high"))
         coverage = grade(ratios["interest_coverage"], (3, 8), ("weak", "adequate", "strong"))
         liquidity = grade(ratios["current_ratio"], (1, 2), ("tight", "adequate", "comfortable"))

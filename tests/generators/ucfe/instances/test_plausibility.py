@@ -9,8 +9,12 @@ from __future__ import annotations
 import itertools
 import re
 
+from finsynth.generators.ucfe.instances.world.statements import MINIMUM_OPERATING_MARGIN
 from tests.generators.ucfe.instances.harness import draws
-from tests.generators.ucfe.instances.statement_ratios import sheet_figures, statement_ratios
+from tests.generators.ucfe.instances.statement_ratios import industry_of, sheet_figures, statement_ratios
+
+ROUNDING = 0.002
+"""How far a ratio of amounts shown to $0.1 million (revenue at least $80 million) strays from the drawn."""
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)%")
 
@@ -37,7 +41,7 @@ def test_percentages_in_every_text_are_between_minus_100_and_100() -> None:
 def test_company_statements_have_real_world_ratios() -> None:
     for task in ("company_evaluation_reporting", "corporate_operation_analysis"):
         for instance in draws(task):
-            figures = sheet_figures(instance.information)
+            figures = sheet_figures(instance)
             ratios = statement_ratios(figures)
             rate = float(figures["interest_expense"]) / float(figures["total_debt"])
             assert 0.03 <= rate <= 0.1, ("interest on debt", rate)
@@ -45,8 +49,15 @@ def test_company_statements_have_real_world_ratios() -> None:
             assert found and 3.0 <= float(found[1]) <= 10.0
             assert 5 <= float(figures["share_price"]) <= 150
             assert 5 <= ratios["price_to_earnings"] <= 45, ratios["price_to_earnings"]
-            assert 0 < ratios["net_margin"] < 0.45
-            assert 0.1 <= ratios["gross_margin"] <= 0.9
+            # Margins follow the company's world industry, as a filing's statements do.
+            industry = industry_of(instance)
+            low, high = industry.gross_margin
+            assert low - ROUNDING <= ratios["gross_margin"] <= high + ROUNDING, (industry.key, ratios)
+            expense_share = float(figures["operating_expenses"]) / float(figures["revenue"])
+            assert expense_share <= sum(line.high for line in industry.expenses) + ROUNDING
+            operating_margin = ratios["gross_margin"] - expense_share
+            assert operating_margin >= MINIMUM_OPERATING_MARGIN - ROUNDING, (industry.key, operating_margin)
+            assert 0 < ratios["net_margin"] < operating_margin
 
 
 def test_insider_cases_have_listed_company_prices_and_moves() -> None:

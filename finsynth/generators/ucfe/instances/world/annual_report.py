@@ -106,7 +106,7 @@ def report_paragraphs(stream: RandomStream, company: Company, statements: Statem
         + f" (total {millions(statements.revenue)}).",
         f"Management discussion: revenue {'rose' if growth >= 0 else 'fell'} {percent(abs(growth))} to "
         f"{millions(statements.revenue)}, mainly because of "
-        f"{stream.choice(drivers).format(customers=company.sector.customers)}. Gross margin was "
+        f"{stream.choice(drivers).format(customers=company.customers)}. Gross margin was "
         f"{percent(ratios['gross_margin'])} and operating margin {percent(ratios['operating_margin'])}. "
         f"{stream.choice(_COST_NOTES)}",
         f"Investment and financing: capital spending was {millions(capex)}, mostly on equipment and "
@@ -121,8 +121,8 @@ def report_paragraphs(stream: RandomStream, company: Company, statements: Statem
             # A prospectus says "the issuer"; an annual report says "the company".
             draw_risk_factor(
                 category,
-                company.sector.name,
-                company.sector.customers,
+                company.industry.label,
+                company.customers,
                 stream.randint(0, 1),
                 draw_figures(stream, category),
             )
@@ -131,6 +131,6 @@ def report_paragraphs(stream: RandomStream, company: Company, statements: Statem
             for category in stream.sample(REPORT_RISKS, 2)
         ),
         stream.choice(_OUTLOOKS).format(
-            low=low, high=low + stream.randint(2, 8), customers=company.sector.customers
+            low=low, high=low + stream.randint(2, 8), customers=company.customers
         ),
     ]

@@ -1,95 +1,19 @@
-"""Fictional companies: a name, a ticker, a sector and the business segments the sector offers.
+"""Fictional companies: a name, a ticker, an industry of the shared world and the segments it reports.
 
-Names come from the seeded Faker word lists of the FinChain family; sectors and their
-segments are our own table.
+Names come from :mod:`finsynth.world.names`; industries, their customers and segments from
+:mod:`finsynth.world.industries`, the same ones the synthetic 10-K filings draw, so a UCFE
+company in an industry is described in the words a filing of that industry uses.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from finsynth.seeding import RandomStream
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_profiles import Industry
 from finsynth.world.names import company_name
-
-
-@dataclass(frozen=True)
-class Sector:
-    """An industry and the business lines a company in it may run.
-
-    Attributes:
-        name: The sector as a reader names it.
-        segments: Business lines a company of the sector may report separately.
-        customers: Who buys from such companies.
-
-    """
-
-    name: str
-    segments: tuple[str, ...]
-    customers: str
-
-
-SECTORS: tuple[Sector, ...] = (
-    Sector(
-        "consumer electronics",
-        ("televisions", "smart-home devices", "online services", "audio equipment", "displays"),
-        "households and retailers",
-    ),
-    Sector(
-        "specialty chemicals",
-        ("coatings", "adhesives", "water-treatment agents", "battery materials", "pigments"),
-        "manufacturers",
-    ),
-    Sector(
-        "animal nutrition",
-        ("compound feed", "poultry processing", "feed-ingredient trading", "veterinary products"),
-        "livestock farms",
-    ),
-    Sector(
-        "industrial automation",
-        ("motion controllers", "industrial robots", "machine-vision systems", "maintenance services"),
-        "factories",
-    ),
-    Sector(
-        "medical devices",
-        ("diagnostic imaging", "surgical instruments", "patient monitors", "consumables"),
-        "hospitals and clinics",
-    ),
-    Sector(
-        "renewable energy",
-        ("solar modules", "wind-farm operation", "energy storage", "grid services"),
-        "utilities and large power users",
-    ),
-    Sector(
-        "software",
-        ("cloud subscriptions", "licences", "implementation services", "data analytics"),
-        "mid-sized enterprises",
-    ),
-    Sector(
-        "logistics",
-        ("freight forwarding", "warehousing", "last-mile delivery", "customs brokerage"),
-        "retailers and exporters",
-    ),
-    Sector(
-        "packaged foods",
-        ("snacks", "frozen meals", "beverages", "private-label supply"),
-        "supermarket chains",
-    ),
-    Sector(
-        "semiconductors",
-        ("power chips", "sensors", "memory controllers", "foundry services"),
-        "device makers",
-    ),
-    Sector(
-        "intelligent transportation",
-        ("highway systems integration", "urban traffic control", "toll software", "operations support"),
-        "road operators and city governments",
-    ),
-    Sector(
-        "pharmaceuticals",
-        ("generic drugs", "innovative drugs", "active ingredients", "contract manufacturing"),
-        "distributors and hospitals",
-    ),
-)
 
 
 @dataclass(frozen=True)
@@ -99,19 +23,29 @@ class Company:
     Attributes:
         name: Company name.
         ticker: A four-letter ticker.
-        sector: Its sector.
-        segments: The segments it reports (two to four of the sector's).
+        industry: Its industry (its label is the sector a reader sees).
+        segments: The segments it reports (two to four of the industry's segment names).
         founded: Year of foundation.
 
     """
 
     name: str
     ticker: str
-    sector: Sector
+    industry: Industry
     segments: tuple[str, ...]
     founded: int
 
+    @property
+    def customers(self) -> str:
+        """Who the company sells to, in the third person.
 
+        The world's industries describe customers as a filing does, in the company's own voice
+        ("consumers who shop our stores"); a UCFE text speaks about the company ("its stores").
+        """
+        return _FIRST_PERSON.sub("its", self.industry.customers)
+
+
+_FIRST_PERSON = re.compile(r"\bour\b")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -120,8 +54,7 @@ def draw_company(stream: RandomStream, segment_count: tuple[int, int] = (2, 4)) 
     name = company_name(stream)
     letters = [character for character in name.upper() if character.isalpha()]
     ticker = "".join(letters[:2]) + "".join(stream.choice(_LETTERS) for _ in range(2))
-    sector = stream.choice(SECTORS)
-    count = stream.randint(segment_count[0], min(segment_count[1], len(sector.segments)))
-    return Company(
-        name, ticker, sector, tuple(stream.sample(sector.segments, count)), stream.randint(1978, 2016)
-    )
+    industry = stream.choice(INDUSTRIES)
+    names = [segment.name for segment in industry.segments]
+    count = stream.randint(segment_count[0], min(segment_count[1], len(names)))
+    return Company(name, ticker, industry, tuple(stream.sample(names, count)), stream.randint(1978, 2016))

@@ -1,4 +1,9 @@
-"""Industries for report summaries: the investment directions and risks an analyst would discuss.
+"""Industry outlooks for report summaries: the investment directions and risks an analyst would discuss.
+
+Each outlook belongs to an industry of the shared world (:mod:`finsynth.world.industries`, the
+industries the synthetic 10-K filings draw) and takes its name from it, so a report on an
+industry calls it what a filing of that industry calls it. A key that is not a world
+industry is an error on import.
 
 Market figures are drawn per report: size in $ billions (one decimal), compound annual growth
 rate in tenths of a percent and a horizon in years; the projected size is
@@ -9,55 +14,78 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from finsynth.errors import ConfigError
 from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_profiles import Industry
+
+_BY_KEY = {industry.key: industry for industry in INDUSTRIES}
 
 
 @dataclass(frozen=True)
-class Industry:
+class IndustryOutlook:
     """An industry as a sell-side report covers it.
 
     Attributes:
-        name: The industry.
+        key: The world industry's key (:data:`finsynth.world.industries.INDUSTRY_KEYS`).
         driver: What drives its growth, as a clause.
         directions: Segments with investment value, each with a reason.
         risks: Things that could go wrong.
 
     """
 
-    name: str
+    key: str
     driver: str
     directions: tuple[tuple[str, str], ...]
     risks: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        """Refuse an outlook for an industry the world does not have."""
+        if self.key not in _BY_KEY:
+            raise ConfigError(
+                f"industry outlook {self.key!r} names no world industry; known: {sorted(_BY_KEY)}",
+                source=__name__,
+            )
 
-INDUSTRIES: tuple[Industry, ...] = (
-    Industry(
-        "hospital services",
-        "tighter rules on sales practices are pushing spending toward proven treatments",
+    @property
+    def industry(self) -> Industry:
+        """The world industry the outlook covers."""
+        return _BY_KEY[self.key]
+
+    @property
+    def name(self) -> str:
+        """The industry as readers see it: the world industry's label."""
+        return self.industry.label
+
+
+OUTLOOKS: tuple[IndustryOutlook, ...] = (
+    IndustryOutlook(
+        "hospitals",
+        "an ageing population needs more care while payers push treatment toward lower-cost settings",
         (
-            ("innovative drugs and devices", "pricing reforms reward products with clear clinical value"),
-            ("retail pharmacies", "prescriptions are moving out of hospitals"),
+            ("outpatient surgery centres", "payers steer routine procedures out of inpatient wards"),
+            ("home health services", "patients leave hospital sooner and recover at home"),
             ("medical information systems", "hospitals must upgrade records to meet new audit rules"),
         ),
         (
-            "reforms slower than expected",
+            "reimbursement cuts by public payers",
+            "nurse shortages that raise wage costs",
             "weaker earnings at listed providers",
-            "budget cuts at public hospitals",
         ),
     ),
-    Industry(
-        "electric vehicles",
-        "battery costs keep falling while charging networks spread",
+    IndustryOutlook(
+        "automotive_parts",
+        "carmakers are moving to electric drivetrains and fit more electronics to every vehicle",
         (
-            ("battery materials", "demand for cathode and anode materials grows with every new model"),
-            ("charging equipment", "public fast chargers lag far behind vehicle sales"),
+            ("electric drive units", "every new electric model needs motors and inverters"),
             ("power electronics", "higher-voltage platforms need new chips and inverters"),
-            ("vehicle software", "carmakers pay for driver-assistance and update services"),
+            ("driver-assistance sensors", "safety rules require more cameras and radar per vehicle"),
+            ("aftermarket parts", "cars stay on the road longer and need more repairs"),
         ),
         ("price wars among carmakers", "subsidy cuts", "raw-material price spikes"),
     ),
-    Industry(
-        "cloud computing",
+    IndustryOutlook(
+        "software",
         "companies keep moving workloads off their own servers",
         (
             ("data-centre infrastructure", "capacity is short in most regions"),
@@ -70,8 +98,8 @@ INDUSTRIES: tuple[Industry, ...] = (
             "pricing pressure from the largest providers",
         ),
     ),
-    Industry(
-        "renewable power",
+    IndustryOutlook(
+        "renewable_energy",
         "utilities must meet emission targets while demand for electricity rises",
         (
             ("grid-scale storage", "storage smooths output from wind and solar"),
@@ -80,8 +108,8 @@ INDUSTRIES: tuple[Industry, ...] = (
         ),
         ("curtailment when grids are congested", "rising interest rates", "trade barriers on equipment"),
     ),
-    Industry(
-        "consumer foods",
+    IndustryOutlook(
+        "packaged_foods",
         "households trade up to healthier and more convenient products",
         (
             ("ready meals", "smaller households cook less"),
@@ -90,8 +118,8 @@ INDUSTRIES: tuple[Industry, ...] = (
         ),
         ("input cost inflation", "weaker consumer spending", "food-safety incidents"),
     ),
-    Industry(
-        "industrial robotics",
+    IndustryOutlook(
+        "industrial_machinery",
         "labour costs rise and factories automate to keep output steady",
         (
             ("collaborative robots", "small factories can deploy them without safety cages"),
@@ -104,7 +132,7 @@ INDUSTRIES: tuple[Industry, ...] = (
             "slow adoption by small firms",
         ),
     ),
-    Industry(
+    IndustryOutlook(
         "logistics",
         "online retail keeps raising parcel volumes",
         (
@@ -114,7 +142,7 @@ INDUSTRIES: tuple[Industry, ...] = (
         ),
         ("fuel price swings", "overcapacity in express delivery", "trade disputes"),
     ),
-    Industry(
+    IndustryOutlook(
         "semiconductors",
         "every device adds more chips and local supply chains are being built",
         (

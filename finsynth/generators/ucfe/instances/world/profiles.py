@@ -9,7 +9,7 @@ from finsynth.world.formatting import name_list, with_article
 
 _PROFILES = (
     "{name} (ticker {ticker}) is {sector_article} company founded in {founded}. It reports {count} segments: "
-    "{segments}, and sells mainly to {customers}.",
+    "{segments}, and its customers are mainly {customers}.",
     "Ticker: {ticker}. Company: {name}. Sector: {sector}. Founded: {founded}. Segments: {segments}. "
     "Main customers: {customers}.",
     "Founded in {founded}, {name} ({ticker}) works in {sector}; its {count} business lines are "
@@ -29,15 +29,15 @@ def profile_text(stream: RandomStream, company: Company) -> str:
     return stream.choice(_PROFILES).format(
         name=company.name,
         ticker=company.ticker,
-        sector=company.sector.name,
-        sector_article=with_article(company.sector.name),
+        sector=company.industry.label,
+        sector_article=with_article(company.industry.label),
         founded=company.founded,
         count=len(company.segments),
         segments=name_list(company.segments),
-        customers=company.sector.customers,
+        customers=company.customers,
     )
 
 
-def data_sheet(stream: RandomStream, statements: Statements) -> str:
-    """The statements as one paragraph in one of several phrasings."""
-    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines()))
+def data_sheet(stream: RandomStream, company: Company, statements: Statements) -> str:
+    """``company``'s statements as one paragraph in one of several phrasings, rows named by its industry."""
+    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines(company.industry.statement_labels)))

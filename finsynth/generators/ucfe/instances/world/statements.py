@@ -2,7 +2,9 @@
 
 Every amount is in millions of dollars rounded to one decimal, exactly as shown to the
 reader; ratios are computed from those shown amounts, so anyone holding the text can
-recompute them.
+recompute them. The company's industry (:mod:`finsynth.world.industries`, shared with the
+synthetic 10-K filings) sets its gross margin, operating-expense lines and typical growth,
+and names the revenue and cost-of-revenue rows as that industry's filings name them.
 """
 
 from __future__ import annotations
@@ -11,7 +13,14 @@ from dataclasses import asdict, dataclass
 
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
+from finsynth.world.cost_structure import draw_cost_structure
 from finsynth.world.formatting import millions, price
+from finsynth.world.industry_profiles import Industry, StatementLabels, in_sentence
+
+MINIMUM_OPERATING_MARGIN = 0.08
+"""The least operating margin a drawn company keeps (its expense lines shrink to leave it)."""
+GROWTH_SPREAD = (-0.15, 0.2)
+"""How far a company's revenue growth strays below and above its industry's typical growth."""
 
 
 def _amount(value: float) -> float:
@@ -25,8 +34,8 @@ class Statements:
     Attributes:
         revenue_prior: Revenue of the year before, in $ millions.
         revenue: Revenue of the latest year.
-        cost_of_sales: Cost of goods sold.
-        operating_expenses: Selling, general, administrative and research costs.
+        cost_of_sales: The cost-of-revenue row (named as the industry names it).
+        operating_expenses: The industry's operating-expense lines together.
         interest_expense: Interest paid on debt.
         tax: Income tax.
         total_assets: Total assets at year end.
@@ -57,7 +66,7 @@ class Statements:
 
     @property
     def gross_profit(self) -> float:
-        """Revenue less cost of sales."""
+        """Revenue less the cost-of-revenue row."""
         return _amount(self.revenue - self.cost_of_sales)
 
     @property
@@ -101,11 +110,16 @@ class Statements:
         """The shown figures, for an instance's facts."""
         return asdict(self)
 
-    def lines(self) -> list[str]:
-        """The figures as the lines of a data sheet, in a fixed order."""
+    def lines(self, labels: StatementLabels) -> list[str]:
+        """The figures as the lines of a data sheet, in a fixed order.
+
+        Args:
+            labels: The industry's names for the revenue and cost-of-revenue rows.
+        """
         return [
-            f"revenue {millions(self.revenue)} (prior year {millions(self.revenue_prior)})",
-            f"cost of sales {millions(self.cost_of_sales)}",
+            f"{in_sentence(labels.revenue)} {millions(self.revenue)} "
+            f"(prior year {millions(self.revenue_prior)})",
+            f"{in_sentence(labels.cost_of_revenue)} {millions(self.cost_of_sales)}",
             f"operating expenses {millions(self.operating_expenses)}",
             f"interest expense {millions(self.interest_expense)}",
             f"income tax {millions(self.tax)}",
@@ -120,13 +134,20 @@ class Statements:
         ]
 
 
-def draw_statements(stream: RandomStream) -> Statements:
-    """Return a profitable company's statements with varied margins, leverage and valuation."""
+def draw_statements(stream: RandomStream, industry: Industry) -> Statements:
+    """Return a profitable company's statements with varied leverage and valuation.
+
+    Gross margin and operating expenses stay inside ``industry``'s bands (see
+    :func:`~finsynth.world.cost_structure.draw_cost_structure`); revenue growth lies within
+    :data:`GROWTH_SPREAD` of the industry's typical growth.
+    """
     revenue = _amount(stream.uniform(80, 6000))
-    revenue_prior = _amount(revenue / (1 + stream.uniform(-0.15, 0.35)))
-    cost_of_sales = _amount(revenue * (1 - stream.uniform(0.18, 0.6)))
+    growth = industry.growth + stream.uniform(*GROWTH_SPREAD)
+    revenue_prior = _amount(revenue / (1 + growth))
+    costs = draw_cost_structure(stream, industry, MINIMUM_OPERATING_MARGIN)
+    cost_of_sales = _amount(revenue * (1 - costs.gross_margin))
     gross = revenue - cost_of_sales
-    operating_expenses = _amount(gross * stream.uniform(0.35, 0.75))
+    operating_expenses = _amount(revenue * costs.operating_expense_share)
     operating_income = gross - operating_expenses
     total_assets = _amount(revenue * stream.uniform(0.7, 2.2))
     total_liabilities = _amount(total_assets * stream.uniform(0.2, 0.78))
