@@ -199,3 +199,16 @@ def test_a_ucfe_text_speaks_of_a_world_industrys_customers_in_the_third_person(i
     company = Company("Ardent Holdings", "ARXY", industry, (industry.segments[0].name,), 2001)
     assert not re.search(r"\b(our|we|us)\b", company.customers, re.IGNORECASE), company.customers
     assert company.customers.replace("its", "our") == industry.customers.replace("its", "our")
+
+
+@pytest.mark.parametrize("task", ["company_evaluation_reporting", "corporate_operation_analysis"])
+def test_a_ucfe_company_speaks_of_a_gross_margin_only_where_its_industrys_filings_do(task: str) -> None:
+    spoken = set()
+    for instance in _ucfe_draws(task):
+        industry = next(industry for industry in INDUSTRIES if industry.label == instance.facts["sector"])
+        renamed = industry.statement_labels.gross_profit != "Gross profit"
+        hints = " ".join(" ".join(values) for values in instance.hints.values()).lower()
+        assert ("gross margin" in hints) is not renamed, (industry.key, hints)
+        assert ("Gross margin was" in instance.information) is not renamed
+        spoken.add(renamed)
+    assert spoken == {True, False}

@@ -24,7 +24,7 @@ from finsynth.generators.ucfe.instances.world.annual_report import report_paragr
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.peers import peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
-from finsynth.generators.ucfe.instances.world.statements import draw_statements
+from finsynth.generators.ucfe.instances.world.statements import draw_statements, margin_figure
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
 from finsynth.world.names import company_name
@@ -97,7 +97,7 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         must_contain=(f"valued {judged}", *figures),
         at_least_contain=("company background", "financial analysis", "evaluation conclusion"),
         should_contain=(
-            f"gross margin of {percent(ratios['gross_margin'])}",
+            margin_figure(company.industry.statement_labels, ratios),
             f"revenue growth of {percent(ratios['revenue_growth'])}",
         ),
         encourage=("the segments' roles in the outlook", "risks that could change the conclusion"),

@@ -23,7 +23,7 @@ from finsynth.generators.ucfe.instances.base import (
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
 from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
-from finsynth.generators.ucfe.instances.world.statements import draw_statements
+from finsynth.generators.ucfe.instances.world.statements import draw_statements, margin_figure
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
 
@@ -78,7 +78,7 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
         should_contain=(
             f"current ratio of {round_half_up(ratios['current_ratio'], 2):.2f} ({liquidity} liquidity)",
             f"operating cash flow covering {percent(ratios['cash_flow_to_debt'])} of debt",
-            f"gross margin of {percent(ratios['gross_margin'])}",
+            margin_figure(company.industry.statement_labels, ratios),
         ),
         encourage=("how the segments drive the results", "what to watch in the next period"),
         forbid=("ratios that contradict the data given", "investment guarantees"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from finsynth.generators.ucfe.instances.world.companies import Company
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
-from finsynth.generators.ucfe.instances.world.statements import Statements
+from finsynth.generators.ucfe.instances.world.statements import Statements, shows_gross_margin
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import millions, percent
 from finsynth.world.names import person_name
@@ -49,8 +49,8 @@ _COST_NOTES = (
 _OUTLOOKS = (
     "Management expects revenue growth of {low}% to {high}% next year, assuming stable demand from "
     "{customers}.",
-    "For next year, the company guides to revenue growth in the range of {low}% to {high}% and a similar "
-    "gross margin.",
+    "For next year, the company guides to revenue growth in the range of {low}% to {high}% and similar "
+    "margins.",
     "The board's outlook is cautious: growth of {low}% to {high}%, with risks from demand and input costs.",
 )
 
@@ -87,6 +87,13 @@ def _notes(stream: RandomStream, statements: Statements) -> list[str]:
     ]
 
 
+def _margins(company: Company, ratios: dict[str, float]) -> str:
+    operating = percent(ratios["operating_margin"])
+    if shows_gross_margin(company.industry.statement_labels):
+        return f"Gross margin was {percent(ratios['gross_margin'])} and operating margin {operating}."
+    return f"Operating margin was {operating}."
+
+
 def report_paragraphs(stream: RandomStream, company: Company, statements: Statements) -> list[str]:
     """Segment results, management discussion, investment, ownership and outlook, as paragraphs."""
     ratios = statements.ratios()
@@ -106,8 +113,7 @@ def report_paragraphs(stream: RandomStream, company: Company, statements: Statem
         + f" (total {millions(statements.revenue)}).",
         f"Management discussion: revenue {'rose' if growth >= 0 else 'fell'} {percent(abs(growth))} to "
         f"{millions(statements.revenue)}, mainly because of "
-        f"{stream.choice(drivers).format(customers=company.customers)}. Gross margin was "
-        f"{percent(ratios['gross_margin'])} and operating margin {percent(ratios['operating_margin'])}. "
+        f"{stream.choice(drivers).format(customers=company.customers)}. {_margins(company, ratios)} "
         f"{stream.choice(_COST_NOTES)}",
         f"Investment and financing: capital spending was {millions(capex)}, mostly on equipment and "
         f"information systems. Operating cash flow of {millions(statements.operating_cash_flow)} covered it; "

@@ -14,13 +14,28 @@ from dataclasses import asdict, dataclass
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
 from finsynth.world.cost_structure import draw_cost_structure
-from finsynth.world.formatting import millions, price
+from finsynth.world.formatting import millions, percent, price
 from finsynth.world.industry_profiles import Industry, StatementLabels, in_sentence
 
 MINIMUM_OPERATING_MARGIN = 0.08
 """The least operating margin a drawn company keeps (its expense lines shrink to leave it)."""
 GROWTH_SPREAD = (-0.15, 0.2)
 """How far a company's revenue growth strays below and above its industry's typical growth."""
+
+
+def shows_gross_margin(labels: StatementLabels) -> bool:
+    """Whether an industry's income statement has a gross profit row to take a gross margin from.
+
+    A bank's, an insurer's or a utility's statement renames that row ("Utility margin"); its
+    filings then speak of no gross margin, and neither does a UCFE text about such a company.
+    """
+    return labels.gross_profit == StatementLabels().gross_profit
+
+
+def margin_figure(labels: StatementLabels, ratios: dict[str, float]) -> str:
+    """The company's headline margin as a hint states it: gross margin, or operating margin without one."""
+    name = "gross_margin" if shows_gross_margin(labels) else "operating_margin"
+    return f"{name.replace('_', ' ')} of {percent(ratios[name])}"
 
 
 def _amount(value: float) -> float:
