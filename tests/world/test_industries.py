@@ -178,7 +178,8 @@ def test_a_ucfe_company_and_a_filing_company_of_one_industry_share_its_words_and
     assert income is not None
     company = _ucfe_company(industry)
     stream = RandomStream(derive_seed("world-industries-test", industry.key))
-    sheet = data_sheet(stream, company, draw_statements(stream, company.industry))
+    statements = draw_statements(stream, company.industry)
+    sheet = data_sheet(stream, company, statements)
 
     assert filing.facts["industry"] == company.industry.label
     labels = industry.statement_labels
@@ -187,6 +188,14 @@ def test_a_ucfe_company_and_a_filing_company_of_one_industry_share_its_words_and
         assert f"{in_sentence(row)} $" in sheet, (row, sheet)
     if labels.cost_of_revenue != "Cost of sales":
         assert "cost of sales" not in sheet.lower()
+    parts = []
+    for line in industry.revenue_lines:
+        assert line.label in income, (line.label, sorted(income))
+        found = re.search(rf"\b{re.escape(in_sentence(line.label))} \$([\d,]+\.\d) million", sheet)
+        assert found, (line.label, sheet)
+        parts.append(round(float(found[1].replace(",", "")) * 10))
+    assert not parts or sum(parts) == round(statements.revenue * 10), "the revenue lines add up to revenue"
+    assert ", made up of " in sheet if industry.revenue_lines else ", made up of " not in sheet
     filing_company = make_company(RandomStream(derive_seed(_filing_seed(industry), "filings", "company")))
     segment_names = {segment.name for segment in industry.segments}
     assert set(company.segments) <= segment_names

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from finsynth.generators.ucfe.instances.world.companies import Company
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
-from finsynth.generators.ucfe.instances.world.statements import Statements, shows_gross_margin
+from finsynth.generators.ucfe.instances.world.statements import Statements, shows_gross_margin, split_tenths
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import millions, percent
 from finsynth.world.names import person_name
@@ -57,9 +57,7 @@ _OUTLOOKS = (
 
 def _split(stream: RandomStream, total: float, parts: int) -> list[float]:
     """``total`` split into ``parts`` amounts (one decimal) that add up to it exactly."""
-    weights = [stream.uniform(1, 4) for _ in range(parts)]
-    shares = [round(total * 10 * weight / sum(weights)) for weight in weights[:-1]]
-    return [share / 10 for share in shares] + [round(total * 10 - sum(shares)) / 10]
+    return split_tenths(total, [stream.uniform(1, 4) for _ in range(parts)])
 
 
 def _notes(stream: RandomStream, statements: Statements) -> list[str]:

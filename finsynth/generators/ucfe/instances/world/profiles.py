@@ -40,4 +40,4 @@ def profile_text(stream: RandomStream, company: Company) -> str:
 
 def data_sheet(stream: RandomStream, company: Company, statements: Statements) -> str:
     """``company``'s statements as one paragraph in one of several phrasings, rows named by its industry."""
-    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines(company.industry.statement_labels)))
+    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines(company.industry)))

@@ -9,12 +9,13 @@ and names the revenue and cost-of-revenue rows as that industry's filings name t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
 from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
 from finsynth.world.cost_structure import draw_cost_structure
-from finsynth.world.formatting import millions, percent, price
+from finsynth.world.formatting import millions, name_list, percent, price
 from finsynth.world.industry_profiles import Industry, StatementLabels, in_sentence
 
 MINIMUM_OPERATING_MARGIN = 0.08
@@ -42,6 +43,12 @@ def _amount(value: float) -> float:
     return round_half_up(value, 1)
 
 
+def split_tenths(total: float, weights: Sequence[float]) -> list[float]:
+    """``total`` split in proportion to ``weights`` into amounts of one decimal that add up to it exactly."""
+    shares = [round(total * 10 * weight / sum(weights)) for weight in weights[:-1]]
+    return [share / 10 for share in shares] + [round(total * 10 - sum(shares)) / 10]
+
+
 @dataclass(frozen=True)
 class Statements:
     """A company's latest-year statements, last year's revenue and its share data.
@@ -61,6 +68,8 @@ class Statements:
         operating_cash_flow: Cash from operations.
         shares: Shares outstanding, in millions.
         share_price: Closing share price in dollars.
+        revenue_parts: Latest revenue split over the industry's revenue lines, in their order
+            (they add up to ``revenue``; empty where the industry shows one revenue row).
 
     """
 
@@ -78,6 +87,7 @@ class Statements:
     operating_cash_flow: float
     shares: float
     share_price: float
+    revenue_parts: tuple[float, ...] = ()
 
     @property
     def gross_profit(self) -> float:
@@ -122,18 +132,26 @@ class Statements:
         }
 
     def facts(self) -> dict[str, float]:
-        """The shown figures, for an instance's facts."""
-        return asdict(self)
+        """The shown figures, for an instance's facts (revenue parts as ``revenue_part_<n>``, from 1)."""
+        figures = asdict(self)
+        parts = figures.pop("revenue_parts")
+        return figures | {f"revenue_part_{number}": part for number, part in enumerate(parts, start=1)}
 
-    def lines(self, labels: StatementLabels) -> list[str]:
-        """The figures as the lines of a data sheet, in a fixed order.
+    def lines(self, industry: Industry) -> list[str]:
+        """The figures as the lines of a data sheet, in a fixed order, rows named as ``industry`` names them.
 
         Args:
-            labels: The industry's names for the revenue and cost-of-revenue rows.
+            industry: The company's industry: its revenue and cost-of-revenue row names and revenue lines.
         """
+        labels = industry.statement_labels
+        parts = [
+            f"{in_sentence(line.label)} {millions(part)}"
+            for line, part in zip(industry.revenue_lines, self.revenue_parts, strict=True)
+        ]
+        made_of = f", made up of {name_list(parts)}" if parts else ""
         return [
             f"{in_sentence(labels.revenue)} {millions(self.revenue)} "
-            f"(prior year {millions(self.revenue_prior)})",
+            f"(prior year {millions(self.revenue_prior)}){made_of}",
             f"{in_sentence(labels.cost_of_revenue)} {millions(self.cost_of_sales)}",
             f"operating expenses {millions(self.operating_expenses)}",
             f"interest expense {millions(self.interest_expense)}",
@@ -184,6 +202,7 @@ def draw_statements(stream: RandomStream, industry: Industry) -> Statements:
     market_cap = net_income * stream.uniform(8, 40)
     share_price = round_half_up(min(stream.uniform(5, 150), market_cap / 2), 2)
     shares = _amount(market_cap / share_price)
+    weights = [stream.uniform(line.low, line.high) for line in industry.revenue_lines]
     return Statements(
         revenue_prior=revenue_prior,
         revenue=revenue,
@@ -199,4 +218,5 @@ def draw_statements(stream: RandomStream, industry: Industry) -> Statements:
         operating_cash_flow=operating_cash_flow,
         shares=shares,
         share_price=share_price,
+        revenue_parts=tuple(split_tenths(revenue, weights)) if weights else (),
     )
