@@ -18,8 +18,8 @@ from tests.generators.filings.breadth import (
     sentences,
 )
 
-REACHED_RECURRING_SHARE = 0.23
-"""The median share of recurring sentences this version reaches (0.224; was 0.53); the issue's aim is 0.15."""
+REACHED_RECURRING_SHARE = 0.15
+"""The issue's ceiling on the median share of recurring sentences (this version measures 0.064; was 0.53)."""
 ITEMS = (
     "1", "1A", "1B", "1C", "2", "3", "4", "5", "6", "7", "7A", "8", "9", "9A", "9B", "10-14", "15", "16",
 )  # fmt: skip
