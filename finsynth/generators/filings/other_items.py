@@ -398,6 +398,21 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
     )
 
 
+_SIGNING_STATEMENTS = (
+    "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below "
+    "by the following persons on behalf of the registrant and in the capacities indicated.",
+    "As the Securities Exchange Act of 1934 requires, the following persons have signed this report below on "
+    "behalf of the registrant and in the capacities indicated.",
+    "In accordance with the Securities Exchange Act of 1934, this report has been signed below on behalf of "
+    "the registrant by the following persons, in the capacities indicated.",
+    "This report has been signed below by the following persons, on behalf of the registrant and in the "
+    "capacities indicated, as required by the Securities Exchange Act of 1934.",
+    "Under the Securities Exchange Act of 1934, the persons below have signed this report on behalf of the "
+    "registrant, in the capacities shown.",
+)
+"""Wordings of the statement above the signatures."""
+
+
 def signatures(company: Company, stream: RandomStream) -> Block:
     """Return the signature page with the directors who signed the report."""
     directors = [person_name(stream) for _ in range(stream.randint(6, 9))]
@@ -410,11 +425,7 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             heading("Signatures"),
-            prose(
-                "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been "
-                "signed "
-                "below by the following persons on behalf of the registrant and in the capacities indicated."
-            ),
+            prose(stream.choice(_SIGNING_STATEMENTS)),
             table("Signatures", ("Name", "Title"), rows),
         )
     )
