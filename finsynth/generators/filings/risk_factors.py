@@ -17,6 +17,10 @@ _INTRODUCTIONS = (
     "The risks below could materially affect our business, financial condition and results of operations. "
     "They are not the only risks we face; others that we do not know of or now consider immaterial could "
     "also harm us.",
+    "An investment in our common stock carries risk. Read the risks below, with the rest of this report, "
+    "before deciding to invest.",
+    "Any of the following risks could harm our business, financial condition or results of operations, and "
+    "the trading price of our common stock could decline as a result.",
 )
 
 _ELABORATIONS = (
