@@ -119,14 +119,17 @@ class _Section:
         return match.group(1) if match else "cover" if self.front else ""
 
 
-def _sections(company: Company, statements: Statements, stream: RandomStream) -> list[_Section]:
-    short = short_items()
+def _sections(
+    company: Company, statements: Statements, stream: RandomStream, wording: RandomStream
+) -> list[_Section]:
+    # Wordings come from their own stream, so drawing them leaves every other narrative draw as it was.
+    short = short_items(wording)
     return [
         _Section(None, [Candidate(cover(company, statements), True)], front=True),
         _Section(None, [Candidate(forward_looking(company, stream))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
         _Section("Item 1. Business", business_candidates(company, statements, stream)),
-        _Section("Item 1A. Risk Factors", risk_candidates(company, stream)),
+        _Section("Item 1A. Risk Factors", risk_candidates(company, stream, wording)),
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
         _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
         _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
@@ -163,7 +166,7 @@ def _sections(company: Company, statements: Statements, stream: RandomStream) ->
             "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure",
             [short["9"]],
         ),
-        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company), True)]),
+        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company, wording), True)]),
         _Section("Item 9B. Other Information", [short["9B"]]),
         _Section(None, [Candidate(Block((heading("PART III"),)), True)]),
         _Section(
@@ -351,7 +354,12 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
     """
     company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
     statements = make_statements(company, RandomStream(derive_seed(seed, "filings", "statements")))
-    sections = _sections(company, statements, RandomStream(derive_seed(seed, "filings", "narrative")))
+    sections = _sections(
+        company,
+        statements,
+        RandomStream(derive_seed(seed, "filings", "narrative")),
+        RandomStream(derive_seed(seed, "filings", "wording")),
+    )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
     kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens, style)
     writer = _write(sections, kept, style)

@@ -193,20 +193,48 @@ CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commi
 """Whose framework management assesses internal control over financial reporting with."""
 
 
-def controls(company: Company) -> Block:
-    """Return Item 9A on controls and procedures."""
+_DISCLOSURE_CONCLUSIONS = (
+    "Our management, with the participation of our chief executive and chief financial officers, evaluated "
+    "the effectiveness of our disclosure controls and procedures at the end of the fiscal year and concluded "
+    "that they were effective.",
+    "With the participation of our chief executive and chief financial officers, management evaluated our "
+    "disclosure controls and procedures at the end of the fiscal year and concluded that they were "
+    "effective.",
+    "Management, including our chief executive and chief financial officers, evaluated our disclosure "
+    "controls and procedures at the end of the fiscal year and concluded that they were effective.",
+    "At the end of the fiscal year, management and our chief executive and chief financial officers "
+    "evaluated our disclosure controls and procedures and concluded that they were effective.",
+    "Our chief executive and chief financial officers, together with management, evaluated our disclosure "
+    "controls and procedures at the end of the fiscal year and found them effective.",
+    "An evaluation by management, with our chief executive and chief financial officers, concluded that our "
+    "disclosure controls and procedures were effective at the end of the fiscal year.",
+)
+"""Wordings of the disclosure-controls conclusion; each states that the controls were effective."""
+_INTERNAL_CONCLUSIONS = (
+    "Management assessed our internal control over financial reporting using the framework of the "
+    "{framework} and concluded that it was effective.",
+    "Using the framework of the {framework}, management assessed our internal control over financial "
+    "reporting and concluded that it was effective.",
+    "Management concluded that our internal control over financial reporting was effective, based on its "
+    "assessment using the framework of the {framework}.",
+    "Based on the framework of the {framework}, management concluded that our internal control over "
+    "financial reporting was effective.",
+    "Management evaluated our internal control over financial reporting against the framework of the "
+    "{framework} and found it effective.",
+    "Applying the framework of the {framework}, management found our internal control over financial "
+    "reporting to be effective.",
+)
+"""Wordings of management's assessment; each names the framework and says the control was effective."""
+
+
+def controls(company: Company, stream: RandomStream) -> Block:
+    """Return Item 9A on controls and procedures, its conclusions worded as ``stream`` draws."""
     return Block(
         (
             prose(
+                Line(stream.choice(_DISCLOSURE_CONCLUSIONS), ("controls.disclosure_conclusion",)),
                 Line(
-                    "Our management, with the participation of our chief executive and chief financial "
-                    "officers, evaluated the effectiveness of our disclosure controls and procedures at the "
-                    "end of the fiscal year and concluded that they were effective.",
-                    ("controls.disclosure_conclusion",),
-                ),
-                Line(
-                    "Management assessed our internal control over financial reporting using the framework "
-                    f"of the {CONTROL_FRAMEWORK} and concluded that it was effective.",
+                    stream.choice(_INTERNAL_CONCLUSIONS).format(framework=CONTROL_FRAMEWORK),
                     ("controls.framework", "controls.internal_conclusion"),
                 ),
                 "There were no changes in our internal control over financial reporting during the fourth "
@@ -370,6 +398,21 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
     )
 
 
+_SIGNING_STATEMENTS = (
+    "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below "
+    "by the following persons on behalf of the registrant and in the capacities indicated.",
+    "As the Securities Exchange Act of 1934 requires, the following persons have signed this report below on "
+    "behalf of the registrant and in the capacities indicated.",
+    "In accordance with the Securities Exchange Act of 1934, this report has been signed below on behalf of "
+    "the registrant by the following persons, in the capacities indicated.",
+    "This report has been signed below by the following persons, on behalf of the registrant and in the "
+    "capacities indicated, as required by the Securities Exchange Act of 1934.",
+    "Under the Securities Exchange Act of 1934, the persons below have signed this report on behalf of the "
+    "registrant, in the capacities shown.",
+)
+"""Wordings of the statement above the signatures."""
+
+
 def signatures(company: Company, stream: RandomStream) -> Block:
     """Return the signature page with the directors who signed the report."""
     directors = [person_name(stream) for _ in range(stream.randint(6, 9))]
@@ -382,11 +425,7 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             heading("Signatures"),
-            prose(
-                "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been "
-                "signed "
-                "below by the following persons on behalf of the registrant and in the capacities indicated."
-            ),
+            prose(stream.choice(_SIGNING_STATEMENTS)),
             table("Signatures", ("Name", "Title"), rows),
         )
     )
@@ -456,8 +495,26 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
     )
 
 
-def short_items() -> dict[str, Candidate]:
-    """Return the one-line items every 10-K carries, keyed by item."""
+_PART_III_REFERENCES = (
+    "The information required by Items 10 through 14 is incorporated by reference to our proxy statement for "
+    "the next annual meeting of shareholders, except for the information about executive officers given "
+    "below.",
+    "Except for the information about executive officers given below, the information required by Items 10 "
+    "through 14 is incorporated by reference to our proxy statement for the next annual meeting.",
+    "Items 10 through 14 are incorporated by reference to our proxy statement for the next annual meeting of "
+    "shareholders, other than the information about executive officers below.",
+    "We incorporate the information required by Items 10 through 14 by reference to our proxy statement for "
+    "the next annual meeting of shareholders, except for the executive officer information below.",
+    "Our proxy statement for the next annual meeting of shareholders provides the information required by "
+    "Items 10 through 14, except for the information about executive officers below.",
+    "Apart from the information about executive officers given below, Items 10 through 14 are incorporated "
+    "by reference to the proxy statement for our next annual meeting of shareholders.",
+)
+"""Wordings of Part III's reference to the proxy statement."""
+
+
+def short_items(stream: RandomStream) -> dict[str, Candidate]:
+    """Return the one-line items every 10-K carries, keyed by item; ``stream`` words Part III's reference."""
     return {
         "1B": Candidate(Block((prose("None."),)), True),
         "3": Candidate(
@@ -478,15 +535,7 @@ def short_items() -> dict[str, Candidate]:
         "9": Candidate(Block((prose("None."),)), True),
         "9B": Candidate(Block((prose("None."),)), True),
         "III": Candidate(
-            Block(
-                (
-                    prose(
-                        "The information required by Items 10 through 14 is incorporated by reference to our "
-                        "proxy statement for the next annual meeting of shareholders, except for the "
-                        "information about executive officers given below."
-                    ),
-                )
-            ),
+            Block((prose(stream.choice(_PART_III_REFERENCES)),)),
             True,
         ),
     }

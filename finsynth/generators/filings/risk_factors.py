@@ -5,7 +5,6 @@ from __future__ import annotations
 from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.general_risks import GENERAL_RISKS
-from finsynth.generators.filings.more_risks import MORE_RISKS
 from finsynth.seeding import RandomStream
 from finsynth.world.industry_profiles import RiskProfile
 
@@ -18,6 +17,10 @@ _INTRODUCTIONS = (
     "The risks below could materially affect our business, financial condition and results of operations. "
     "They are not the only risks we face; others that we do not know of or now consider immaterial could "
     "also harm us.",
+    "An investment in our common stock carries risk. Read the risks below, with the rest of this report, "
+    "before deciding to invest.",
+    "Any of the following risks could harm our business, financial condition or results of operations, and "
+    "the trading price of our common stock could decline as a result.",
 )
 
 _ELABORATIONS = (
@@ -194,14 +197,21 @@ def _segment_exposure(company: Company, stream: RandomStream) -> str:
     )
 
 
-def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
-    """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional)."""
+def risk_candidates(company: Company, stream: RandomStream, wording: RandomStream) -> list[Candidate]:
+    """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional).
+
+    Args:
+        company: The company whose risks these are.
+        stream: Draws which risks come first and how they are elaborated.
+        wording: Draws the wording of each general risk's headline and sentences.
+
+    """
     industry_risks = [
         *stream.sample(company.industry.risks, len(company.industry.risks)),
         *_segment_risks(company, stream),
     ]
-    all_general = (*GENERAL_RISKS, *MORE_RISKS)
-    general = stream.sample(all_general, len(all_general))
+    drawn = stream.sample(GENERAL_RISKS, len(GENERAL_RISKS))
+    general = [(risk.group, risk.draw(wording)) for risk in drawn]
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
     elaborations = stream.sample(_ELABORATIONS, len(_ELABORATIONS))
 
@@ -221,7 +231,7 @@ def risk_candidates(company: Company, stream: RandomStream) -> list[Candidate]:
     )
     # General risks keep their subheading order; within a group the drawn order decides.
     position = len(industry_risks)
-    for group in dict.fromkeys(group for group, _ in all_general):
+    for group in dict.fromkeys(risk.group for risk in GENERAL_RISKS):
         for risk_group, risk in general:
             if risk_group == group:
                 block = risk_block(risk, company, stream, group, additions(position))

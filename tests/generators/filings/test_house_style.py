@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from importlib import resources
+from typing import Any
+
+import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Line, Paragraph, heading, prose
 from finsynth.generators.filings.company import make_company
-from finsynth.generators.filings.house_style import PHRASE_GROUPS, HouseStyle, draw_style
+from finsynth.generators.filings.house_style import (
+    PHRASE_GROUPS,
+    STYLE_FILE,
+    HouseStyle,
+    draw_style,
+    parse_phrase_groups,
+)
+from finsynth.generators.filings.resource_files import PACKAGE
 from finsynth.seeding import RandomStream
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
@@ -15,6 +28,45 @@ SEEDS = st.integers(min_value=0, max_value=2**40)
 
 def _style(seed: int) -> HouseStyle:
     return draw_style(make_company(RandomStream(seed)), RandomStream(seed + 1))
+
+
+def _shipped() -> dict[str, Any]:
+    document: dict[str, Any] = yaml.safe_load(
+        resources.files(PACKAGE).joinpath(STYLE_FILE).read_text(encoding="utf-8")
+    )
+    return document
+
+
+def test_the_phrase_groups_ship_as_a_package_resource_and_are_what_filings_use() -> None:
+    assert parse_phrase_groups(_shipped(), "house_style.yaml") == PHRASE_GROUPS
+    assert len(PHRASE_GROUPS) >= 200
+
+
+@pytest.mark.parametrize(
+    ("change", "message", "path"),
+    [
+        ("capital", "does not match", "$.groups[3][0]"),
+        ("repeat", "already in group 0", "$.groups[5][1]"),
+        ("empty group", "should be non-empty", "$.groups[2]"),
+        ("other key", "unknown key 'phrases'", "$.phrases"),
+    ],
+)
+def test_a_broken_phrase_file_is_refused_naming_file_and_entry(change: str, message: str, path: str) -> None:
+    document = _shipped()
+    groups = document["groups"]
+    if change == "capital":
+        groups[3][0] = groups[3][0].capitalize()
+    elif change == "repeat":
+        groups[5] = [groups[5][0], groups[0][0]]
+    elif change == "empty group":
+        groups[2] = []
+    else:
+        document["phrases"] = document.pop("groups")
+    with pytest.raises(ConfigError) as error:
+        parse_phrase_groups(document, "house_style.yaml")
+    assert error.value.source == "house_style.yaml"
+    assert error.value.path == path
+    assert message in error.value.message
 
 
 def test_no_phrase_is_in_two_groups_and_all_are_lower_case() -> None:
