@@ -167,6 +167,7 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         growth=document["growth"],
         statement_labels=StatementLabels(**document.get("statement_labels", {})),
         revenue_lines=revenue_lines,
+        metrics=tuple(document.get("metrics", ())),
         bands=SideFactBands(
             _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
         ),

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
 from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
@@ -922,10 +923,11 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
     candidates.extend(Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in policies)
+    candidates.append(Candidate(_revenue_note(company, statements)))
+    candidates.extend(metric_candidates(company, statements, stream, "8"))
     candidates.extend(
         Candidate(block)
         for block in (
-            _revenue_note(company, statements),
             _property_note(company, statements, stream),
             _goodwill_note(company, statements, stream),
             _accrued_note(company, statements, stream),

@@ -164,6 +164,9 @@ class Industry:
         revenue_lines: Parts of revenue shown above the revenue total (none: one revenue row);
             each line's range is its weight in the split.
         bands: Ranges the company's side facts stay inside.
+        metrics: The industry measures its filings report (keys of
+            :data:`~finsynth.generators.filings.industry_metrics.INDUSTRY_METRICS`, e.g.
+            ``"funds_from_operations"`` for a REIT).
 
     """
 
@@ -187,3 +190,4 @@ class Industry:
     bands: SideFactBands
     statement_labels: StatementLabels = StatementLabels()
     revenue_lines: tuple[ExpenseLine, ...] = ()
+    metrics: tuple[str, ...] = ()
