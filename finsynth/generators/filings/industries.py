@@ -153,6 +153,7 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
             SegmentProfile(
                 entry["name"],
                 entry["offering"],
+                entry["recognition"],
                 tuple(entry["growth_reasons"]),
                 tuple(entry["decline_reasons"]),
             )

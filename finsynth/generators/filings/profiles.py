@@ -31,6 +31,8 @@ class SegmentProfile:
     Attributes:
         name: Segment name as written in the filing, e.g. ``"Cloud Platform"``.
         offering: What the segment sells, as a noun phrase.
+        recognition: How its revenue is recognized (``"goods"``, ``"subscriptions"``, ``"interest"`` …;
+            the schema lists them and the notes word each one).
         growth_reasons: Clauses explaining an increase in segment revenue.
         decline_reasons: Clauses explaining a decrease in segment revenue.
 
@@ -38,6 +40,7 @@ class SegmentProfile:
 
     name: str
     offering: str
+    recognition: str
     growth_reasons: tuple[str, ...]
     decline_reasons: tuple[str, ...]
 
