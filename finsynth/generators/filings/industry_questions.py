@@ -75,6 +75,27 @@ def _ffo_versus_earnings(facts: FilingFacts, stream: RandomStream) -> QAItem | N
 
 
 @question_kind(part="MD&A")
+def _ffo_payout(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    year = stream.choice((facts.latest, facts.prior))
+    keys = [f"dividends_paid.{year}", f"ffo.{year}"]
+    if not facts.has(*keys) or facts.amount(keys[1]) <= 0:
+        return None
+    dividends = -facts.amount(keys[0])
+    question = facts.ask(
+        stream,
+        (
+            f"What share of its funds from operations did {facts.company} pay out as dividends in fiscal "
+            f"{year}?",
+            f"How well did FFO cover {facts.company}'s dividends in fiscal {year}? Give the payout ratio.",
+            f"Compute {facts.company}'s fiscal {year} dividend payout as a percentage of FFO.",
+        ),
+    )
+    payout = _ratio(dividends, facts.amount(keys[1]))
+    answer = f"Dividends paid of {facts.dollars(dividends)} were {payout} of FFO of {facts.money(keys[1])}."
+    return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
+
+
+@question_kind(part="MD&A")
 def _combined_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
     parts = ("net_premiums_earned", "cost_of_revenue", "total_operating_expenses", "combined_ratio")

@@ -167,6 +167,8 @@ class Industry:
         revenue_lines: Parts of revenue shown above the revenue total (none: one revenue row);
             each line's range is its weight in the split.
         bands: Ranges the company's side facts stay inside.
+        dividend_payout: Range of dividends as a fraction of net income where every company of the
+            industry pays them (a REIT must distribute); ``None`` where a company may pay none.
         metrics: The industry measures its filings report (keys of
             :data:`~finsynth.generators.filings.industry_metrics.INDUSTRY_METRICS`, e.g.
             ``"funds_from_operations"`` for a REIT).
@@ -193,4 +195,5 @@ class Industry:
     bands: SideFactBands
     statement_labels: StatementLabels = StatementLabels()
     revenue_lines: tuple[ExpenseLine, ...] = ()
+    dividend_payout: tuple[float, float] | None = None
     metrics: tuple[str, ...] = ()

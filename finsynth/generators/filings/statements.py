@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.profiles import ExpenseLine, StatementLabels
+from finsynth.generators.filings.profiles import ExpenseLine, Industry, StatementLabels
 from finsynth.seeding import RandomStream
 
 _DAYS_IN_YEAR = 365
@@ -160,6 +160,14 @@ class _Policy:
     deferred_revenue_share: float = 0.0
 
 
+def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
+    """Dividends as a share of net income: in the band of an industry that must distribute, else at times."""
+    pays = stream.random() < 0.55
+    if industry.dividend_payout is not None:
+        return stream.uniform(*industry.dividend_payout)
+    return stream.uniform(0.15, 0.4) if pays else 0.0
+
+
 def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
     industry = company.industry
     gross_margin = stream.uniform(*industry.gross_margin)
@@ -181,7 +189,7 @@ def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
         compensation_share=stream.uniform(0.005, 0.04),
         tax_rate=stream.uniform(0.17, 0.26),
         interest_rate=stream.uniform(0.03, 0.07),
-        dividend_payout=stream.uniform(0.15, 0.4) if stream.random() < 0.55 else 0.0,
+        dividend_payout=_dividend_payout(industry, stream),
         buyback_share=stream.uniform(0.1, 0.45) if stream.random() < 0.5 else 0.0,
         repayment_share=stream.uniform(0.04, 0.15),
         minimum_cash_share=stream.uniform(0.04, 0.08),

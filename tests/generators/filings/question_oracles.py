@@ -914,6 +914,16 @@ def _ffo_versus_earnings(filing: Filing, item: QAItem) -> None:
     assert {"7", "8"} <= set(item.filing_items)
 
 
+@oracle("ffo_payout")
+def _ffo_payout(filing: Filing, item: QAItem) -> None:
+    dividends, ffo = keys_match(item, "dividends_paid.Y", "ffo.Y")
+    assert year_of(dividends) == year_of(ffo)
+    paid = -value(filing, dividends)
+    in_answer(item, dollars(filing, paid), dollars(filing, value(filing, ffo)))
+    _ratio_in_answer(item, paid, value(filing, ffo))
+    assert {"7", "8"} <= set(item.filing_items)
+
+
 def _ratio_in_answer(item: QAItem, part: float, whole: float) -> None:
     """The answer states part/whole in percent to one decimal, correctly rounded."""
     exact_value = Fraction(int(part)) / Fraction(int(whole)) * 100

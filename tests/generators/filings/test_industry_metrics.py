@@ -75,6 +75,8 @@ def _check_ffo(filing: Filing) -> None:
     cash = columns(filing, "Consolidated Statements of Cash Flows")
     for year, rows in ffo.items():
         assert rows["Net income"] == income[year]["Net income"]
+        # A REIT must distribute most of its income, so it pays a dividend whenever it earns one.
+        assert rows["Net income"] <= 0 or cash[year]["Dividends paid"] <= -0.85 * rows["Net income"]
         assert rows["Weighted-average diluted shares"] == income[year]["Weighted-average diluted shares"]
         assert rows["Funds from operations (FFO)"] == (
             rows["Net income"]
