@@ -393,11 +393,11 @@ def metric_candidates(
 ) -> list[Candidate]:
     """The blocks of the measures the company's industry reports in 10-K ``item``.
 
-    They are optional: the shortest filings' required content leaves no room for them, and any
-    filing of a few thousand tokens more keeps them most of the time.
+    They are optional, since the shortest filings' required content leaves no room for them, but
+    preferred: a filing leaves one out only where it has no room left for it.
     """
     return [
-        Candidate(INDUSTRY_METRICS[name].build(company, statements, stream))
+        Candidate(INDUSTRY_METRICS[name].build(company, statements, stream), preferred=True)
         for name in company.industry.metrics
         if INDUSTRY_METRICS[name].item == item
     ]

@@ -185,7 +185,7 @@ CHECKS = {
 
 
 def test_every_measure_has_a_tie_check() -> None:
-    assert set(CHECKS) == set(INDUSTRY_METRICS)
+    assert set(CHECKS) == set(TITLES) == set(INDUSTRY_METRICS)
 
 
 @pytest.mark.parametrize(
@@ -197,8 +197,27 @@ def test_rendered_measure_tables_tie_to_the_rendered_statements(name: str, indus
         CHECKS[name](make_filing(seed, target_tokens=27000))
 
 
+TITLES = {
+    "funds_from_operations": "Reconciliation of net income to funds from operations",
+    "underwriting_ratios": "Underwriting ratios",
+    "rate_base": "Rate base",
+    "deferred_revenue": "Deferred revenue",
+    "loan_loss_allowance": "Allowance for credit losses on loans",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "industry"),
+    [(name, industry.key) for name, carriers in CARRIERS.items() for industry in carriers],
+)
+def test_a_measure_is_kept_wherever_the_filing_has_room_for_it(name: str, industry: str) -> None:
+    # Preferred blocks are offered first: 7,000 tokens leave room beyond any filing's required content.
+    for seed in industry_seeds(industry, 8, start=500):
+        assert read_table(make_filing(seed, target_tokens=7000), TITLES[name]) is not None, seed
+
+
 def test_measures_are_left_out_of_other_industries() -> None:
-    titles = ("Reconciliation of net income to funds from operations", "Underwriting ratios", "Rate base")
+    titles = [TITLES[name] for name in ("funds_from_operations", "underwriting_ratios", "rate_base")]
     for seed in range(12):
         filing = make_filing(seed, target_tokens=27000)
         carried = next(
