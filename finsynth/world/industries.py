@@ -153,6 +153,7 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
             SegmentProfile(
                 entry["name"],
                 entry["offering"],
+                entry["recognition"],
                 tuple(entry["growth_reasons"]),
                 tuple(entry["decline_reasons"]),
             )
@@ -167,6 +168,10 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         growth=document["growth"],
         statement_labels=StatementLabels(**document.get("statement_labels", {})),
         revenue_lines=revenue_lines,
+        dividend_payout=_range(document["dividend_payout"], source, "$.dividend_payout")
+        if "dividend_payout" in document
+        else None,
+        metrics=tuple(document.get("metrics", ())),
         bands=SideFactBands(
             _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
         ),

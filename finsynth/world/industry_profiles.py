@@ -31,6 +31,8 @@ class SegmentProfile:
     Attributes:
         name: Segment name as written in the filing, e.g. ``"Cloud Platform"``.
         offering: What the segment sells, as a noun phrase.
+        recognition: How its revenue is recognized (``"goods"``, ``"subscriptions"``, ``"interest"`` …;
+            the schema lists them and the notes word each one).
         growth_reasons: Clauses explaining an increase in segment revenue.
         decline_reasons: Clauses explaining a decrease in segment revenue.
 
@@ -38,6 +40,7 @@ class SegmentProfile:
 
     name: str
     offering: str
+    recognition: str
     growth_reasons: tuple[str, ...]
     decline_reasons: tuple[str, ...]
 
@@ -164,6 +167,11 @@ class Industry:
         revenue_lines: Parts of revenue shown above the revenue total (none: one revenue row);
             each line's range is its weight in the split.
         bands: Ranges the company's side facts stay inside.
+        dividend_payout: Range of dividends as a fraction of net income where every company of the
+            industry pays them (a REIT must distribute); ``None`` where a company may pay none.
+        metrics: The industry measures its filings report (keys of
+            :data:`~finsynth.generators.filings.industry_metrics.INDUSTRY_METRICS`, e.g.
+            ``"funds_from_operations"`` for a REIT).
 
     """
 
@@ -187,3 +195,5 @@ class Industry:
     bands: SideFactBands
     statement_labels: StatementLabels = StatementLabels()
     revenue_lines: tuple[ExpenseLine, ...] = ()
+    dividend_payout: tuple[float, float] | None = None
+    metrics: tuple[str, ...] = ()

@@ -76,8 +76,11 @@ class Candidate:
     Attributes:
         block: The block.
         required: Whether the block is always part of the filing.
+        preferred: Whether an optional block is offered before the others when the filing is filled
+            to its length, so that it is left out only where the required content leaves no room.
 
     """
 
     block: Block
     required: bool = False
+    preferred: bool = False

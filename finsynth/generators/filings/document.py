@@ -318,7 +318,9 @@ def _choose(
             source="filings.make_filing",
             path="target_tokens",
         )
-    order = stream.sample(range(len(optional)), len(optional))
+    drawn = stream.sample(range(len(optional)), len(optional))
+    # Preferred blocks (an industry's own measures) are offered first, the rest in the drawn order.
+    order = sorted(drawn, key=lambda index: not candidates[optional[index]].preferred)
     ceiling = target_tokens * (1 + _AIM)
     risk_budget = target_tokens * RISK_FACTOR_SHARE
     # First every other block and risk factors up to their share, then more risk factors if still short.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.comparisons import compare
+from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.mdna_topics import (
     ESTIMATES,
     INVENTORY_ESTIMATE,
@@ -806,6 +807,7 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
         for index in range(len(company.segments))
     )
     candidates.append(Candidate(_key_metrics(company, statements)))
+    candidates.extend(metric_candidates(company, statements, stream, "7"))
     candidates.append(Candidate(_regions(company, statements, stream)))
     candidates.append(Candidate(_fourth_quarter(company, statements, stream)))
     candidates.append(Candidate(_quarterly_trends(company, statements, stream)))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
+from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
 from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
@@ -594,8 +595,12 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
     rows = [
         (f"Unvested at beginning of fiscal {year}", [f"{opening:,}", f"{price:.2f}"], ("rsu.opening",)),
         ("Granted", [f"{granted:,}", f"{price * stream.uniform(1.0, 1.2):.2f}"], ("rsu.granted",)),
-        ("Vested", [f"({vested:,})", f"{price * stream.uniform(0.85, 1.0):.2f}"], ("rsu.vested",)),
-        ("Forfeited", [f"({forfeited:,})", f"{price * stream.uniform(0.9, 1.1):.2f}"], ("rsu.forfeited",)),
+        ("Vested", [table_amount(-vested), f"{price * stream.uniform(0.85, 1.0):.2f}"], ("rsu.vested",)),
+        (
+            "Forfeited",
+            [table_amount(-forfeited), f"{price * stream.uniform(0.9, 1.1):.2f}"],
+            ("rsu.forfeited",),
+        ),
         (
             f"Unvested at end of fiscal {year}",
             [f"{closing:,}", f"{price * stream.uniform(1.0, 1.1):.2f}"],
@@ -740,18 +745,52 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
     )
 
 
-_RECOGNITION_TIMING = (
-    "at the point in time when control passes to the customer, generally on shipment or delivery",
-    "over time as the services are performed, measured by time elapsed",
-    "over the contract term for subscriptions and service plans, and at a point in time for one-time sales",
-    "as the work progresses, measured by costs incurred relative to total expected costs",
-)
+RECOGNITION_TIMING = {
+    "goods": (
+        "at the point in time when control passes to the customer, at the point of sale or on shipment or "
+        "delivery"
+    ),
+    "services": "over time as the services are performed",
+    "subscriptions": "ratably over the subscription term, as the service is made available to customers",
+    "usage": (
+        "as customers use the service, based on the volumes, transactions or impressions delivered in the "
+        "period"
+    ),
+    "projects": (
+        "over time as the work progresses, measured by costs incurred relative to total expected costs"
+    ),
+    "licenses": (
+        "at the point in time the licensed software or content is made available to the licensee, with any "
+        "support recognized over its term"
+    ),
+    "royalties": (
+        "as the underlying sales of licensees or franchisees occur, with fixed fees recognized over the term "
+        "of the agreement"
+    ),
+    "interest": (
+        "as interest income under the effective interest method, while account and service fees are "
+        "recognized as the services are provided"
+    ),
+    "leases": (
+        "as rental income on a straight-line basis over the lease terms, with tenant reimbursements "
+        "recognized as the related costs are incurred"
+    ),
+    "premiums": (
+        "as premiums earned pro rata over the terms of the policies, with the unexpired portion held as "
+        "unearned premiums"
+    ),
+    "deliveries": (
+        "as energy or service is delivered to customers, including an estimate of amounts delivered but not "
+        "yet billed"
+    ),
+}
+"""How revenue is recognized, by the segment's ``recognition`` type (the schema lists the same keys)."""
 
 
 def _performance_obligations(company: Company, stream: RandomStream) -> Block:
     sentences = [
         f"Revenue of the {segment.name} segment, which sells {segment.offering}, is recognized "
-        f"{stream.choice(_RECOGNITION_TIMING)}."
+        f"{RECOGNITION_TIMING[segment.recognition]}."
         for segment in company.segments
     ]
     sentences.append(
@@ -922,10 +961,11 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
     candidates.extend(Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in policies)
+    candidates.append(Candidate(_revenue_note(company, statements)))
+    candidates.extend(metric_candidates(company, statements, stream, "8"))
     candidates.extend(
         Candidate(block)
         for block in (
-            _revenue_note(company, statements),
             _property_note(company, statements, stream),
             _goodwill_note(company, statements, stream),
             _accrued_note(company, statements, stream),

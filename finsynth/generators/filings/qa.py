@@ -15,6 +15,7 @@ from finsynth.errors import ConfigError
 # The kind modules register their kinds on import; make_qa draws among them in this order.
 from finsynth.generators.filings import (  # noqa: F401
     governance_questions,
+    industry_questions,
     narrative_questions,
     note_questions,
     results_questions,

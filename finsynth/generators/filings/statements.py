@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from finsynth.generators.filings.company import Company
 from finsynth.seeding import RandomStream
-from finsynth.world.industry_profiles import ExpenseLine, StatementLabels
+from finsynth.world.industry_profiles import ExpenseLine, Industry, StatementLabels
 
 _DAYS_IN_YEAR = 365
 _MINIMUM_OPERATING_MARGIN = 0.06
@@ -28,6 +28,10 @@ _BASE_REVENUE = {"thousands": (60_000.0, 950_000.0), "millions": (400.0, 40_000.
 _SEGMENT_GROWTH_SPREAD = 0.07
 _COMFORTABLE_CASH_SHARE = 0.3
 _LOWEST_GROWTH, _HIGHEST_GROWTH = -0.2, 0.4
+_DEFERRED_REVENUE_SHARE = (0.12, 0.3)
+"""Range of year-end deferred revenue as a fraction of the year's revenue (annual plans billed ahead)."""
+DEFERRED_REVENUE = "deferred_revenue"
+"""The industry metric that gives the balance sheet a deferred-revenue line (see ``Industry.metrics``)."""
 
 
 REGIONS = ("United States", "Europe", "Rest of world")
@@ -50,6 +54,8 @@ class Statements:
         revenue_lines: Parts of revenue (by key) shown above the revenue total; empty for one row.
         labels: How the income statement names its fixed rows.
         has_inventory: Whether the company holds inventory (lines are omitted otherwise).
+        has_deferred_revenue: Whether the company bills ahead of revenue and shows deferred revenue
+            (its industry carries the ``deferred_revenue`` metric; lines are omitted otherwise).
         values: ``values[year][key]`` is a whole amount of the unit (shares in units of the same
             scale); cash-flow amounts are signed cash effects (outflows negative) and treasury
             stock is negative. Keys are listed in
@@ -73,6 +79,7 @@ class Statements:
     values: Mapping[int, Mapping[str, int]]
     diluted_eps: Mapping[int, float]
     opening_cash: int
+    has_deferred_revenue: bool = False
 
 
 BALANCE_KEYS = (
@@ -88,6 +95,7 @@ BALANCE_KEYS = (
     "total_assets",
     "accounts_payable",
     "accrued_liabilities",
+    "deferred_revenue",
     "current_debt",
     "total_current_liabilities",
     "long_term_debt",
@@ -107,6 +115,7 @@ CASH_FLOW_KEYS = (
     "change_prepaid",
     "change_payables",
     "change_accrued",
+    "change_deferred_revenue",
     "change_other",
     "operating_cash_flow",
     "capital_expenditures",
@@ -124,7 +133,7 @@ CASH_FLOW_KEYS = (
 )
 
 
-_CURRENT_LIABILITY_ITEMS = ("accounts_payable", "accrued_liabilities", "current_debt")
+_CURRENT_LIABILITY_ITEMS = ("accounts_payable", "accrued_liabilities", "deferred_revenue", "current_debt")
 _LIABILITY_ITEMS = (*_CURRENT_LIABILITY_ITEMS, "long_term_debt", "other_liabilities")
 
 
@@ -148,6 +157,15 @@ class _Policy:
     buyback_share: float
     repayment_share: float
     minimum_cash_share: float
+    deferred_revenue_share: float = 0.0
+
+
+def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
+    """Dividends as a share of net income: in the band of an industry that must distribute, else at times."""
+    pays = stream.random() < 0.55
+    if industry.dividend_payout is not None:
+        return stream.uniform(*industry.dividend_payout)
+    return stream.uniform(0.15, 0.4) if pays else 0.0
 
 
 def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
@@ -158,7 +176,7 @@ def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
     if sum(shares) > room:  # keep an operating margin of at least ~6% after yearly noise
         shares = [share * room / sum(shares) for share in shares]
     low_days, high_days = industry.inventory_days
-    return _Policy(
+    policy = _Policy(
         gross_margin=gross_margin,
         expense_shares=tuple(shares),
         receivable_days=stream.uniform(*industry.receivable_days),
@@ -171,11 +189,14 @@ def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
         compensation_share=stream.uniform(0.005, 0.04),
         tax_rate=stream.uniform(0.17, 0.26),
         interest_rate=stream.uniform(0.03, 0.07),
-        dividend_payout=stream.uniform(0.15, 0.4) if stream.random() < 0.55 else 0.0,
+        dividend_payout=_dividend_payout(industry, stream),
         buyback_share=stream.uniform(0.1, 0.45) if stream.random() < 0.5 else 0.0,
         repayment_share=stream.uniform(0.04, 0.15),
         minimum_cash_share=stream.uniform(0.04, 0.08),
     )
+    if DEFERRED_REVENUE in industry.metrics:  # drawn last, so other industries' draws stay as they were
+        policy = replace(policy, deferred_revenue_share=stream.uniform(*_DEFERRED_REVENUE_SHARE))
+    return policy
 
 
 def _segment_revenue(company: Company, stream: RandomStream, base: float) -> list[list[int]]:
@@ -233,6 +254,7 @@ def _opening_balance(policy: _Policy, stream: RandomStream, revenue: int) -> dic
         "other_assets": round(revenue * stream.uniform(0.02, 0.06)),
         "accounts_payable": round(cost * policy.payable_days / _DAYS_IN_YEAR),
         "accrued_liabilities": round(revenue * policy.accrued_share),
+        "deferred_revenue": round(revenue * policy.deferred_revenue_share),
         "current_debt": current_debt,
         "long_term_debt": debt - current_debt,
         "other_liabilities": round(revenue * stream.uniform(0.02, 0.06)),
@@ -333,6 +355,7 @@ def make_statements(company: Company, stream: RandomStream) -> Statements:
         values=values,
         diluted_eps=eps,
         opening_cash=opening_cash,
+        has_deferred_revenue=policy.deferred_revenue_share > 0,
     )
 
 
@@ -349,6 +372,9 @@ def _balance_and_cash_flow(
         "accrued_liabilities": round(revenue * policy.accrued_share * stream.uniform(0.95, 1.05)),
         "other_assets": previous["other_assets"] + round(revenue * stream.uniform(-0.004, 0.006)),
         "other_liabilities": previous["other_liabilities"] + round(revenue * stream.uniform(-0.004, 0.006)),
+        "deferred_revenue": round(revenue * policy.deferred_revenue_share * stream.uniform(0.93, 1.07))
+        if policy.deferred_revenue_share
+        else 0,
     }
     capex = round(revenue * policy.capex_share * stream.uniform(0.85, 1.15))
     depreciation = round(previous["property_and_equipment"] * policy.depreciation_rate)
@@ -367,6 +393,7 @@ def _balance_and_cash_flow(
         "change_prepaid": previous["prepaid_and_other"] - row["prepaid_and_other"],
         "change_payables": row["accounts_payable"] - previous["accounts_payable"],
         "change_accrued": row["accrued_liabilities"] - previous["accrued_liabilities"],
+        "change_deferred_revenue": row["deferred_revenue"] - previous["deferred_revenue"],
         "change_other": (previous["other_assets"] - row["other_assets"])
         + (row["other_liabilities"] - previous["other_liabilities"]),
     }

@@ -112,6 +112,12 @@ def balance_sheet(company: Company, statements: Statements) -> Block:
             ("Total assets", "total_assets"),
             ("Accounts payable", "accounts_payable"),
             ("Accrued liabilities", "accrued_liabilities"),
+        ]
+    )
+    if statements.has_deferred_revenue:
+        rows.append(("Deferred revenue", "deferred_revenue"))
+    rows.extend(
+        [
             ("Current portion of long-term debt", "current_debt"),
             ("Total current liabilities", "total_current_liabilities"),
             ("Long-term debt, net of current portion", "long_term_debt"),
@@ -144,6 +150,12 @@ def cash_flow_statement(company: Company, statements: Statements) -> Block:
             ("Change in prepaid expenses and other current assets", "change_prepaid"),
             ("Change in accounts payable", "change_payables"),
             ("Change in accrued liabilities", "change_accrued"),
+        ]
+    )
+    if statements.has_deferred_revenue:
+        rows.append(("Change in deferred revenue", "change_deferred_revenue"))
+    rows.extend(
+        [
             ("Change in other assets and liabilities, net", "change_other"),
             ("Net cash provided by operating activities", "operating_cash_flow"),
             ("Purchases of property and equipment", "capital_expenditures"),

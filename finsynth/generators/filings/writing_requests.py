@@ -56,8 +56,8 @@ def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None
         stream,
         (
             f"Write a short summary of {facts.company}'s principal properties for a real-estate analyst.",
-            f"Draft a paragraph describing {facts.company}'s facilities: how many, how large, owned or "
-            "leased.",
+            f"Draft a paragraph describing {facts.company}'s facilities: how many, their square footage, and "
+            "whether owned or leased.",
             f"Prepare a brief note on {facts.company}'s property footprint from Item 2 of its 10-K.",
         ),
     )

@@ -7,8 +7,10 @@ them in the answer. The generator's formulas are not called.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
+from fractions import Fraction
 
 from finsynth.generators.filings import Filing, QAItem
 
@@ -860,3 +862,149 @@ def _governance_snapshot(filing: Filing, item: QAItem) -> None:
     in_answer(item, f"{int(value(filing, 'directors'))} directors", str(filing.facts["chief_executive"]))
     in_answer(item, f"{filing.facts[f'holder.{top}.name']} with {stakes[top]:.1f}%")
     in_answer(item, pct(fees["audit"] / sum(fees.values()) * 100), dollars(filing, sum(fees.values())))
+
+
+# Industry measures (REIT FFO, insurers' ratios, utilities' rate base, deferred revenue, bank allowance).
+
+
+def exact(filing: Filing, key: str) -> Fraction:
+    """The fact as an exact number (a stated decimal such as 9.47 is read as 947/100)."""
+    return Fraction(str(filing.facts[key]))
+
+
+def cents(amount: Fraction) -> str:
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(float(amount)):.2f}"
+
+
+def within_rounding(stated: float, exact_value: Fraction, decimals: int) -> None:
+    """A figure stated to ``decimals`` places is the exact value rounded (within half a last place)."""
+    assert abs(Fraction(str(stated)) - exact_value) <= Fraction(1, 2 * 10**decimals), (stated, exact_value)
+
+
+@oracle("funds_from_operations")
+def _funds_from_operations(filing: Filing, item: QAItem) -> None:
+    ffo, income, depreciation, impairment, gains, shares, per_share = keys_match(
+        item,
+        "ffo.Y",
+        "net_income.Y",
+        "ffo.depreciation.Y",
+        "ffo.impairment.Y",
+        "ffo.gains.Y",
+        "diluted_shares.Y",
+        "ffo_per_share.Y",
+    )
+    total = (
+        value(filing, income) + value(filing, depreciation) + value(filing, impairment) - value(filing, gains)
+    )
+    assert total == value(filing, ffo)
+    within_rounding(value(filing, per_share), exact(filing, ffo) / exact(filing, shares), 2)
+    in_answer(item, dollars(filing, total), dollars(filing, value(filing, income)))
+    in_answer(item, dollars(filing, value(filing, depreciation)), cents(exact(filing, per_share)))
+    for key in (impairment, gains):
+        assert (dollars(filing, value(filing, key)) in item.answer) == (value(filing, key) != 0), key
+    cited_digits(filing, item, ffo)
+
+
+@oracle("ffo_versus_earnings")
+def _ffo_versus_earnings(filing: Filing, item: QAItem) -> None:
+    ffo, eps = keys_match(item, "ffo_per_share.Y", "diluted_eps.Y")
+    in_answer(item, cents(exact(filing, ffo)), cents(exact(filing, eps)))
+    in_answer(item, f"difference of {cents(exact(filing, ffo) - exact(filing, eps))}")
+    assert {"7", "8"} <= set(item.filing_items)
+
+
+@oracle("ffo_payout")
+def _ffo_payout(filing: Filing, item: QAItem) -> None:
+    dividends, ffo = keys_match(item, "dividends_paid.Y", "ffo.Y")
+    assert year_of(dividends) == year_of(ffo)
+    paid = -value(filing, dividends)
+    in_answer(item, dollars(filing, paid), dollars(filing, value(filing, ffo)))
+    _ratio_in_answer(item, paid, value(filing, ffo))
+    assert {"7", "8"} <= set(item.filing_items)
+
+
+def _ratio_in_answer(item: QAItem, part: float, whole: float) -> None:
+    """The answer states part/whole in percent to one decimal, correctly rounded."""
+    exact_value = Fraction(int(part)) / Fraction(int(whole)) * 100
+    stated = [float(text) for text in re.findall(r"(\d+\.\d)%", item.answer)]
+    assert any(abs(Fraction(str(figure)) - exact_value) <= Fraction(1, 20) for figure in stated), (
+        item.answer,
+        float(exact_value),
+    )
+
+
+@oracle("combined_ratio")
+def _combined_ratio(filing: Filing, item: QAItem) -> None:
+    premiums, losses, costs, combined = keys_match(
+        item, "net_premiums_earned.Y", "cost_of_revenue.Y", "total_operating_expenses.Y", "combined_ratio.Y"
+    )
+    earned, lost, spent = value(filing, premiums), value(filing, losses), value(filing, costs)
+    for part in (lost, spent, lost + spent):
+        _ratio_in_answer(item, part, earned)
+    within_rounding(value(filing, combined), Fraction(int(lost + spent), int(earned)) * 100, 1)
+    in_answer(item, dollars(filing, abs(earned - lost - spent)))
+    in_answer(item, "underwriting profit" if earned > lost + spent else "underwriting loss")
+
+
+@oracle("combined_ratio_change")
+def _combined_ratio_change(filing: Filing, item: QAItem) -> None:
+    now, then, loss_now, loss_then = keys_match(
+        item, "combined_ratio.Y", "combined_ratio.Y", "loss_ratio.Y", "loss_ratio.Y"
+    )
+    for key in (now, then):  # the stated ratios are the income statement's, recomputed here
+        year = year_of(key)
+        premiums = Fraction(int(value(filing, f"net_premiums_earned.{year}")))
+        losses = int(value(filing, f"cost_of_revenue.{year}"))
+        costs = int(value(filing, f"total_operating_expenses.{year}"))
+        within_rounding(value(filing, key), (losses + costs) / premiums * 100, 1)
+        within_rounding(value(filing, f"loss_ratio.{year}"), losses / premiums * 100, 1)
+    change = exact(filing, now) - exact(filing, then)
+    loss_change = exact(filing, loss_now) - exact(filing, loss_then)
+    in_answer(item, f"{abs(float(change)):.1f} points", f"{abs(float(loss_change)):.1f} points")
+    in_answer(item, "worsened" if change > 0 else "improved" if change < 0 else "held")
+
+
+@oracle("allowed_equity_return")
+def _allowed_equity_return(filing: Filing, item: QAItem) -> None:
+    base, ratio, allowed = keys_match(
+        item, "rate_base.Y", "rate_case.equity_ratio", "rate_case.return_on_equity"
+    )
+    equity = exact(filing, base) * exact(filing, ratio) / 100
+    earnings = equity * exact(filing, allowed) / 100
+    in_answer(item, dollars(filing, math.floor(equity + Fraction(1, 2))))
+    in_answer(item, dollars(filing, math.floor(earnings + Fraction(1, 2))))
+    in_answer(item, f"{float(exact(filing, allowed)):.2f}%", f"{float(exact(filing, ratio)):.1f}%")
+
+
+@oracle("subscription_billings")
+def _subscription_billings(filing: Filing, item: QAItem) -> None:
+    revenue, closing, opening, billings = keys_match(
+        item,
+        "subscription_revenue.Y",
+        "deferred_revenue.Y",
+        "deferred_revenue.Y",
+        "deferred_revenue.billings.Y",
+    )
+    assert year_of(closing) == year_of(revenue) == year_of(opening) + 1
+    change = value(filing, closing) - value(filing, opening)
+    assert value(filing, revenue) + change == value(filing, billings)
+    in_answer(item, dollars(filing, value(filing, billings)), dollars(filing, abs(change)))
+    in_answer(item, dollars(filing, value(filing, revenue)))
+
+
+@oracle("loan_allowance_build")
+def _loan_allowance_build(filing: Filing, item: QAItem) -> None:
+    opening, provision, charge_offs, closing = keys_match(
+        item,
+        "loan_allowance.opening.Y",
+        "cost_of_revenue.Y",
+        "loan_allowance.charge_offs.Y",
+        "loan_allowance.closing.Y",
+    )
+    build = value(filing, provision) - value(filing, charge_offs)
+    assert value(filing, opening) + build == value(filing, closing)
+    in_answer(item, dollars(filing, value(filing, opening)), dollars(filing, value(filing, closing)))
+    if build:
+        in_answer(item, dollars(filing, abs(build)), "built" if build > 0 else "released")
+    cited_digits(filing, item, provision)

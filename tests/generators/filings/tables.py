@@ -10,8 +10,8 @@ Table = dict[str, list[float]]
 
 
 def cell_value(cell: str) -> float:
-    """Parse ``"12,345"``, ``"(1,234)"``, ``"—"`` or ``"1.25"`` into a number."""
-    cell = cell.strip()
+    """Parse ``"12,345"``, ``"(1,234)"``, ``"—"``, ``"1.25"`` or ``"79.3%"`` (as 79.3) into a number."""
+    cell = cell.strip().removesuffix("%")
     if cell == "—":
         return 0.0
     negative = cell.startswith("(") and cell.endswith(")")

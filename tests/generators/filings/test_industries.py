@@ -84,6 +84,8 @@ def broken(change: str) -> dict[str, Any]:
         document["key"] = "thrifts"
     elif change == "no bands":
         del document["bands"]
+    elif change == "unknown measure":
+        document["metrics"] = ["loan_loss_allowance", "net_interest_margin"]
     return document
 
 
@@ -97,6 +99,7 @@ def broken(change: str) -> dict[str, Any]:
         ("unknown label", "unknown key 'ebitda'", "$.statement_labels.ebitda"),
         ("other key", "differs from the file's", "$.key"),
         ("no bands", "'bands'", "$"),
+        ("unknown measure", "net_interest_margin", "$.metrics[1]"),
     ],
 )
 def test_a_broken_industry_is_refused_naming_the_file_and_entry(change: str, message: str, path: str) -> None:

@@ -17,8 +17,12 @@ import pytest
 from finsynth.generators.filings import QUESTION_KINDS, Filing, QAItem, make_filing, make_item
 from finsynth.generators.filings.questions import FilingFacts
 from finsynth.seeding import RandomStream
+from finsynth.world.industries import INDUSTRIES
 from tests.generators.filings.question_oracles import ORACLES
+from tests.generators.filings.seeds import industry_seeds
 from tests.generators.filings.test_qa import check_answer, check_citations
+
+METRIC_INDUSTRIES = [industry for industry in INDUSTRIES if industry.metrics]
 
 ITEMS = 300
 TRIVIAL_KINDS = {"headquarters", "employees"}
@@ -70,7 +74,9 @@ def test_at_least_sixty_kinds_are_registered_and_each_has_an_independent_check()
 
 
 def test_every_kind_answers_from_long_filings_and_recomputes() -> None:
-    filings = [make_filing(seed, target_tokens=27000) for seed in range(11, 17)]
+    # Kinds on an industry's own measures (FFO, combined ratio …) need a filing of such an industry.
+    seeds = [*range(11, 17), *(industry_seeds(industry.key, 1)[0] for industry in METRIC_INDUSTRIES)]
+    filings = [make_filing(seed, target_tokens=27000) for seed in seeds]
     for name, kind in QUESTION_KINDS.items():
         asked = 0
         for filing in filings:
@@ -87,7 +93,8 @@ def test_every_kind_answers_from_long_filings_and_recomputes() -> None:
 
 def test_every_wording_of_every_kind_reads_cleanly() -> None:
     # A company name ends in "Inc.", so a sentence ending with it must not add a second full stop.
-    filings = [make_filing(seed, target_tokens=27000) for seed in range(11, 13)]
+    seeds = [11, 12, *(industry_seeds(industry.key, 1)[0] for industry in METRIC_INDUSTRIES)]
+    filings = [make_filing(seed, target_tokens=27000) for seed in seeds]
     for name, kind in QUESTION_KINDS.items():
         for filing in filings:
             for question_seed in range(40):

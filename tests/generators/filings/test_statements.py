@@ -79,7 +79,10 @@ def test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash(seed: i
         assert bs["Total current assets"] == sum(bs.get(label, 0.0) for label in current_assets)
         assert bs["Total assets"] == bs["Total current assets"] + sum(bs[label] for label in long_term)
         assert bs["Total current liabilities"] == (
-            bs["Accounts payable"] + bs["Accrued liabilities"] + bs["Current portion of long-term debt"]
+            bs["Accounts payable"]
+            + bs["Accrued liabilities"]
+            + bs.get("Deferred revenue", 0.0)
+            + bs["Current portion of long-term debt"]
         )
         assert bs["Total liabilities"] == (
             bs["Total current liabilities"]
