@@ -20,10 +20,12 @@ from dataclasses import dataclass, replace
 
 from finsynth.generators.filings.company import Company
 from finsynth.seeding import RandomStream
+from finsynth.world.cost_structure import draw_cost_structure
 from finsynth.world.industry_profiles import ExpenseLine, Industry, StatementLabels
 
 _DAYS_IN_YEAR = 365
 _MINIMUM_OPERATING_MARGIN = 0.06
+_MARGIN_HEADROOM = 0.04
 _BASE_REVENUE = {"thousands": (60_000.0, 950_000.0), "millions": (400.0, 40_000.0)}
 _SEGMENT_GROWTH_SPREAD = 0.07
 _COMFORTABLE_CASH_SHARE = 0.3
@@ -170,15 +172,12 @@ def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
 
 def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
     industry = company.industry
-    gross_margin = stream.uniform(*industry.gross_margin)
-    shares = [stream.uniform(line.low, line.high) for line in industry.expenses]
-    room = gross_margin - _MINIMUM_OPERATING_MARGIN - 0.04
-    if sum(shares) > room:  # keep an operating margin of at least ~6% after yearly noise
-        shares = [share * room / sum(shares) for share in shares]
+    # Planned with 4 points of headroom, so yearly noise keeps an operating margin of at least ~6%.
+    costs = draw_cost_structure(stream, industry, _MINIMUM_OPERATING_MARGIN + _MARGIN_HEADROOM)
     low_days, high_days = industry.inventory_days
     policy = _Policy(
-        gross_margin=gross_margin,
-        expense_shares=tuple(shares),
+        gross_margin=costs.gross_margin,
+        expense_shares=costs.expense_shares,
         receivable_days=stream.uniform(*industry.receivable_days),
         inventory_days=stream.uniform(low_days, high_days) if high_days else 0.0,
         payable_days=stream.uniform(25, 60),
