@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 
 from finsynth.builder.shard import BATCH_SIZE, DisjointDraws, record_id
 from finsynth.chat import check_chat_family, with_messages
+from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import BatchGenerator, Criteria, Generator, Record, resolve, select
 from finsynth.schemas import arrow_schema, record_schema, validator_for
@@ -145,7 +146,10 @@ def generate(
         seeder = InstanceSeeder(seed, config, split, generator.info.id)
         draws = DisjointDraws(generator, seed, config, earlier_splits=())
         for start in range(0, n, BATCH_SIZE):
-            for record in draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE))):
+            # Records are acyclic; the cyclic collector would only rescan the batch as it grows.
+            with collector_paused():
+                records = draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE)))
+            for record in records:
                 if messages:
                     with_messages(record)
                 if validate:
@@ -173,13 +177,14 @@ def lane_position(lane: int, step: int, lane_count: int, generator_count: int) -
 def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any]) -> list[Record]:
     generator_id = generator.info.id
     identifiers = [record_id(generator_id, STREAM_SPLIT, index, None) for index in indices.tolist()]
-    if isinstance(generator, BatchGenerator):
-        names, values = seeder.seed_arrays(indices)
-        return generator.records(identifiers, names, values)
-    return [
-        generator.record(identifier, seeder.seeds(index))
-        for identifier, index in zip(identifiers, indices.tolist(), strict=True)
-    ]
+    with collector_paused():
+        if isinstance(generator, BatchGenerator):
+            names, values = seeder.seed_arrays(indices)
+            return generator.records(identifiers, names, values)
+        return [
+            generator.record(identifier, seeder.seeds(index))
+            for identifier, index in zip(identifiers, indices.tolist(), strict=True)
+        ]
 
 
 def _lane_records(
