@@ -16,17 +16,28 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import pyarrow as pa
 from numpy.typing import NDArray
 
 from finsynth.builder.shard import BATCH_SIZE, DisjointDraws, record_id
-from finsynth.chat import check_chat_family, with_messages
+from finsynth.chat import check_chat_family, messages_column, with_messages
+from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError
-from finsynth.generators.registry import BatchGenerator, Criteria, Generator, Record, resolve, select
+from finsynth.generators.registry import (
+    BatchGenerator,
+    Criteria,
+    Generator,
+    Record,
+    TableGenerator,
+    resolve,
+    select,
+)
 from finsynth.schemas import arrow_schema, record_schema, validator_for
 from finsynth.seeding import InstanceSeeder, SplitMixStream, derive_seed
 
 if TYPE_CHECKING:
     import datasets
+    from datasets.iterable_dataset import ArrowExamplesIterable
 
 DEFAULT_LANES = 1024
 """Shards of the unbounded stream; a multiple of common worker and rank counts."""
@@ -145,7 +156,10 @@ def generate(
         seeder = InstanceSeeder(seed, config, split, generator.info.id)
         draws = DisjointDraws(generator, seed, config, earlier_splits=())
         for start in range(0, n, BATCH_SIZE):
-            for record in draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE))):
+            # Records are acyclic; the cyclic collector would only rescan the batch as it grows.
+            with collector_paused():
+                records = draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE)))
+            for record in records:
                 if messages:
                     with_messages(record)
                 if validate:
@@ -173,29 +187,51 @@ def lane_position(lane: int, step: int, lane_count: int, generator_count: int) -
 def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any]) -> list[Record]:
     generator_id = generator.info.id
     identifiers = [record_id(generator_id, STREAM_SPLIT, index, None) for index in indices.tolist()]
-    if isinstance(generator, BatchGenerator):
-        names, values = seeder.seed_arrays(indices)
-        return generator.records(identifiers, names, values)
-    return [
-        generator.record(identifier, seeder.seeds(index))
-        for identifier, index in zip(identifiers, indices.tolist(), strict=True)
-    ]
+    with collector_paused():
+        if isinstance(generator, BatchGenerator):
+            names, values = seeder.seed_arrays(indices)
+            return generator.records(identifiers, names, values)
+        return [
+            generator.record(identifier, seeder.seeds(index))
+            for identifier, index in zip(identifiers, indices.tolist(), strict=True)
+        ]
+
+
+def _cycles(generator_count: int) -> int:
+    """Cycles over the generators a lane draws at once (at least :data:`STREAM_BATCH` records)."""
+    return max(1, -(-STREAM_BATCH // generator_count))
+
+
+def _lane_order(lane: int, generator_count: int, cycles: int) -> NDArray[Any]:
+    """Where a lane's records of one drawing lie, in step order (see :func:`lane_position`).
+
+    A drawing holds ``cycles`` records of every generator, slot by slot: the record of cycle
+    ``c`` of the generator in slot ``s`` is number ``s · cycles + c``.
+    """
+    offsets = np.tile(np.arange(generator_count), cycles)
+    cycle = np.repeat(np.arange(cycles), generator_count)
+    return (offsets + lane) % generator_count * cycles + cycle
+
+
+def _lane_indices(first: int, cycles: int, lane: int, lane_count: int) -> NDArray[Any]:
+    return np.arange(first, first + cycles, dtype=np.int64) * lane_count + lane
 
 
 def _lane_records(
     order: Sequence[Generator], seeders: Sequence[InstanceSeeder], lane: int, lane_count: int
 ) -> Iterator[Record]:
     """Yield one lane's records in step order, drawing whole cycles of every generator at once."""
-    count = len(order)
-    cycles = max(1, -(-STREAM_BATCH // count))
+    cycles = _cycles(len(order))
+    positions = _lane_order(lane, len(order), cycles).tolist()
     for first in itertools.count(0, cycles):
-        indices = np.arange(first, first + cycles, dtype=np.int64) * lane_count + lane
+        indices = _lane_indices(first, cycles, lane, lane_count)
         drawn = [
-            _draw_batch(generator, seeder, indices) for generator, seeder in zip(order, seeders, strict=True)
+            record
+            for generator, seeder in zip(order, seeders, strict=True)
+            for record in _draw_batch(generator, seeder, indices)
         ]
-        for cycle in range(cycles):
-            for offset in range(count):
-                yield drawn[(offset + lane) % count][cycle]
+        for position in positions:
+            yield drawn[position]
 
 
 def stream_records(
@@ -213,6 +249,62 @@ def stream_records(
     for records in zip(*lane_iterators, strict=True):
         for record in records:
             yield with_messages(record) if messages else record
+
+
+def _draw_table(
+    generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any], schema: pa.Schema
+) -> pa.Table:
+    """The records of ``indices`` as a table: drawn as columns where the generator can."""
+    if not isinstance(generator, TableGenerator):
+        return pa.Table.from_pylist(_draw_batch(generator, seeder, indices), schema=schema)
+    identifiers = [record_id(generator.info.id, STREAM_SPLIT, index, None) for index in indices.tolist()]
+    names, values = seeder.seed_arrays(indices)
+    with collector_paused():
+        return generator.table(identifiers, names, values)
+
+
+def _lane_tables(
+    order: Sequence[Generator],
+    seeders: Sequence[InstanceSeeder],
+    lane: int,
+    lane_count: int,
+    schema: pa.Schema,
+) -> Iterator[pa.Table]:
+    """Yield one lane's records in step order as tables, the records :func:`_lane_records` yields."""
+    cycles = _cycles(len(order))
+    positions = pa.array(_lane_order(lane, len(order), cycles))
+    for first in itertools.count(0, cycles):
+        indices = _lane_indices(first, cycles, lane, lane_count)
+        drawn = [
+            _draw_table(generator, seeder, indices, schema)
+            for generator, seeder in zip(order, seeders, strict=True)
+        ]
+        yield pa.concat_tables(drawn).take(positions)
+
+
+def stream_tables(
+    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int, messages: bool = False
+) -> Iterator[tuple[str, pa.Table]]:
+    """Yield the records :func:`stream_records` yields, as Arrow tables keyed for ``datasets``.
+
+    FinChain records go from the drawn columns to the table without a dict per record.
+    """
+    order = stream_order(resolve(generator_ids), seed)
+    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
+    family = order[0].info.family
+    schema = arrow_schema(record_schema(family))
+    lane_iterators = [_lane_tables(order, seeders, lane, lane_count, schema) for lane in lanes]
+    messages_field = (
+        arrow_schema(record_schema(family, with_messages=True)).field("messages") if messages else None
+    )
+    for number, tables in enumerate(zip(*lane_iterators, strict=True)):
+        length = tables[0].num_rows
+        # Record by record across lanes: position p of every lane, then position p + 1.
+        interleaved = np.arange(length * len(tables)).reshape(len(tables), length).T.ravel()
+        table = pa.concat_tables(tables).take(pa.array(interleaved))
+        if messages_field is not None:
+            table = table.append_column(messages_field, messages_column(table, messages_field.type))
+        yield f"{lanes[0]}:{number}", table
 
 
 def iterable_dataset(
@@ -271,4 +363,45 @@ def iterable_dataset(
         "lane_count": lanes,
         "messages": messages,
     }
-    return datasets.IterableDataset.from_generator(stream_records, features=features, gen_kwargs=gen_kwargs)
+    examples = _typed_tables(features)(stream_tables, gen_kwargs)
+    return datasets.IterableDataset(
+        examples, info=datasets.DatasetInfo(features=features), split=datasets.Split.TRAIN
+    )
+
+
+def _typed_tables(features: datasets.Features) -> type[ArrowExamplesIterable]:
+    """A ``datasets`` source of Arrow tables that already have ``features``' types.
+
+    From dicts, ``datasets`` would encode and decode every record to type it; from tables it
+    would still cast each one-row slice. Tables that say they are typed are read as they are.
+    """
+    from datasets.iterable_dataset import ArrowExamplesIterable
+
+    class TypedTables(ArrowExamplesIterable):  # type: ignore[misc]
+        @property
+        def is_typed(self) -> bool:
+            return True
+
+        @property
+        def features(self) -> datasets.Features:
+            return features
+
+        def shuffle_data_sources(self, generator: np.random.Generator) -> TypedTables:
+            return self._typed(super().shuffle_data_sources(generator))
+
+        def shard_data_sources(self, num_shards: int, index: int, contiguous: bool = True) -> TypedTables:
+            return self._typed(super().shard_data_sources(num_shards, index, contiguous=contiguous))
+
+        def reshard_data_sources(self) -> TypedTables:
+            return self._typed(super().reshard_data_sources())
+
+        @staticmethod
+        def _typed(source: ArrowExamplesIterable) -> TypedTables:
+            return TypedTables(
+                source.generate_tables_fn,
+                source.kwargs,
+                source.generate_more_kwargs_fn,
+                source.sleep_on_threads_shutdown,
+            )
+
+    return TypedTables

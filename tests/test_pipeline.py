@@ -19,7 +19,7 @@ from finsynth.chat import SYSTEM_PROMPT
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
 from finsynth.generators.registry import Criteria, resolve
-from finsynth.pipeline import lane_position, stream_records
+from finsynth.pipeline import STREAM_BATCH, lane_position, stream_records, stream_tables
 from finsynth.schemas import validator_for
 
 PREFIX = "finchain/investment_analysis/compound_interest"
@@ -171,3 +171,27 @@ def test_chat_messages_end_with_the_answer_and_match_the_schema() -> None:
     assert [message["role"] for message in row["messages"]] == ["system", "user", "assistant"]
     with pytest.raises(FinsynthError, match="no worked solution"):
         list(finsynth.generate("ucfe/", n=1, seed=0, messages=True))
+
+
+@pytest.mark.parametrize(("lanes", "messages"), [(1, False), (3, True)])
+def test_the_dataset_streams_as_tables_exactly_the_records_of_the_record_stream(
+    lanes: int, messages: bool
+) -> None:
+    # datasets runs a worker's lanes one after another; enough rows to reach a second drawing.
+    count = STREAM_BATCH + 7
+    stream = finsynth.iterable_dataset(PREFIX, seed=4, lanes=lanes, messages=messages)
+    records = stream_records(PREFIX_IDS, 4, [0], lanes, messages=messages)
+    for row, record in zip(itertools.islice(stream, count), itertools.islice(records, count), strict=True):
+        assert row == record
+
+
+def test_tables_interleave_several_lanes_as_the_record_stream_does() -> None:
+    lanes = [0, 2, 5]
+    tables = (table.to_pylist() for _, table in stream_tables(PREFIX_IDS, 6, lanes, 7, messages=True))
+    rows = itertools.chain.from_iterable(tables)
+    count = len(lanes) * STREAM_BATCH + 11
+    records = stream_records(PREFIX_IDS, 6, lanes, 7, messages=True)
+    assert list(itertools.islice(rows, count)) == list(itertools.islice(records, count))
+
+
+PREFIX_IDS = tuple(generator.info.id for generator in resolve([PREFIX]))

@@ -33,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from finsynth.collector import collector_paused
-from finsynth.errors import UnsatisfiableConstraintsError
+from finsynth.errors import FinsynthError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import Solution, decide, stated_value
 from finsynth.generators.finchain.dsl import DerivedGiven, NumericAnswer, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import (
@@ -368,6 +368,27 @@ def _parse(pattern: str) -> list[tuple[str, str | None]]:
     return parsed
 
 
+_ROUND_ROWS = 1_024
+"""Attempts a redraw round may hold for few pending instances: below this, a round costs about
+the same whatever its size, so drawing more attempts at once saves rounds."""
+_UNLUCKY = 1e-3
+"""Chance of an instance staying pending that a round stops adding attempts at."""
+
+
+def _words_per_attempt(compiled: CompiledTemplate) -> int | None:
+    """Words one attempt reads from a value stream when none is rejected; None if it varies."""
+    words = 0
+    for _, drawer in compiled.drawers:
+        if isinstance(drawer, NumberSampler | OptionGiven):
+            words += 1
+        elif isinstance(drawer[0], SeriesGiven):
+            given = drawer[0]
+            if given.min_length != given.max_length:
+                return None
+            words += 1 + given.max_length
+    return words
+
+
 class BatchDrawer:
     """Draws batches of instances of one compiled template.
 
@@ -391,6 +412,13 @@ class BatchDrawer:
             if isinstance(drawer, tuple) and isinstance(drawer[0], DerivedGiven)
         }
         self._constraints = [(formula, compile_vector(formula, series)) for formula in compiled.constraints]
+        column_wise = all(vector is not None for _, vector in self._constraints) and all(
+            vector is not None for vector in self._derived.values()
+        )
+        self._words = _words_per_attempt(compiled) if column_wise else None
+        self._tried_attempts = 0
+        self._accepted_attempts = 0
+        """Attempts drawn and accepted so far, which size later rounds (never what is drawn)."""
         self._steps = [(plan, compile_vector(plan.formula, series)) for plan in compiled.step_plans]
         self._rules = [(label, formula, compile_vector(formula, series)) for label, formula in compiled.rules]
         self._question = _parse(compiled.template.question)
@@ -430,33 +458,107 @@ class BatchDrawer:
     # Drawing ------------------------------------------------------------------------------
 
     def _draw_values(self, seeds: NDArray[Any]) -> _Frame:
-        """Draw every given for the batch, redrawing instances until their constraints hold."""
+        """Draw every given for the batch, redrawing instances until their constraints hold.
+
+        Redraws come in rounds over the instances still pending. Where every attempt reads a
+        fixed number of words, a round draws several consecutive attempts of each pending
+        instance at once (see :meth:`_attempt_rounds`), sized by the acceptance rate measured
+        so far, and each instance keeps its first accepted attempt: the values and word
+        counters the one-attempt-at-a-time path would reach.
+        """
         size = len(seeds)
         frame = _Frame(size, self._integral, self._series)
+        for name in self._object_givens:
+            frame.objects[name] = [None] * size
         counters = np.zeros(size, dtype=np.uint64)
+        attempts = np.zeros(size, dtype=np.int64)
         pending = np.arange(size)
-        for _ in range(MAX_ATTEMPTS):
-            draw = self._draw_once(seeds[pending], counters, pending)
-            accepted = self._accepted(draw)
-            for name, column in draw.numbers.items():
-                frame.numbers.setdefault(name, np.empty(size))[pending] = column
-            for name in self._object_givens:
-                full = frame.objects.setdefault(name, [None] * size)
-                for row, value in zip(pending.tolist(), draw.objects[name], strict=True):
-                    full[row] = value
-            pending = pending[~accepted]
-            if not pending.size:
-                return frame
-        conditions = "; ".join(self.compiled.template.constraints)
-        raise UnsatisfiableConstraintsError(
-            f"template {self.compiled.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its constraints "
-            f"({conditions}); widen the given ranges or relax the constraints"
-        )
+        while pending.size:
+            left = MAX_ATTEMPTS - int(attempts[pending].max())
+            if left <= 0:
+                conditions = "; ".join(self.compiled.template.constraints)
+                raise UnsatisfiableConstraintsError(
+                    f"template {self.compiled.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its "
+                    f"constraints ({conditions}); widen the given ranges or relax the constraints"
+                )
+            tries = min(self._tries(pending.size), left)
+            if tries > 1:
+                try:
+                    pending = self._round(seeds, counters, attempts, pending, tries, frame)
+                    continue
+                except FinsynthError:
+                    pass  # an attempt the one-by-one path never reaches may fail: draw them in order
+            pending = self._round(seeds, counters, attempts, pending, 1, frame)
+        return frame
 
-    def _draw_once(self, seeds: NDArray[Any], all_counters: NDArray[Any], rows: NDArray[Any]) -> _Frame:
-        """Draw every given once for the streams ``rows`` (their counters advance in place)."""
-        counters = all_counters[rows]
-        draw = _Frame(len(rows), self._integral, self._series)
+    def _tries(self, pending: int) -> int:
+        """Attempts per pending instance for the next round, from the acceptance rate measured so far.
+
+        About one accepted attempt per instance, more while the round is small (its cost is
+        then mostly per round, not per attempt), never more than make acceptance near certain.
+        One attempt where an attempt's words vary, or where a constraint or derived given is
+        evaluated instance by instance (extra attempts would cost as much as instances).
+        """
+        if self._words is None or not self._constraints or not self._tried_attempts:
+            return 1
+        rate = (self._accepted_attempts + 1) / (self._tried_attempts + 2)
+        if rate >= 1:
+            return 1
+        near_certain = int(np.ceil(np.log(_UNLUCKY) / np.log1p(-rate)))
+        return max(1, min(near_certain, max(int(1 / rate), _ROUND_ROWS // pending)))
+
+    def _round(
+        self,
+        seeds: NDArray[Any],
+        counters: NDArray[Any],
+        attempts: NDArray[Any],
+        pending: NDArray[Any],
+        tries: int,
+        frame: _Frame,
+    ) -> NDArray[Any]:
+        """Draw ``tries`` consecutive attempts of the ``pending`` instances; return those still pending.
+
+        Attempt ``j`` of an instance starts ``j`` times the words of one attempt after its
+        counter, which holds only while every earlier attempt read exactly that many words
+        (a rejected word reads one more): later attempts of an instance whose attempt read
+        more are dropped. Each instance takes its first accepted attempt, whose values go into
+        ``frame``; ``counters`` and ``attempts`` advance to just after it (or after the last
+        valid attempt, for an instance still pending).
+        """
+        count = pending.size
+        words = self._words or 0
+        start = np.tile(counters[pending], tries)
+        if tries > 1:
+            start += np.repeat(np.arange(tries, dtype=np.uint64) * np.uint64(words), count)
+        after = start.copy()
+        draw = self._draw_once(np.tile(seeds[pending], tries), after)
+        accepted = self._accepted(draw).reshape(tries, count)
+        valid = np.ones((tries, count), dtype=bool)
+        if tries > 1:
+            exact = (after - start).reshape(tries, count) == np.uint64(words)
+            valid[1:] = np.logical_and.accumulate(exact[:-1], axis=0)
+        accepted &= valid
+        self._tried_attempts += int(valid.sum())
+        self._accepted_attempts += int(accepted.sum())
+        done = accepted.any(axis=0)
+        last = np.where(done, accepted.argmax(axis=0), valid.sum(axis=0) - 1)
+        chosen = last * count + np.arange(count)
+        counters[pending] = after[chosen]
+        attempts[pending] += last + 1
+        taken = chosen[done]
+        rows = pending[done]
+        for name, column in draw.numbers.items():
+            frame.numbers.setdefault(name, np.empty(frame.size))[rows] = column[taken]
+        for name in self._object_givens:
+            full = frame.objects[name]
+            drawn = draw.objects[name]
+            for row, position in zip(rows.tolist(), taken.tolist(), strict=True):
+                full[row] = drawn[position]
+        return pending[~done]
+
+    def _draw_once(self, seeds: NDArray[Any], counters: NDArray[Any]) -> _Frame:
+        """Draw every given once from each stream (``counters`` advance in place)."""
+        draw = _Frame(len(seeds), self._integral, self._series)
         for name, drawer in self.compiled.drawers:
             if isinstance(drawer, NumberSampler):
                 draw.numbers[name] = _draw_numbers(drawer, seeds, counters)
@@ -470,7 +572,6 @@ class BatchDrawer:
             else:
                 given, formula = drawer
                 draw.numbers[name] = self._stated(name, given, formula, draw)
-        all_counters[rows] = counters
         return draw
 
     def _stated(self, name: str, given: DerivedGiven, formula: Formula, draw: _Frame) -> NDArray[Any]:

@@ -136,3 +136,57 @@ def test_a_failing_formula_fails_the_batch() -> None:
 
 def test_an_empty_batch_is_empty() -> None:
     assert TEMPLATES[0].compiled.instances([], []) == []
+
+
+def draw_in_batches(compiled: CompiledTemplate, root: int, sizes: list[int]) -> None:
+    """Draw batches of ``sizes`` on one drawer (later rounds are sized by the acceptance it measured)."""
+    seeder = InstanceSeeder(root, "c", "s", compiled.label)
+    first = 0
+    for size in sizes:
+        names, values = seeder.seed_arrays(np.arange(first, first + size))
+        first += size
+        assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.lists(st.integers(1, 80), min_size=2, max_size=5))
+def test_rounds_of_many_attempts_match_when_words_are_rejected(root: int, sizes: list[int]) -> None:
+    # A span of 2**62 + 1 grid points rejects about one word in four, so attempts read varying
+    # numbers of words; a quarter of the draws satisfy the constraint, so rounds hold many attempts.
+    template = Template(
+        givens=[count("shares", 1, 2**62 + 1), count("years", 1, 4, unit=Unit.YEARS)],
+        question="{shares} shares held for {years}: how many months?",
+        steps=[step("months", "years * 12", "Months", unit=Unit.NONE)],
+        answer=numeric("months"),
+        constraints=("years == 2",),
+    )
+    draw_in_batches(CompiledTemplate(template, "test/rejected-words"), root, sizes)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.lists(st.integers(1, 80), min_size=2, max_size=5))
+def test_an_attempt_after_the_accepted_one_that_fails_does_not_fail_the_batch(
+    root: int, sizes: list[int]
+) -> None:
+    # One by one, "10 / years" is only evaluated up to an instance's accepted attempt; a round
+    # of many attempts also evaluates later ones, where years may be 0.
+    template = Template(
+        givens=[count("flag", 0, 1), count("years", 0, 9, unit=Unit.YEARS), money("amount", 1, 100)],
+        question="{amount} over {years}, flag {flag}?",
+        steps=[step("doubled", "amount * 2", "Doubled")],
+        answer=numeric("doubled"),
+        constraints=("flag == 1", "10 / years > 0"),
+    )
+    compiled = CompiledTemplate(template, "test/later-failure")
+    seeder = InstanceSeeder(root, "c", "s", compiled.label)
+    first = 0
+    for size in sizes:
+        names, values = seeder.seed_arrays(np.arange(first, first + size))
+        first += size
+        try:
+            expected = one_by_one(compiled, names, values)
+        except FormulaError:
+            with pytest.raises(FormulaError, match="division by zero"):
+                compiled.instances(names, values)
+            continue
+        assert_identical(compiled.instances(names, values), expected)
