@@ -38,7 +38,9 @@ def out_of_scope_question(filing: Filing, seed: int, filing_question: str = "") 
 
     """
     for attempt in range(MAX_OUT_OF_SCOPE_TRIES):
-        other = make_filing(derive_seed(seed, "out_of_scope", attempt), target_tokens=OTHER_FILING_TOKENS)
+        other = make_filing(
+            derive_seed(seed, "out_of_scope", attempt), target_tokens=OTHER_FILING_TOKENS, fit_required=True
+        )
         if other.company in filing.text:
             continue
         for question_try in range(MAX_OUT_OF_SCOPE_TRIES):

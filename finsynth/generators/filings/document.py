@@ -294,12 +294,19 @@ def _statement_facts(statements: Statements) -> dict[str, float | str]:
 
 
 def _choose(
-    sections: Sequence[_Section], stream: RandomStream, target_tokens: int, style: HouseStyle
-) -> set[Position]:
-    """Return the positions of the blocks to keep: all required ones, then optional ones in a drawn order.
+    sections: Sequence[_Section],
+    stream: RandomStream,
+    target_tokens: int,
+    style: HouseStyle,
+    *,
+    fit_required: bool,
+) -> tuple[set[Position], int]:
+    """Return the positions of the blocks to keep and the target they were chosen for.
 
-    Optional blocks are sized as first written; the house style changes a block's length by a few
-    tokens at most, well inside the filing's tolerance.
+    All required blocks are kept, then optional ones in a drawn order. Optional blocks are sized as
+    first written; the house style changes a block's length by a few tokens at most, well inside
+    the filing's tolerance. With ``fit_required``, a target too short for the required blocks is
+    raised to the shortest one that holds them.
     """
     candidates = {
         (section_index, index): candidate
@@ -311,6 +318,8 @@ def _choose(
     sizes = count_tokens_batch([_block_text(candidates[position].block) for position in optional])
     total = count_tokens(_write(sections, kept, style).text())
     minimum = round(total / (1 + TOLERANCE)) + 1
+    if target_tokens < minimum and fit_required:
+        target_tokens = minimum
     if target_tokens < minimum:
         raise ConfigError(
             f"target of {target_tokens} tokens is below this filing's required content; "
@@ -336,10 +345,10 @@ def _choose(
                 kept.add(optional[index])
                 total += sizes[index]
                 risk_budget -= sizes[index] if is_risk else 0
-    return kept
+    return kept, target_tokens
 
 
-def make_filing(seed: int, *, target_tokens: int) -> Filing:
+def make_filing(seed: int, *, target_tokens: int, fit_required: bool = False) -> Filing:
     """Return a synthetic 10-K-style filing of about ``target_tokens`` cl100k_base tokens.
 
     The company, its statements and the wording depend only on ``seed``; ``target_tokens`` only
@@ -349,9 +358,13 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
         seed: Seed of the filing.
         target_tokens: Wanted length; the result is within :data:`TOLERANCE` of it for any target in
             :data:`SUPPORTED_TOKENS` (longer targets may fail for filings with few segments and years).
+            A few seeds' required content alone is longer than the shortest supported target allows.
+        fit_required: If the required content is too long for ``target_tokens``, aim at the
+            shortest length that holds it (a slightly longer filing) instead of raising.
 
     Raises:
-        ConfigError: If the target is below the required content or above what the filing can hold.
+        ConfigError: If the target is below the required content (without ``fit_required``) or
+            above what the filing can hold.
 
     """
     company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
@@ -363,7 +376,13 @@ def make_filing(seed: int, *, target_tokens: int) -> Filing:
         RandomStream(derive_seed(seed, "filings", "wording")),
     )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
-    kept = _choose(sections, RandomStream(derive_seed(seed, "filings", "length")), target_tokens, style)
+    kept, target_tokens = _choose(
+        sections,
+        RandomStream(derive_seed(seed, "filings", "length")),
+        target_tokens,
+        style,
+        fit_required=fit_required,
+    )
     writer = _write(sections, kept, style)
     text = writer.text()
     length = count_tokens(text)

@@ -115,7 +115,8 @@ def make_item(
 
     Args:
         seed: Seed of the item; the same seed gives the same filing and question.
-        min_tokens: Shortest filing target, in cl100k_base tokens.
+        min_tokens: Shortest filing target, in cl100k_base tokens. A filing whose required
+            content is longer than a drawn target allows comes out just long enough to hold it.
         max_tokens: Longest filing target.
         tg_share: Probability of a text generation item (FailSafeQA has about 17%).
 
@@ -124,5 +125,5 @@ def make_item(
 
     """
     target, task_type = plan_item(seed, min_tokens=min_tokens, max_tokens=max_tokens, tg_share=tg_share)
-    filing = make_filing(seed, target_tokens=target)
+    filing = make_filing(seed, target_tokens=target, fit_required=True)
     return filing, make_qa(filing, seed, task_type=task_type)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
-from finsynth.generators.filings import SUPPORTED_TOKENS, TOLERANCE, Filing, make_filing
+from finsynth.generators.filings import SUPPORTED_TOKENS, TOLERANCE, Filing, make_filing, make_item
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 REPOSITORY = Path(__file__).resolve().parents[3]
@@ -115,6 +115,32 @@ def test_both_ends_of_the_supported_range_are_reached(target: int) -> None:
 def test_target_below_required_content_is_an_error(target: int) -> None:
     with pytest.raises(ConfigError, match="target_tokens"):
         make_filing(3, target_tokens=target)
+
+
+# A seed whose required blocks alone run past 4,000 tokens plus the tolerance (found by a FailSafe
+# stream, where it is the other company of an out-of-scope question).
+LONG_REQUIRED_SEED = 6795747699999862262
+
+
+def test_a_seed_whose_required_content_exceeds_the_shortest_target_says_so() -> None:
+    with pytest.raises(ConfigError, match="required content; use at least"):
+        make_filing(LONG_REQUIRED_SEED, target_tokens=SUPPORTED_TOKENS[0])
+
+
+def test_fit_required_makes_the_shortest_filing_that_holds_the_required_content() -> None:
+    shortest = SUPPORTED_TOKENS[0]
+    filing = make_filing(LONG_REQUIRED_SEED, target_tokens=shortest, fit_required=True)
+    length = _token_count(filing.text)
+    assert shortest * (1 + TOLERANCE) < length <= shortest * (1 + TOLERANCE) ** 2 + 1
+    # Where the target already fits, fit_required changes nothing.
+    assert make_filing(3, target_tokens=shortest, fit_required=True) == make_filing(3, target_tokens=shortest)
+
+
+def test_an_item_at_the_shortest_length_never_fails_on_required_content() -> None:
+    shortest = SUPPORTED_TOKENS[0]
+    filing, item = make_item(LONG_REQUIRED_SEED, min_tokens=shortest, max_tokens=shortest)
+    assert _token_count(filing.text) > shortest * (1 + TOLERANCE)
+    assert item.question
 
 
 def test_target_beyond_capacity_is_an_error() -> None:
