@@ -172,6 +172,8 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         if "dividend_payout" in document
         else None,
         metrics=tuple(document.get("metrics", ())),
+        trade_terms=document.get("trade_terms", True),
+        channels=tuple(document.get("channels", ())),
         bands=SideFactBands(
             _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
         ),
