@@ -177,6 +177,8 @@ class Industry:
             and warranty policies (``False`` for banks, insurers and REITs).
         channels: How the industry reaches customers, each completing "We reach customers for these
             offerings through ..." (empty: the general channels).
+        depreciation_share: Range of yearly depreciation as a fraction of revenue where property is
+            worth many years of revenue (a REIT's buildings); ``None``: the general model.
 
     """
 
@@ -204,3 +206,4 @@ class Industry:
     metrics: tuple[str, ...] = ()
     trade_terms: bool = True
     channels: tuple[str, ...] = ()
+    depreciation_share: tuple[float, float] | None = None
