@@ -172,6 +172,11 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         if "dividend_payout" in document
         else None,
         metrics=tuple(document.get("metrics", ())),
+        trade_terms=document.get("trade_terms", True),
+        depreciation_share=_range(document["depreciation_share"], source, "$.depreciation_share")
+        if "depreciation_share" in document
+        else None,
+        channels=tuple(document.get("channels", ())),
         bands=SideFactBands(
             _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
         ),

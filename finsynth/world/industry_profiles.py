@@ -172,6 +172,13 @@ class Industry:
         metrics: The industry measures its filings report (keys of
             :data:`~finsynth.generators.filings.industry_metrics.INDUSTRY_METRICS`, e.g.
             ``"funds_from_operations"`` for a REIT).
+        trade_terms: Whether the company sells on trade credit and buys goods from suppliers, so its
+            filing states payment terms, days of receivables and payables, its suppliers and shipping
+            and warranty policies (``False`` for banks, insurers and REITs).
+        channels: How the industry reaches customers, each completing "We reach customers for these
+            offerings through ..." (empty: the general channels).
+        depreciation_share: Range of yearly depreciation as a fraction of revenue where property is
+            worth many years of revenue (a REIT's buildings); ``None``: the general model.
 
     """
 
@@ -197,3 +204,6 @@ class Industry:
     revenue_lines: tuple[ExpenseLine, ...] = ()
     dividend_payout: tuple[float, float] | None = None
     metrics: tuple[str, ...] = ()
+    trade_terms: bool = True
+    channels: tuple[str, ...] = ()
+    depreciation_share: tuple[float, float] | None = None

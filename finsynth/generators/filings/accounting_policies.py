@@ -7,7 +7,7 @@ when loaded; an error names the file and the entry. Each policy is a title and i
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -19,8 +19,21 @@ from finsynth.schemas.loader import check_data_file
 POLICIES_FILE = "resources/accounting_policies.yaml"
 """Where the policies live, relative to the ``finsynth.generators.filings`` package."""
 
-Policy = tuple[str, tuple[str, ...]]
-"""A policy's title and its sentences."""
+
+class Policy(NamedTuple):
+    """One accounting policy.
+
+    Attributes:
+        title: The policy's subheading.
+        sentences: Its sentences, in reading order.
+        trade_only: Whether only a company that sells goods on trade terms has it (shipping,
+            warranties); a bank, insurer or REIT (``Industry.trade_terms`` false) leaves it out.
+
+    """
+
+    title: str
+    sentences: tuple[str, ...]
+    trade_only: bool = False
 
 
 def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tuple[Policy, ...]]:
@@ -45,7 +58,10 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
                 raise ConfigError(message, source=source, path=f"$.{key}[{index}].title")
             titles.append(entry["title"])
     first, more = (
-        tuple((entry["title"], tuple(entry["sentences"])) for entry in document[key])
+        tuple(
+            Policy(entry["title"], tuple(entry["sentences"]), entry.get("trade_only", False))
+            for entry in document[key]
+        )
         for key in ("policies", "more_policies")
     )
     return first, more

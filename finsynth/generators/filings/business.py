@@ -115,13 +115,14 @@ def _segment_block(company: Company, statements: Statements, stream: RandomStrea
     year = statements.years[-1]
     values = statements.values[year]
     share = percent_figure(share_of(values[f"segment.{index}"], values["revenue"]))
+    channel = stream.choice(company.industry.channels or _CHANNELS)
     return Block(
         (
             heading(segment.name),
             prose(
                 f"Our {segment.name} segment provides {segment.offering} to {company.industry.customers}.",
                 f"In fiscal {year}, the segment accounted for {share} of our total revenue.",
-                f"We reach customers for these offerings through {stream.choice(_CHANNELS)}.",
+                f"We reach customers for these offerings through {channel}.",
                 stream.choice(_SEGMENT_STRATEGIES),
             ),
             prose(*stream.sample(_SEGMENT_MARKETS, 3)),
@@ -229,7 +230,10 @@ def business_candidates(company: Company, statements: Statements, stream: Random
                         f"No single customer accounted for more than {stream.randint(6, 9)}% of our revenue "
                         "in the latest fiscal year.",
                         "Our agreements with larger customers usually run for several years and set prices, "
-                        "service levels and payment terms.",
+                        "service levels and payment terms."
+                        if industry.trade_terms
+                        else "Our relationships with larger customers usually span several of our products "
+                        "and are reviewed at least once a year.",
                     ),
                 )
             ),
@@ -271,7 +275,11 @@ def business_candidates(company: Company, statements: Statements, stream: Random
             ),
             _human_capital(company, stream),
             _history(company, stream),
-            Block((heading("Suppliers and Raw Materials"), prose(*stream.sample(_SUPPLY, 3)))),
+            *(
+                (Block((heading("Suppliers and Raw Materials"), prose(*stream.sample(_SUPPLY, 3)))),)
+                if industry.trade_terms
+                else ()
+            ),
             Block((heading("Sustainability"), prose(*stream.sample(_SUSTAINABILITY, 4)))),
             Block(
                 (

@@ -38,6 +38,8 @@ class GeneralRisk:
         headlines: Wordings of the headline.
         body: For each explaining sentence, its wordings; may use ``{customers}``, ``{products}``
             and ``{competitors}``.
+        trade_only: Whether only a company that sells goods on trade terms cites it (suppliers,
+            distributors, receivables); a bank, insurer or REIT (``Industry.trade_terms`` false) does not.
 
     """
 
@@ -47,6 +49,7 @@ class GeneralRisk:
     summary: str
     headlines: tuple[str, ...]
     body: tuple[tuple[str, ...], ...]
+    trade_only: bool = False
 
     def draw(self, stream: RandomStream) -> RiskProfile:
         """Return the risk as one filing words it: one wording of the headline and of each sentence."""
@@ -91,6 +94,7 @@ def parse_general_risks(document: Any, source: str) -> tuple[GeneralRisk, ...]:
                 entry["summary"],
                 tuple(entry["headline"]),
                 tuple(tuple(wordings) for wordings in entry["body"]),
+                entry.get("trade_only", False),
             )
         )
     return tuple(risks)

@@ -816,7 +816,8 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
     candidates.append(Candidate(_cash_flows(company, statements, stream)))
     candidates.append(Candidate(_free_cash_flow(company, statements)))
     candidates.append(Candidate(_ebitda(company, statements)))
-    candidates.append(Candidate(_working_capital(company, statements)))
+    if company.industry.trade_terms:
+        candidates.append(Candidate(_working_capital(company, statements)))
     candidates.append(Candidate(_capital_returns(company, statements)))
     candidates.append(Candidate(_debt_and_facilities(company, statements, stream)))
     candidates.append(Candidate(_obligations(company, statements, stream)))

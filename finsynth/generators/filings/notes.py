@@ -793,10 +793,12 @@ def _performance_obligations(company: Company, stream: RandomStream) -> Block:
         f"{RECOGNITION_TIMING[segment.recognition]}."
         for segment in company.segments
     ]
-    sentences.append(
-        f"Payment terms are generally {stream.choice(('30', '45', '60'))} to {stream.choice(('60', '90'))} "
-        "days, and contracts do not include significant financing components."
-    )
+    if company.industry.trade_terms:
+        sentences.append(
+            f"Payment terms are generally {stream.choice(('30', '45', '60'))} to "
+            f"{stream.choice(('60', '90'))} days, and contracts do not include significant financing "
+            "components."
+        )
     sentences.append(
         "Remaining performance obligations for contracts longer than one year are expected to be recognized "
         "mostly within the next three years."
@@ -960,7 +962,11 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     )
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
-    candidates.extend(Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in policies)
+    candidates.extend(
+        Candidate(Block((heading(policy.title), prose(*policy.sentences))))
+        for policy in policies
+        if company.industry.trade_terms or not policy.trade_only
+    )
     candidates.append(Candidate(_revenue_note(company, statements)))
     candidates.extend(metric_candidates(company, statements, stream, "8"))
     candidates.extend(

@@ -211,7 +211,11 @@ def risk_candidates(company: Company, stream: RandomStream, wording: RandomStrea
         *_segment_risks(company, stream),
     ]
     drawn = stream.sample(GENERAL_RISKS, len(GENERAL_RISKS))
-    general = [(risk.group, risk.draw(wording)) for risk in drawn]
+    general = [
+        (risk.group, risk.draw(wording))
+        for risk in drawn
+        if company.industry.trade_terms or not risk.trade_only
+    ]
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
     elaborations = stream.sample(_ELABORATIONS, len(_ELABORATIONS))
 

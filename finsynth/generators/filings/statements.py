@@ -32,6 +32,9 @@ _COMFORTABLE_CASH_SHARE = 0.3
 _LOWEST_GROWTH, _HIGHEST_GROWTH = -0.2, 0.4
 _DEFERRED_REVENUE_SHARE = (0.12, 0.3)
 """Range of year-end deferred revenue as a fraction of the year's revenue (annual plans billed ahead)."""
+_BUILDING_DEPRECIATION_RATE = (1 / 40, 1 / 25)
+"""Yearly depreciation rate of buildings (useful lives of 25 to 40 years), where an industry declares
+``depreciation_share``."""
 DEFERRED_REVENUE = "deferred_revenue"
 """The industry metric that gives the balance sheet a deferred-revenue line (see ``Industry.metrics``)."""
 
@@ -160,6 +163,7 @@ class _Policy:
     repayment_share: float
     minimum_cash_share: float
     deferred_revenue_share: float = 0.0
+    property_share: float = 0.0
 
 
 def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
@@ -195,6 +199,12 @@ def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
     )
     if DEFERRED_REVENUE in industry.metrics:  # drawn last, so other industries' draws stay as they were
         policy = replace(policy, deferred_revenue_share=stream.uniform(*_DEFERRED_REVENUE_SHARE))
+    if industry.depreciation_share is not None:  # drawn last as well
+        # Buildings depreciate slowly, so depreciation of a given share of revenue needs property worth
+        # many years of revenue: share / rate of it.
+        rate = stream.uniform(*_BUILDING_DEPRECIATION_RATE)
+        share = stream.uniform(*industry.depreciation_share)
+        policy = replace(policy, depreciation_rate=rate, property_share=share / rate)
     return policy
 
 
@@ -247,7 +257,7 @@ def _opening_balance(policy: _Policy, stream: RandomStream, revenue: int) -> dic
         "accounts_receivable": round(revenue * policy.receivable_days / _DAYS_IN_YEAR),
         "inventories": round(cost * policy.inventory_days / _DAYS_IN_YEAR),
         "prepaid_and_other": round(revenue * policy.prepaid_share),
-        "property_and_equipment": round(revenue * stream.uniform(0.15, 0.7)),
+        "property_and_equipment": round(revenue * (policy.property_share or stream.uniform(0.15, 0.7))),
         "goodwill": round(revenue * stream.uniform(0.05, 0.45)),
         "intangible_assets": round(revenue * stream.uniform(0.02, 0.15)),
         "other_assets": round(revenue * stream.uniform(0.02, 0.06)),
