@@ -44,7 +44,7 @@ DEFAULT_LANES = 1024
 
 STREAM_SPLIT = "stream"
 STREAM_BATCH = 8_192
-"""Records a lane draws at once (whole cycles over the generators, at least one)."""
+"""Records a lane of batch generators draws at once (whole cycles over the generators, at least one)."""
 
 
 def selected_generators(
@@ -197,9 +197,16 @@ def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[A
         ]
 
 
-def _cycles(generator_count: int) -> int:
-    """Cycles over the generators a lane draws at once (at least :data:`STREAM_BATCH` records)."""
-    return max(1, -(-STREAM_BATCH // generator_count))
+def _cycles(order: Sequence[Generator]) -> int:
+    """Cycles over the generators a lane draws at once.
+
+    Batch generators draw at least :data:`STREAM_BATCH` records at once; generators that draw one
+    record at a time (a FailSafe filing takes a noticeable fraction of a second) draw one cycle, so
+    the first record comes at once. Which record a step yields does not depend on this.
+    """
+    if all(isinstance(generator, BatchGenerator) for generator in order):
+        return max(1, -(-STREAM_BATCH // len(order)))
+    return 1
 
 
 def _lane_order(lane: int, generator_count: int, cycles: int) -> NDArray[Any]:
@@ -221,7 +228,7 @@ def _lane_records(
     order: Sequence[Generator], seeders: Sequence[InstanceSeeder], lane: int, lane_count: int
 ) -> Iterator[Record]:
     """Yield one lane's records in step order, drawing whole cycles of every generator at once."""
-    cycles = _cycles(len(order))
+    cycles = _cycles(order)
     positions = _lane_order(lane, len(order), cycles).tolist()
     for first in itertools.count(0, cycles):
         indices = _lane_indices(first, cycles, lane, lane_count)
@@ -271,7 +278,7 @@ def _lane_tables(
     schema: pa.Schema,
 ) -> Iterator[pa.Table]:
     """Yield one lane's records in step order as tables, the records :func:`_lane_records` yields."""
-    cycles = _cycles(len(order))
+    cycles = _cycles(order)
     positions = pa.array(_lane_order(lane, len(order), cycles))
     for first in itertools.count(0, cycles):
         indices = _lane_indices(first, cycles, lane, lane_count)

@@ -18,7 +18,7 @@ from finsynth.builder.shard import shard_records
 from finsynth.chat import SYSTEM_PROMPT
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
-from finsynth.generators.registry import Criteria, resolve
+from finsynth.generators.registry import BatchGenerator, Criteria, resolve
 from finsynth.pipeline import STREAM_BATCH, lane_position, stream_records, stream_tables
 from finsynth.schemas import validator_for
 
@@ -192,6 +192,17 @@ def test_tables_interleave_several_lanes_as_the_record_stream_does() -> None:
     count = len(lanes) * STREAM_BATCH + 11
     records = stream_records(PREFIX_IDS, 6, lanes, 7, messages=True)
     assert list(itertools.islice(rows, count)) == list(itertools.islice(records, count))
+
+
+def test_generators_that_draw_one_record_at_a_time_stream_one_cycle_at_a_time() -> None:
+    # A lane of FailSafe or UCFE generators must not draw thousands of records before the first.
+    ids = tuple(generator.info.id for generator in resolve(["ucfe/"]))
+    assert not any(isinstance(generator, BatchGenerator) for generator in resolve(list(ids)))
+    tables = stream_tables(ids, 3, [0], 1)
+    first = next(tables)[1]
+    assert first.num_rows == len(ids)
+    rows = first.to_pylist() + next(tables)[1].to_pylist()
+    assert rows == list(itertools.islice(stream_records(ids, 3, [0], 1), 2 * len(ids)))
 
 
 PREFIX_IDS = tuple(generator.info.id for generator in resolve([PREFIX]))
