@@ -210,4 +210,7 @@ def _shipped_industries() -> tuple[Industry, ...]:
 
 
 INDUSTRIES: tuple[Industry, ...] = _shipped_industries()
+
+INDUSTRY_BY_LABEL: dict[str, Industry] = {industry.label: industry for industry in INDUSTRIES}
+"""Every shipped industry by its label (labels are unique: a filing names its industry by label)."""
 """The shipped industries, in :data:`INDUSTRY_KEYS` order (companies draw an industry by position)."""

@@ -18,6 +18,7 @@ from finsynth.errors import ConfigError
 from finsynth.generators.filings.document import Filing
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money
+from finsynth.world.industries import INDUSTRY_BY_LABEL
 
 TaskType = Literal["QA", "TG"]
 
@@ -175,6 +176,14 @@ class FilingFacts:
         self.company = filing.company
         self.unit = str(filing.facts["unit"])
         self.latest, self.prior = filing.fiscal_years[-1], filing.fiscal_years[-2]
+
+    @property
+    def sells_on_trade_terms(self) -> bool:
+        """Whether the company sells on trade credit and holds stock (not a bank, insurer or REIT).
+
+        Days sales outstanding, quick ratio and inventory questions only make sense where it does.
+        """
+        return INDUSTRY_BY_LABEL[str(self.filing.facts["industry"])].trade_terms
 
     def has(self, *keys: str) -> bool:
         """Whether the filing states every key."""

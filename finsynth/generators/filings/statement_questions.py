@@ -296,6 +296,8 @@ def _current_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind(part="statements")
 def _quick_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if not facts.sells_on_trade_terms:
+        return None
     year = facts.latest
     keys = [f"total_current_assets.{year}", f"inventories.{year}", f"total_current_liabilities.{year}"]
     if not facts.has(*keys) or facts.amount(keys[1]) <= 0:
@@ -483,6 +485,8 @@ def _asset_turnover(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind(part="statements")
 def _receivable_days(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if not facts.sells_on_trade_terms:
+        return None
     year = facts.latest
     keys = [f"accounts_receivable.{year}", f"revenue.{year}"]
     if not facts.has(*keys) or facts.amount(keys[1]) <= 0:
@@ -506,6 +510,8 @@ def _receivable_days(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind(part="statements")
 def _inventory_turnover(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if not facts.sells_on_trade_terms:
+        return None
     year = facts.latest
     top = f"cost_of_revenue.{year}"
     average = _average(facts, "inventories")

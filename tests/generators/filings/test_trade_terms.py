@@ -15,6 +15,8 @@ import pytest
 from finsynth.generators.filings import make_filing
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.general_risks import GENERAL_RISKS
+from finsynth.generators.filings.questions import QUESTION_KINDS, FilingFacts
+from finsynth.seeding import RandomStream
 from finsynth.world.industries import INDUSTRIES
 from tests.generators.filings.seeds import industry_seeds
 
@@ -67,3 +69,25 @@ def test_filings_with_trade_terms_still_state_them() -> None:
         text = make_filing(seed, target_tokens=26_000, fit_required=True).text
         seen.update(sign for sign, pattern in TRADE_SIGNS.items() if pattern.search(text))
     assert seen == set(TRADE_SIGNS)
+
+
+TRADE_QUESTIONS = ("receivable_days", "quick_ratio", "inventory_turnover")
+"""Question kinds that assume goods sold on credit and held in stock."""
+
+
+def _asked(industry: str, kind: str) -> int:
+    """How many of six long filings of ``industry`` the kind can ask about."""
+    asked = 0
+    for seed in industry_seeds(industry, 6):
+        filing = make_filing(seed, target_tokens=26_000, fit_required=True)
+        asked += QUESTION_KINDS[kind].ask(FilingFacts(filing), RandomStream(seed)) is not None
+    return asked
+
+
+@pytest.mark.parametrize("industry", NO_TRADE)
+def test_banks_insurers_and_reits_are_not_asked_for_days_of_sales_or_inventory(industry: str) -> None:
+    assert [kind for kind in TRADE_QUESTIONS if _asked(industry, kind)] == []
+
+
+def test_a_company_selling_goods_on_credit_is_asked_for_them() -> None:
+    assert all(_asked("industrial_machinery", kind) for kind in TRADE_QUESTIONS)
