@@ -6,13 +6,10 @@ when loaded; an error names the file and the entry. Each policy is a title and i
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
-
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import PACKAGE
+from finsynth.generators.filings.resource_files import read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
@@ -68,8 +65,7 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
 
 
 def _shipped() -> tuple[tuple[Policy, ...], tuple[Policy, ...]]:
-    text = resources.files(PACKAGE).joinpath(POLICIES_FILE).read_text(encoding="utf-8")
-    return parse_policies(yaml.safe_load(text), f"finsynth/generators/filings/{POLICIES_FILE}")
+    return parse_policies(*read_resource(POLICIES_FILE))
 
 
 POLICIES, MORE_POLICIES = _shipped()

@@ -10,13 +10,10 @@ the next while it says the same thing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
-import yaml
-
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import PACKAGE
+from finsynth.generators.filings.resource_files import read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.seeding import RandomStream
@@ -101,8 +98,7 @@ def parse_general_risks(document: Any, source: str) -> tuple[GeneralRisk, ...]:
 
 
 def _shipped() -> tuple[GeneralRisk, ...]:
-    text = resources.files(PACKAGE).joinpath(RISKS_FILE).read_text(encoding="utf-8")
-    return parse_general_risks(yaml.safe_load(text), f"finsynth/generators/filings/{RISKS_FILE}")
+    return parse_general_risks(*read_resource(RISKS_FILE))
 
 
 GENERAL_RISKS: tuple[GeneralRisk, ...] = _shipped()

@@ -12,23 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
 from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.resource_files import PACKAGE
+from finsynth.generators.filings.resource_files import read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.seeding import RandomStream
 
 STYLE_FILE = "resources/house_style.yaml"
 """Where the phrase groups live, relative to the ``finsynth.generators.filings`` package."""
-STYLE_SOURCE = f"finsynth/generators/filings/{STYLE_FILE}"
-"""The phrase file's repository path, as errors name it."""
 
 
 def parse_phrase_groups(document: Any, source: str) -> tuple[tuple[str, ...], ...]:
@@ -57,9 +52,7 @@ def parse_phrase_groups(document: Any, source: str) -> tuple[tuple[str, ...], ..
     return tuple(tuple(group) for group in document["groups"])
 
 
-PHRASE_GROUPS: tuple[tuple[str, ...], ...] = parse_phrase_groups(
-    yaml.safe_load(resources.files(PACKAGE).joinpath(STYLE_FILE).read_text(encoding="utf-8")), STYLE_SOURCE
-)
+PHRASE_GROUPS: tuple[tuple[str, ...], ...] = parse_phrase_groups(*read_resource(STYLE_FILE))
 """Interchangeable phrases, lower case, from :data:`STYLE_FILE`; no phrase is in two groups."""
 _PRODUCTS = ("our products", "our offerings")  # plus the company's own products, see :func:`draw_style`
 _PHRASES = sorted(

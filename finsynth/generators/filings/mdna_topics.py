@@ -8,13 +8,10 @@ accounting pronouncements.
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
-
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import PACKAGE
+from finsynth.generators.filings.resource_files import read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
@@ -78,8 +75,7 @@ def parse_mdna_topics(document: Any, source: str) -> MdnaTopics:
 
 
 def _shipped() -> MdnaTopics:
-    text = resources.files(PACKAGE).joinpath(TOPICS_FILE).read_text(encoding="utf-8")
-    return parse_mdna_topics(yaml.safe_load(text), f"finsynth/generators/filings/{TOPICS_FILE}")
+    return parse_mdna_topics(*read_resource(TOPICS_FILE))
 
 
 SHIPPED = _shipped()
