@@ -23,7 +23,6 @@ byte for byte; a test checks it for every template over 1,000 seed pairs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 from typing import Any
@@ -38,7 +37,17 @@ from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGi
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
 from finsynth.generators.finchain.formula import Formula
 from finsynth.generators.finchain.plan import NumberSampler, Sampler, parse_pattern
-from finsynth.generators.finchain.quantities import Quantity, TooCloseToCall, Unit
+from finsynth.generators.finchain.quantities import TooCloseToCall
+from finsynth.generators.finchain.showing import (
+    Part,
+    Piece,
+    format_all,
+    in_arithmetic_column,
+    question_column,
+    result_suffix_column,
+    series_in_question_column,
+    series_in_trace,
+)
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
     VectorEvaluator,
@@ -50,8 +59,6 @@ from finsynth.world.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
 
 _TWO_TO_64 = 1 << 64
 _ONE = np.uint64(1)
-_SMALLEST_GROUPED = 999.5
-"""Below this magnitude a plain number never shows a thousands separator."""
 
 
 def _below(seeds: NDArray[Any], counters: NDArray[Any], span: int) -> NDArray[Any]:
@@ -259,97 +266,8 @@ def _evaluate(
     return truths
 
 
-@dataclass(frozen=True)
-class _Piece:
-    """One substituted field of a text: per-instance arguments and how to format them."""
-
-    arguments: Sequence[Any]
-    spec: str = ""
-    before: str = ""
-    after: str = ""
-    conversion: str = ""
-
-
-Part = str | _Piece
-
 _new_step = partial(tuple.__new__, StepResult)
 _new_instance = partial(tuple.__new__, Instance)
-
-
-def _escape(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def _format_all(parts: Sequence[Part], size: int) -> list[str]:
-    """Return the text of every instance: one C-level ``str.format`` call each."""
-    pattern: list[str] = []
-    arguments: list[Sequence[Any]] = []
-    for part in parts:
-        if isinstance(part, str):
-            pattern.append(_escape(part))
-            continue
-        field = str(len(arguments))
-        if part.conversion:
-            field += "!" + part.conversion
-        if part.spec:
-            field += ":" + part.spec
-        pattern.append(_escape(part.before) + "{" + field + "}" + _escape(part.after))
-        arguments.append(part.arguments)
-    template = "".join(pattern)
-    if not arguments:
-        return [template.format()] * size
-    return list(map(template.format, *arguments))
-
-
-def _question_piece(quantity: Quantity, values: NDArray[Any]) -> _Piece:
-    """How :meth:`Quantity.for_question` shows a column: one format field where every element has one form."""
-    form = quantity.question_form()
-    varies = (quantity.question_form(negative=True) != form and bool((values < 0).any())) or (
-        quantity.question_form(one=True) != form and bool((values == 1).any())
-    )
-    if varies:  # a negative amount, or "1 year" among "years"
-        return _Piece([quantity.for_question(value) for value in values.tolist()])
-    shown = np.abs(values) if form.magnitude else values
-    if form.scale != 1:
-        shown = shown * form.scale
-    return _Piece(shown.tolist(), form.spec, before=form.before, after=form.after)
-
-
-def _series_texts(quantity: Quantity, series: list[tuple[float, ...]]) -> list[str]:
-    """Show every series of the batch as the question does: elements joined by ", "."""
-    flat = [value for values in series for value in values]
-    shown = _format_all([_question_piece(quantity, np.array(flat, dtype=np.float64))], len(flat))
-    texts = []
-    start = 0
-    for values in series:
-        texts.append(", ".join(shown[start : start + len(values)]))
-        start += len(values)
-    return texts
-
-
-def _formula_piece(frame: _Frame, name: str, quantity: Quantity) -> _Piece:
-    """How a value shows inside a step's arithmetic: negative values in parentheses."""
-    texts = frame.texts(name, quantity.formula_spec)
-    values = frame.display(name)
-    if not (values < 0).any():
-        return _Piece(texts)
-    return _Piece(
-        [f"({text})" if value < 0 else text for value, text in zip(values.tolist(), texts, strict=True)]
-    )
-
-
-def _result_suffix(quantity: Quantity, values: NDArray[Any]) -> list[Part]:
-    """The `` (shown)`` after a step's result, where the question form differs from the arithmetic."""
-    if quantity.unit is not Unit.NONE:
-        piece = _question_piece(quantity, values)
-        return [" (", piece, ")"]
-    if not (np.abs(values) >= _SMALLEST_GROUPED).any():
-        return []
-    suffixes = []
-    for value in values.tolist():
-        shown = quantity.for_question(value)
-        suffixes.append("" if shown == quantity.for_formula(value) else f" ({shown})")
-    return [_Piece(suffixes)]
 
 
 _ROUND_ROWS = 1_024
@@ -660,27 +578,28 @@ class BatchDrawer:
     def _assemble(self, frame: _Frame, names: dict[str, list[str]]) -> list[Instance]:
         size = frame.size
         plan = self.plan
-        in_formula: dict[str, _Piece] = {}
+        in_formula: dict[str, Piece] = {}
 
-        def formula_piece(name: str) -> _Piece:
+        def formula_piece(name: str) -> Piece:
             piece = in_formula.get(name)
             if piece is None:
-                piece = in_formula[name] = _formula_piece(frame, name, plan.quantities[name])
+                texts = frame.texts(name, plan.quantities[name].formula_spec)
+                piece = in_formula[name] = Piece(in_arithmetic_column(texts, frame.display(name)))
             return piece
 
-        question = _format_all(self._question_parts(frame, names), size)
+        question = format_all(self._question_parts(frame, names), size)
         steps = [self._step_results(index, frame, formula_piece) for index in range(len(self._steps))]
         if plan.answer_step is not None:
             quantity = plan.answer_quantity
             assert quantity is not None
             values = frame.shown[plan.answer_step]
             answer_values: Sequence[float | None] = values.tolist()
-            answer_texts = _format_all([_question_piece(quantity, values)], size)
+            answer_texts = format_all([question_column(quantity, values)], size)
             answer_labels: Sequence[str | None] = repeat(None, size)  # type: ignore[assignment]
         else:
             answer_values = repeat(None, size)  # type: ignore[assignment]
             answer_labels = answer_texts = self._decide(frame)
-        traces = _format_all(self._trace_parts(frame), size)
+        traces = format_all(self._trace_parts(frame), size)
         return list(
             map(
                 _new_instance,
@@ -707,18 +626,18 @@ class BatchDrawer:
             if field is None:
                 continue
             if field in names:
-                parts.append(_Piece(names[field]))
+                parts.append(Piece(names[field]))
             elif field in plan.options:
                 shower = plan.showers[field]
-                parts.append(_Piece([shower(value) for value in frame.python(field)]))
+                parts.append(Piece([shower(value) for value in frame.python(field)]))
             elif field in plan.series_names:
-                parts.append(_Piece(_series_texts(plan.quantities[field], frame.python(field))))
+                parts.append(Piece(series_in_question_column(plan.quantities[field], frame.python(field))))
             else:
-                parts.append(_question_piece(plan.quantities[field], frame.numbers[field]))
+                parts.append(question_column(plan.quantities[field], frame.numbers[field]))
         return parts
 
     def _step_results(
-        self, index: int, frame: _Frame, formula_piece: Callable[[str], _Piece]
+        self, index: int, frame: _Frame, formula_piece: Callable[[str], Piece]
     ) -> list[StepResult]:
         step, _ = self._steps[index]
         pattern = self._patterns[index]
@@ -733,10 +652,10 @@ class BatchDrawer:
             substitute = step.formula.substituted
             shown = self.plan.format_in_formula
             rows = frame.rows(step.formula.names, shown=True)
-            parts.append(_Piece([substitute(env, shown) for env in rows]))
-        parts += [" = ", _Piece(frame.texts(step.name, step.quantity.formula_spec))]
-        parts += _result_suffix(step.quantity, values)
-        texts = _format_all(parts, frame.size)
+            parts.append(Piece([substitute(env, shown) for env in rows]))
+        parts += [" = ", Piece(frame.texts(step.name, step.quantity.formula_spec))]
+        parts += result_suffix_column(step.quantity, values)
+        texts = format_all(parts, frame.size)
         formula_names = step.formula.names
         if formula_names:
             inputs: Sequence[tuple[tuple[str, Any], ...]] = list(
@@ -765,11 +684,8 @@ class BatchDrawer:
             parts.append(("," if position else "") + key + ":")
             quantity = plan.quantities[name]
             if name in plan.series_names:
-                show = quantity.for_formula
-                parts.append(
-                    _Piece(["[" + ",".join(map(show, values)) + "]" for values in frame.python(name)])
-                )
+                parts.append(Piece([series_in_trace(quantity, values) for values in frame.python(name)]))
             else:
-                parts.append(_Piece(frame.texts(name, quantity.formula_spec)))
+                parts.append(Piece(frame.texts(name, quantity.formula_spec)))
         parts.append("}" + plan.trace_suffix)
         return parts

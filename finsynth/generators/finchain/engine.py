@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
@@ -34,6 +35,12 @@ from finsynth.generators.finchain.plan import (
     parse_pattern,
 )
 from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.showing import (
+    in_arithmetic,
+    result_suffix,
+    series_in_question,
+    series_in_trace,
+)
 from finsynth.generators.finchain.trace import TRACE_VERSION
 from finsynth.seeding import RandomStream, SplitMixStream
 from finsynth.world.names import company_name, person_name
@@ -336,14 +343,12 @@ class CompiledTemplate:
         for step_plan in plan.steps:
             value = solution.shown[step_plan.name]
             result = step_plan.quantity.for_formula(value)
-            in_formula[step_plan.name] = f"({result})" if value < 0 else result
+            in_formula[step_plan.name] = in_arithmetic(result, value)
             if step_plan.pattern is not None:
                 numbers = step_plan.pattern.format_map(in_formula)
             else:
                 numbers = step_plan.formula.substituted(shown_env, plan.format_in_formula)
-            shown_result = step_plan.quantity.for_question(value)
-            if shown_result != result:
-                result = f"{result} ({shown_result})"
+            result += result_suffix(step_plan.quantity, value, result)
             inputs = tuple([(name, env[name]) for name in step_plan.formula.names])
             results.append(
                 StepResult(
@@ -365,8 +370,10 @@ class CompiledTemplate:
         trace_inputs = []
         for name, key in zip(plan.stated_names, plan.trace_keys, strict=True):
             value = values[name]
-            show = plan.quantities[name].for_formula
-            text = "[" + ",".join(map(show, value)) + "]" if isinstance(value, tuple) else show(value)
+            quantity = plan.quantities[name]
+            text = (
+                series_in_trace(quantity, value) if isinstance(value, tuple) else quantity.for_formula(value)
+            )
             trace_inputs.append(f"{key}:{text}")
         return Instance(
             question=question,
@@ -424,7 +431,7 @@ class CompiledTemplate:
             return labels.__getitem__
         quantity = self.quantities[name]
         if name in self.series_names:
-            return lambda values: ", ".join(quantity.for_question(item) for item in values)
+            return partial(series_in_question, quantity)
         return quantity.for_question
 
     def _formula_shower(self, name: str) -> Callable[[Any], str] | None:
@@ -434,8 +441,7 @@ class CompiledTemplate:
         quantity = self.quantities[name]
 
         def show(value: float) -> str:
-            text = quantity.for_formula(value)
-            return f"({text})" if value < 0 else text
+            return in_arithmetic(quantity.for_formula(value), value)
 
         return show
 
