@@ -45,7 +45,7 @@ def _batch_rate(
         indices = range(first, min(count, first + BATCH_SIZE))
         names, values = seeder.seed_arrays(np.arange(indices.start, indices.stop))
         if validator is None:
-            generator.compiled.instances(names, values)
+            generator.instances(names, values)
             continue
         for record in generator.records([f"bench-{index}" for index in indices], names, values):
             validator.validate(record)
@@ -60,7 +60,7 @@ def run(count: int = COUNT) -> list[dict[str, object]]:
         generator = get_generator(template_id)
         assert isinstance(generator, FinChainGenerator)
         seeder = InstanceSeeder(1, "bench", "bench", template_id)
-        generator.compiled.instances([1], [1])
+        generator.instances([1], [1])
         baseline_rate = _rate(partial(_baseline, baseline, random.Random(1)), count)
         single_rate = _rate(partial(_instance, generator, seeder), count // 4)
         instance_rate = _batch_rate(generator, seeder, count, None)
@@ -94,7 +94,7 @@ def all_templates(validator: Validator, per_template: int) -> dict[str, object]:
         assert isinstance(generator, FinChainGenerator)
         seeder = InstanceSeeder(1, "bench", "bench", generator.info.id)
         # Steady state: a template compiles its batch drawer once per process, on its first batch.
-        generator.compiled.instances([1], [1])
+        generator.instances([1], [1])
         single_seconds += per_template / 4 / _rate(partial(_instance, generator, seeder), per_template // 4)
         batch_seconds += per_template / _batch_rate(generator, seeder, per_template, None)
         record_seconds += per_template / _batch_rate(generator, seeder, per_template, validator)

@@ -22,9 +22,7 @@ byte for byte; a test checks it for every template over 1,000 seed pairs.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 from typing import Any
@@ -35,16 +33,21 @@ from numpy.typing import NDArray
 from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import Solution, decide, stated_value
-from finsynth.generators.finchain.dsl import DerivedGiven, NumericAnswer, OptionGiven, SeriesGiven
-from finsynth.generators.finchain.engine import (
-    MAX_ATTEMPTS,
-    CompiledTemplate,
-    Instance,
-    NumberSampler,
-    StepResult,
-)
+from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
+from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
 from finsynth.generators.finchain.formula import Formula
-from finsynth.generators.finchain.quantities import Quantity, TooCloseToCall, Unit
+from finsynth.generators.finchain.plan import NumberSampler, Sampler, parse_pattern
+from finsynth.generators.finchain.quantities import TooCloseToCall
+from finsynth.generators.finchain.showing import (
+    Part,
+    Piece,
+    format_all,
+    in_arithmetic_column,
+    question_column,
+    result_suffix_column,
+    series_in_question_column,
+    series_in_trace,
+)
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
     VectorEvaluator,
@@ -56,8 +59,6 @@ from finsynth.world.names import COMPANY_SUFFIXES, FIRST_NAMES, LAST_NAMES
 
 _TWO_TO_64 = 1 << 64
 _ONE = np.uint64(1)
-_SMALLEST_GROUPED = 999.5
-"""Below this magnitude a plain number never shows a thousands separator."""
 
 
 def _below(seeds: NDArray[Any], counters: NDArray[Any], span: int) -> NDArray[Any]:
@@ -265,107 +266,8 @@ def _evaluate(
     return truths
 
 
-@dataclass(frozen=True)
-class _Piece:
-    """One substituted field of a text: per-instance arguments and how to format them."""
-
-    arguments: Sequence[Any]
-    spec: str = ""
-    before: str = ""
-    after: str = ""
-    conversion: str = ""
-
-
-Part = str | _Piece
-
 _new_step = partial(tuple.__new__, StepResult)
 _new_instance = partial(tuple.__new__, Instance)
-
-
-def _escape(text: str) -> str:
-    return text.replace("{", "{{").replace("}", "}}")
-
-
-def _format_all(parts: Sequence[Part], size: int) -> list[str]:
-    """Return the text of every instance: one C-level ``str.format`` call each."""
-    pattern: list[str] = []
-    arguments: list[Sequence[Any]] = []
-    for part in parts:
-        if isinstance(part, str):
-            pattern.append(_escape(part))
-            continue
-        field = str(len(arguments))
-        if part.conversion:
-            field += "!" + part.conversion
-        if part.spec:
-            field += ":" + part.spec
-        pattern.append(_escape(part.before) + "{" + field + "}" + _escape(part.after))
-        arguments.append(part.arguments)
-    template = "".join(pattern)
-    if not arguments:
-        return [template.format()] * size
-    return list(map(template.format, *arguments))
-
-
-def _question_piece(quantity: Quantity, values: NDArray[Any]) -> _Piece:
-    """How :meth:`Quantity.for_question` shows a column: one format field where every element has one form."""
-    form = quantity.question_form()
-    varies = (quantity.question_form(negative=True) != form and bool((values < 0).any())) or (
-        quantity.question_form(one=True) != form and bool((values == 1).any())
-    )
-    if varies:  # a negative amount, or "1 year" among "years"
-        return _Piece([quantity.for_question(value) for value in values.tolist()])
-    shown = np.abs(values) if form.magnitude else values
-    if form.scale != 1:
-        shown = shown * form.scale
-    return _Piece(shown.tolist(), form.spec, before=form.before, after=form.after)
-
-
-def _series_texts(quantity: Quantity, series: list[tuple[float, ...]]) -> list[str]:
-    """Show every series of the batch as the question does: elements joined by ", "."""
-    flat = [value for values in series for value in values]
-    shown = _format_all([_question_piece(quantity, np.array(flat, dtype=np.float64))], len(flat))
-    texts = []
-    start = 0
-    for values in series:
-        texts.append(", ".join(shown[start : start + len(values)]))
-        start += len(values)
-    return texts
-
-
-def _formula_piece(frame: _Frame, name: str, quantity: Quantity) -> _Piece:
-    """How a value shows inside a step's arithmetic: negative values in parentheses."""
-    texts = frame.texts(name, quantity.formula_spec)
-    values = frame.display(name)
-    if not (values < 0).any():
-        return _Piece(texts)
-    return _Piece(
-        [f"({text})" if value < 0 else text for value, text in zip(values.tolist(), texts, strict=True)]
-    )
-
-
-def _result_suffix(quantity: Quantity, values: NDArray[Any]) -> list[Part]:
-    """The `` (shown)`` after a step's result, where the question form differs from the arithmetic."""
-    if quantity.unit is not Unit.NONE:
-        piece = _question_piece(quantity, values)
-        return [" (", piece, ")"]
-    if not (np.abs(values) >= _SMALLEST_GROUPED).any():
-        return []
-    suffixes = []
-    for value in values.tolist():
-        shown = quantity.for_question(value)
-        suffixes.append("" if shown == quantity.for_formula(value) else f" ({shown})")
-    return [_Piece(suffixes)]
-
-
-def _parse(pattern: str) -> list[tuple[str, str | None]]:
-    """Split a ``str.format`` pattern into (literal text, field name or None)."""
-    parsed = []
-    for literal, field, spec, conversion in string.Formatter().parse(pattern):
-        if spec or conversion:
-            raise ValueError(f"pattern field {field!r} has a format spec or conversion")
-        parsed.append((literal, field))
-    return parsed
 
 
 _ROUND_ROWS = 1_024
@@ -375,10 +277,10 @@ _UNLUCKY = 1e-3
 """Chance of an instance staying pending that a round stops adding attempts at."""
 
 
-def _words_per_attempt(compiled: CompiledTemplate) -> int | None:
+def _words_per_attempt(samplers: Sequence[tuple[str, Sampler]]) -> int | None:
     """Words one attempt reads from a value stream when none is rejected; None if it varies."""
     words = 0
-    for _, drawer in compiled.drawers:
+    for _, drawer in samplers:
         if isinstance(drawer, NumberSampler | OptionGiven):
             words += 1
         elif isinstance(drawer[0], SeriesGiven):
@@ -393,40 +295,43 @@ class BatchDrawer:
     """Draws batches of instances of one compiled template.
 
     Args:
-        compiled: The template.
+        compiled: The template: the drawer reads its :class:`~finsynth.generators.finchain.plan.TemplatePlan`,
+            and draws the rare instance whose floats cannot decide a rounding with its scalar path.
 
     """
 
     def __init__(self, compiled: CompiledTemplate) -> None:
-        self.compiled = compiled
-        series = self._series = frozenset(compiled.series_names)
+        plan = self.plan = compiled.plan
+        self._one_by_one = compiled.instance
+        series = self._series = plan.series_names
         self._integral = frozenset(
-            name for name, drawer in compiled.drawers if isinstance(drawer, NumberSampler) and drawer.integral
+            name for name, drawer in plan.samplers if isinstance(drawer, NumberSampler) and drawer.integral
         )
         self._object_givens = [
-            name for name, drawer in compiled.drawers if isinstance(drawer, OptionGiven) or name in series
+            name for name, drawer in plan.samplers if isinstance(drawer, OptionGiven) or name in series
         ]
         self._derived = {
             name: compile_vector(drawer[1], series)
-            for name, drawer in compiled.drawers
+            for name, drawer in plan.samplers
             if isinstance(drawer, tuple) and isinstance(drawer[0], DerivedGiven)
         }
-        self._constraints = [(formula, compile_vector(formula, series)) for formula in compiled.constraints]
+        self._constraints = [(formula, compile_vector(formula, series)) for formula in plan.constraints]
         column_wise = all(vector is not None for _, vector in self._constraints) and all(
             vector is not None for vector in self._derived.values()
         )
-        self._words = _words_per_attempt(compiled) if column_wise else None
+        self._words = _words_per_attempt(plan.samplers) if column_wise else None
         self._tried_attempts = 0
         self._accepted_attempts = 0
         """Attempts drawn and accepted so far, which size later rounds (never what is drawn)."""
-        self._steps = [(plan, compile_vector(plan.formula, series)) for plan in compiled.step_plans]
-        self._rules = [(label, formula, compile_vector(formula, series)) for label, formula in compiled.rules]
-        self._question = _parse(compiled.template.question)
+        self._steps = [(step, compile_vector(step.formula, series)) for step in plan.steps]
+        self._rules = [(label, formula, compile_vector(formula, series)) for label, formula in plan.rules]
         self._patterns = [
-            None if plan.pattern is None else _parse(plan.pattern) for plan in compiled.step_plans
+            None if step.pattern is None else parse_pattern(step.pattern) for step in plan.steps
         ]
 
-    def instances(self, names_seeds: NDArray[Any], values_seeds: NDArray[Any]) -> list[Instance]:
+    def instances(
+        self, names_seeds: Sequence[int] | NDArray[Any], values_seeds: Sequence[int] | NDArray[Any]
+    ) -> list[Instance]:
         """Draw the instances of the seed pairs ``(names_seeds[i], values_seeds[i])``.
 
         Args:
@@ -442,17 +347,18 @@ class BatchDrawer:
             FormulaError: If a formula fails for some instance.
 
         """
-        size = len(values_seeds)
-        if size == 0:
+        names_seeds = np.asarray(names_seeds, dtype=np.uint64)
+        values_seeds = np.asarray(values_seeds, dtype=np.uint64)
+        if len(values_seeds) == 0:
             return []
         # A batch allocates a few hundred thousand small acyclic objects (tuples, strings).
         with collector_paused():
-            frame = self._draw_values(np.asarray(values_seeds, dtype=np.uint64))
-            names = self._draw_names(np.asarray(names_seeds, dtype=np.uint64))
+            frame = self._draw_values(values_seeds)
+            names = self._draw_names(names_seeds)
             self._compute_steps(frame)
             instances = self._assemble(frame, names)
         for row in np.flatnonzero(frame.undecided).tolist():
-            instances[row] = self.compiled.instance(int(names_seeds[row]), int(values_seeds[row]))
+            instances[row] = self._one_by_one(int(names_seeds[row]), int(values_seeds[row]))
         return instances
 
     # Drawing ------------------------------------------------------------------------------
@@ -476,9 +382,9 @@ class BatchDrawer:
         while pending.size:
             left = MAX_ATTEMPTS - int(attempts[pending].max())
             if left <= 0:
-                conditions = "; ".join(self.compiled.template.constraints)
+                conditions = "; ".join(self.plan.constraint_sources)
                 raise UnsatisfiableConstraintsError(
-                    f"template {self.compiled.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its "
+                    f"template {self.plan.label}: no draw in {MAX_ATTEMPTS} attempts satisfied its "
                     f"constraints ({conditions}); widen the given ranges or relax the constraints"
                 )
             tries = min(self._tries(pending.size), left)
@@ -559,7 +465,7 @@ class BatchDrawer:
     def _draw_once(self, seeds: NDArray[Any], counters: NDArray[Any]) -> _Frame:
         """Draw every given once from each stream (``counters`` advance in place)."""
         draw = _Frame(len(seeds), self._integral, self._series)
-        for name, drawer in self.compiled.drawers:
+        for name, drawer in self.plan.samplers:
             if isinstance(drawer, NumberSampler):
                 draw.numbers[name] = _draw_numbers(drawer, seeds, counters)
             elif isinstance(drawer, OptionGiven):
@@ -634,28 +540,28 @@ class BatchDrawer:
         counters = np.zeros(len(seeds), dtype=np.uint64)
         return {
             entity.name: (_person_names if entity.kind == "person" else _company_names)(seeds, counters)
-            for entity in self.compiled.entities
+            for entity in self.plan.entities
         }
 
     # Solving ------------------------------------------------------------------------------
 
     def _compute_steps(self, frame: _Frame) -> None:
         """Evaluate every step for the batch, carried unrounded and shown rounded (as chain.solve)."""
-        for (plan, vector), link in zip(self._steps, self.compiled.chain, strict=True):
-            raw = _evaluate(plan.formula, vector, frame)
+        for step, vector in self._steps:
+            raw = _evaluate(step.formula, vector, frame)
             if raw.dtype.kind not in "if":
-                raise self.compiled.error(f"step {plan.name!r} must compute a number")
+                raise self.plan.error(f"step {step.name!r} must compute a number")
             carried = raw.astype(np.float64)
-            shown, undecided = decided_round_array(carried, plan.digits)
+            shown, undecided = decided_round_array(carried, step.digits)
             frame.undecided |= undecided
-            frame.shown[plan.name] = shown
-            frame.numbers[plan.name] = shown if link.rounded_before_use else carried
+            frame.shown[step.name] = shown
+            frame.numbers[step.name] = shown if step.rounded_before_use else carried
 
     def _decide(self, frame: _Frame) -> list[str]:
         """Label each instance with its first rule that holds, else the fallback label."""
-        answer = self.compiled.template.answer
-        assert not isinstance(answer, NumericAnswer)
-        labels = [answer.otherwise] * frame.size
+        otherwise = self.plan.otherwise
+        assert otherwise is not None
+        labels = [otherwise] * frame.size
         undecided = np.ones(frame.size, dtype=bool)
         for label, formula, vector in self._rules:
             result = _evaluate(formula, vector, frame, np.flatnonzero(undecided & ~frame.undecided))
@@ -671,29 +577,29 @@ class BatchDrawer:
 
     def _assemble(self, frame: _Frame, names: dict[str, list[str]]) -> list[Instance]:
         size = frame.size
-        compiled = self.compiled
-        in_formula: dict[str, _Piece] = {}
+        plan = self.plan
+        in_formula: dict[str, Piece] = {}
 
-        def formula_piece(name: str) -> _Piece:
+        def formula_piece(name: str) -> Piece:
             piece = in_formula.get(name)
             if piece is None:
-                piece = in_formula[name] = _formula_piece(frame, name, compiled.quantities[name])
+                texts = frame.texts(name, plan.quantities[name].formula_spec)
+                piece = in_formula[name] = Piece(in_arithmetic_column(texts, frame.display(name)))
             return piece
 
-        question = _format_all(self._question_parts(frame, names), size)
+        question = format_all(self._question_parts(frame, names), size)
         steps = [self._step_results(index, frame, formula_piece) for index in range(len(self._steps))]
-        answer = compiled.template.answer
-        if isinstance(answer, NumericAnswer):
-            quantity = compiled.answer_quantity
+        if plan.answer_step is not None:
+            quantity = plan.answer_quantity
             assert quantity is not None
-            values = frame.shown[answer.step]
+            values = frame.shown[plan.answer_step]
             answer_values: Sequence[float | None] = values.tolist()
-            answer_texts = _format_all([_question_piece(quantity, values)], size)
+            answer_texts = format_all([question_column(quantity, values)], size)
             answer_labels: Sequence[str | None] = repeat(None, size)  # type: ignore[assignment]
         else:
             answer_values = repeat(None, size)  # type: ignore[assignment]
             answer_labels = answer_texts = self._decide(frame)
-        traces = _format_all(self._trace_parts(frame), size)
+        traces = format_all(self._trace_parts(frame), size)
         return list(
             map(
                 _new_instance,
@@ -703,54 +609,54 @@ class BatchDrawer:
                     answer_values,
                     answer_labels,
                     answer_texts,
-                    repeat(compiled.answer_quantity),
-                    repeat(compiled.choices),
+                    repeat(plan.answer_quantity),
+                    repeat(plan.choices),
                     traces,
-                    repeat(compiled.note),
+                    repeat(plan.note),
                     strict=False,
                 ),
             )
         )
 
     def _question_parts(self, frame: _Frame, names: dict[str, list[str]]) -> list[Part]:
-        compiled = self.compiled
+        plan = self.plan
         parts: list[Part] = []
-        for literal, field in self._question:
+        for literal, field in plan.question_parts:
             parts.append(literal)
             if field is None:
                 continue
             if field in names:
-                parts.append(_Piece(names[field]))
-            elif field in compiled.options:
-                shower = compiled.shower(field)
-                parts.append(_Piece([shower(value) for value in frame.python(field)]))
-            elif field in compiled.series_names:
-                parts.append(_Piece(_series_texts(compiled.quantities[field], frame.python(field))))
+                parts.append(Piece(names[field]))
+            elif field in plan.options:
+                shower = plan.showers[field]
+                parts.append(Piece([shower(value) for value in frame.python(field)]))
+            elif field in plan.series_names:
+                parts.append(Piece(series_in_question_column(plan.quantities[field], frame.python(field))))
             else:
-                parts.append(_question_piece(compiled.quantities[field], frame.numbers[field]))
+                parts.append(question_column(plan.quantities[field], frame.numbers[field]))
         return parts
 
     def _step_results(
-        self, index: int, frame: _Frame, formula_piece: Callable[[str], _Piece]
+        self, index: int, frame: _Frame, formula_piece: Callable[[str], Piece]
     ) -> list[StepResult]:
-        plan, _ = self._steps[index]
+        step, _ = self._steps[index]
         pattern = self._patterns[index]
-        values = frame.shown[plan.name]
-        parts: list[Part] = [plan.prefix]
+        values = frame.shown[step.name]
+        parts: list[Part] = [step.prefix]
         if pattern is not None:
             for literal, field in pattern:
                 parts.append(literal)
                 if field is not None:
                     parts.append(formula_piece(field))
         else:
-            substitute = plan.formula.substituted
-            shown = self.compiled._format
-            rows = frame.rows(plan.formula.names, shown=True)
-            parts.append(_Piece([substitute(env, shown) for env in rows]))
-        parts += [" = ", _Piece(frame.texts(plan.name, plan.quantity.formula_spec))]
-        parts += _result_suffix(plan.quantity, values)
-        texts = _format_all(parts, frame.size)
-        formula_names = plan.formula.names
+            substitute = step.formula.substituted
+            shown = self.plan.format_in_formula
+            rows = frame.rows(step.formula.names, shown=True)
+            parts.append(Piece([substitute(env, shown) for env in rows]))
+        parts += [" = ", Piece(frame.texts(step.name, step.quantity.formula_spec))]
+        parts += result_suffix_column(step.quantity, values)
+        texts = format_all(parts, frame.size)
+        formula_names = step.formula.names
         if formula_names:
             inputs: Sequence[tuple[tuple[str, Any], ...]] = list(
                 zip(*(frame.pairs(name) for name in formula_names), strict=True)
@@ -761,9 +667,9 @@ class BatchDrawer:
             map(
                 _new_step,
                 zip(
-                    repeat(plan.name),
+                    repeat(step.name),
                     texts,
-                    repeat(plan.source),
+                    repeat(step.source),
                     inputs,
                     values.tolist(),
                     strict=False,
@@ -772,17 +678,14 @@ class BatchDrawer:
         )
 
     def _trace_parts(self, frame: _Frame) -> list[Part]:
-        compiled = self.compiled
-        parts: list[Part] = [compiled.trace_prefix + "{"]
-        for position, (name, key) in enumerate(zip(compiled.stated_names, compiled.trace_keys, strict=True)):
+        plan = self.plan
+        parts: list[Part] = [plan.trace_prefix + "{"]
+        for position, (name, key) in enumerate(zip(plan.stated_names, plan.trace_keys, strict=True)):
             parts.append(("," if position else "") + key + ":")
-            quantity = compiled.quantities[name]
-            if name in compiled.series_names:
-                show = quantity.for_formula
-                parts.append(
-                    _Piece(["[" + ",".join(map(show, values)) + "]" for values in frame.python(name)])
-                )
+            quantity = plan.quantities[name]
+            if name in plan.series_names:
+                parts.append(Piece([series_in_trace(quantity, values) for values in frame.python(name)]))
             else:
-                parts.append(_Piece(frame.texts(name, quantity.formula_spec)))
-        parts.append("}" + compiled.trace_suffix)
+                parts.append(Piece(frame.texts(name, quantity.formula_spec)))
+        parts.append("}" + plan.trace_suffix)
         return parts

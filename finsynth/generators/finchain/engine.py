@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-import numpy as np
-from numpy.typing import NDArray
+from collections.abc import Callable
+from functools import partial
+from typing import Any, NamedTuple
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import ChainStep, Solution, decide, solve, stated_value
@@ -29,13 +26,24 @@ from finsynth.generators.finchain.dsl import (
     Template,
 )
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
+from finsynth.generators.finchain.plan import (
+    NumberSampler,
+    Sampler,
+    StepPlan,
+    TemplateDefinitionError,
+    TemplatePlan,
+    parse_pattern,
+)
 from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.showing import (
+    in_arithmetic,
+    result_suffix,
+    series_in_question,
+    series_in_trace,
+)
 from finsynth.generators.finchain.trace import TRACE_VERSION
-from finsynth.seeding import RandomStream, SplitMixStream, rejection_limit
+from finsynth.seeding import RandomStream, SplitMixStream
 from finsynth.world.names import company_name, person_name
-
-if TYPE_CHECKING:
-    from finsynth.generators.finchain.batch import BatchDrawer
 
 MAX_ATTEMPTS = 1_000
 """Draws tried per instance before a template's constraints are declared unsatisfiable."""
@@ -45,14 +53,8 @@ CARRIED_UNROUNDED = (
 )
 """What the solution says once, before its steps, when it has more than one step."""
 
-_LOOP_INDEX = Quantity(Unit.NONE, 0)
-
 _STATED_ROUNDING = ("round", "decimal", "whole", "to the cent", "nearest")
 """Words one of which a question uses when it tells the solver to round an intermediate value."""
-
-
-class TemplateDefinitionError(FormulaError):
-    """A template is malformed (unknown names, leaking placeholders, bad ranges)."""
 
 
 class StepResult(NamedTuple):
@@ -104,59 +106,6 @@ class Instance(NamedTuple):
         return "\n".join(lines)
 
 
-def _grid(given: NumberGiven) -> tuple[int, int, int, int]:
-    """Return the given's grid as integers: (low, count, scale, stored decimals)."""
-    scale_decimals = given.quantity.decimals
-    scale = 10**scale_decimals
-    low = round(given.low * scale)
-    high = round(given.high * scale)
-    spacing = round(given.step * scale)
-    if spacing <= 0 or high < low or abs(given.step * scale - spacing) > 1e-9:
-        raise TemplateDefinitionError(
-            f"given {given.name!r}: range {given.low}..{given.high} with step {given.step} "
-            f"is not a grid at {scale_decimals} decimals"
-        )
-    return low, (high - low) // spacing, spacing, given.quantity.stored_decimals
-
-
-class NumberSampler:
-    """Draws a grid value exactly (integer arithmetic, one division at the end).
-
-    Attributes:
-        low: The grid's first point, in units of its last decimal.
-        spacing: Grid spacing in those units.
-        span: Number of grid points.
-        divisor: ``10**decimals`` of the stored value (percentages two more).
-        integral: Whether values are whole numbers (drawn as ``int``).
-    """
-
-    def __init__(self, given: NumberGiven) -> None:
-        self.low, count, self.spacing, _ = _grid(given)
-        self.span = count + 1
-        self.limit = rejection_limit(self.span)
-        exponent = given.quantity.decimals + (2 if given.quantity.unit is Unit.PERCENT else 0)
-        self.divisor = 10**exponent
-        self.integral = exponent == 0
-
-    def draw(self, stream: RandomStream) -> float:
-        """Draw one value from ``stream``."""
-        units = self.low + self.spacing * stream.below(self.span, self.limit)
-        return units if self.integral else units / self.divisor
-
-
-@dataclass(frozen=True)
-class _StepPlan:
-    """What drawing needs of one step, precomputed once per template."""
-
-    name: str
-    formula: Formula
-    digits: int
-    pattern: str | None
-    quantity: Quantity
-    prefix: str
-    source: str
-
-
 class CompiledTemplate:
     """A checked template ready to draw instances from seeds.
 
@@ -174,7 +123,7 @@ class CompiledTemplate:
         self.options: dict[str, OptionGiven] = {}
         self.series_names: set[str] = set()
         known: list[str] = []
-        self.drawers: list[tuple[str, Any]] = []
+        self.drawers: list[tuple[str, Sampler]] = []
         for given in template.givens:
             self._declare(given.name, known)
             if isinstance(given, Entity):
@@ -225,25 +174,6 @@ class CompiledTemplate:
             self.choices = answer.choices
         self._check_question(numeric_givens)
         self._check_every_step_is_used()
-        self._showers = {name: self._shower(name) for name, _ in self.drawers}
-        self._given_plan = [
-            (name, self._showers[name], self._formula_shower(name)) for name, _ in self.drawers
-        ]
-        self.entity_plan = [
-            (e.name, person_name if e.kind == "person" else company_name) for e in self.entities
-        ]
-        self.step_plans = [
-            _StepPlan(
-                item.name,
-                formula,
-                item.quantity.stored_decimals,
-                pattern,
-                item.quantity,
-                f"{item.description}: {item.name} = {symbolic} = ",
-                item.formula,
-            )
-            for item, formula, pattern, symbolic in self.steps
-        ]
         self.chain = tuple(
             ChainStep(item.name, formula, item.quantity.stored_decimals, item.rounded_before_use)
             for item, formula, _, _ in self.steps
@@ -257,11 +187,57 @@ class CompiledTemplate:
             )
         answer_step = getattr(answer, "step", None)
         self.answer_quantity = None if answer_step is None else self.quantities[answer_step]
+        self.plan = self._plan(answer_step)
+        self._given_plan = [
+            (name, self.plan.showers[name], self._formula_shower(name)) for name, _ in self.drawers
+        ]
+        self._entity_plan = [
+            (e.name, person_name if e.kind == "person" else company_name) for e in self.entities
+        ]
+
+    def _plan(self, answer_step: str | None) -> TemplatePlan:
+        """Build the plan both drawers read (see :mod:`~finsynth.generators.finchain.plan`)."""
+        steps = tuple(
+            StepPlan(
+                item.name,
+                formula,
+                item.quantity.stored_decimals,
+                pattern,
+                item.quantity,
+                f"{item.description}: {item.name} = {symbolic} = ",
+                item.formula,
+                item.rounded_before_use,
+            )
+            for item, formula, pattern, symbolic in self.steps
+        )
         # Inputs are written at the decimals they are drawn and shown with. That text is exact:
         # every stated given is a value on its decimal grid, so it parses back to the same float.
-        self.trace_prefix, self.trace_suffix = self._static_trace_parts()
-        self.trace_keys = tuple(json.dumps(name) for name in self.stated_names)
-        self._batch: BatchDrawer | None = None
+        trace_prefix, trace_suffix = self._static_trace_parts()
+        answer = self.template.answer
+        return TemplatePlan(
+            label=self.label,
+            question=self.template.question,
+            question_parts=parse_pattern(self.template.question),
+            samplers=tuple(self.drawers),
+            entities=tuple(self.entities),
+            quantities=dict(self.quantities),
+            options=dict(self.options),
+            series_names=frozenset(self.series_names),
+            constraints=self.constraints,
+            constraint_sources=tuple(self.template.constraints),
+            steps=steps,
+            rules=self.rules,
+            otherwise=None if isinstance(answer, NumericAnswer) else answer.otherwise,
+            answer_step=answer_step,
+            answer_quantity=self.answer_quantity,
+            choices=self.choices,
+            note=self.note,
+            stated_names=self.stated_names,
+            trace_keys=tuple(json.dumps(name) for name in self.stated_names),
+            trace_prefix=trace_prefix,
+            trace_suffix=trace_suffix,
+            showers={name: self._shower(name) for name, _ in self.drawers},
+        )
 
     def error(self, message: str) -> TemplateDefinitionError:
         """Return the error for a problem with this template, naming it."""
@@ -327,12 +303,12 @@ class CompiledTemplate:
                 elif isinstance(drawer, OptionGiven):
                     values[name] = drawer.options[stream.choice(tuple(drawer.options))]
                 elif isinstance(drawer[0], SeriesGiven):
-                    given, sampler = drawer
-                    length = stream.randint(given.min_length, given.max_length)
+                    series, sampler = drawer
+                    length = stream.randint(series.min_length, series.max_length)
                     values[name] = tuple(sampler.draw(stream) for _ in range(length))
                 else:
-                    given, formula = drawer
-                    values[name] = stated_value(formula, values, given.quantity.stored_decimals)
+                    derived, formula = drawer
+                    values[name] = stated_value(formula, values, derived.quantity.stored_decimals)
             drawn = Solution(values, {}, None)
             for constraint in self.constraints:
                 if decide(constraint, drawn) is not True:
@@ -347,9 +323,10 @@ class CompiledTemplate:
 
     def instance(self, names_seed: int, values_seed: int) -> Instance:
         """Draw the instance for a pair of seeds (names and values vary independently)."""
+        plan = self.plan
         names_stream = SplitMixStream(names_seed)
         shown: dict[str, str] = {}
-        for entity_name, draw_name in self.entity_plan:
+        for entity_name, draw_name in self._entity_plan:
             shown[entity_name] = draw_name(names_stream)
         values = self.draw_values(SplitMixStream(values_seed))
         in_formula: dict[str, str] = {}
@@ -358,40 +335,45 @@ class CompiledTemplate:
             shown[name] = show(value)
             if in_steps is not None:
                 in_formula[name] = in_steps(value)
-        question = self.template.question.format_map(shown)
+        question = plan.question.format_map(shown)
         solution = solve(self.chain, values, f"template {self.label}: ")
         env = solution.values
         shown_env: dict[str, Value] = {**values, **solution.shown}
         results = []
-        for plan in self.step_plans:
-            value = solution.shown[plan.name]
-            result = plan.quantity.for_formula(value)
-            in_formula[plan.name] = f"({result})" if value < 0 else result
-            if plan.pattern is not None:
-                numbers = plan.pattern.format_map(in_formula)
+        for step_plan in plan.steps:
+            value = solution.shown[step_plan.name]
+            result = step_plan.quantity.for_formula(value)
+            in_formula[step_plan.name] = in_arithmetic(result, value)
+            if step_plan.pattern is not None:
+                numbers = step_plan.pattern.format_map(in_formula)
             else:
-                numbers = plan.formula.substituted(shown_env, self._format)
-            shown_result = plan.quantity.for_question(value)
-            if shown_result != result:
-                result = f"{result} ({shown_result})"
-            inputs = tuple([(name, env[name]) for name in plan.formula.names])
+                numbers = step_plan.formula.substituted(shown_env, plan.format_in_formula)
+            result += result_suffix(step_plan.quantity, value, result)
+            inputs = tuple([(name, env[name]) for name in step_plan.formula.names])
             results.append(
-                StepResult(plan.name, f"{plan.prefix}{numbers} = {result}", plan.source, inputs, value)
+                StepResult(
+                    step_plan.name,
+                    f"{step_plan.prefix}{numbers} = {result}",
+                    step_plan.source,
+                    inputs,
+                    value,
+                )
             )
-        answer = self.template.answer
-        if isinstance(answer, NumericAnswer):
-            answer_value: float | None = solution.shown[answer.step]
+        if plan.answer_step is not None:
+            answer_value: float | None = solution.shown[plan.answer_step]
             answer_label = None
-            assert self.answer_quantity is not None and answer_value is not None
-            answer_text = self.answer_quantity.for_answer(answer_value)
+            assert plan.answer_quantity is not None and answer_value is not None
+            answer_text = plan.answer_quantity.for_answer(answer_value)
         else:
             answer_value = None
             answer_label = answer_text = self.decide(solution)
         trace_inputs = []
-        for name, key in zip(self.stated_names, self.trace_keys, strict=True):
+        for name, key in zip(plan.stated_names, plan.trace_keys, strict=True):
             value = values[name]
-            show = self.quantities[name].for_formula
-            text = "[" + ",".join(map(show, value)) + "]" if isinstance(value, tuple) else show(value)
+            quantity = plan.quantities[name]
+            text = (
+                series_in_trace(quantity, value) if isinstance(value, tuple) else quantity.for_formula(value)
+            )
             trace_inputs.append(f"{key}:{text}")
         return Instance(
             question=question,
@@ -399,10 +381,10 @@ class CompiledTemplate:
             answer_value=answer_value,
             answer_label=answer_label,
             answer_text=answer_text,
-            answer_quantity=self.answer_quantity,
-            choices=self.choices,
-            trace_json=self.trace_prefix + "{" + ",".join(trace_inputs) + "}" + self.trace_suffix,
-            note=self.note,
+            answer_quantity=plan.answer_quantity,
+            choices=plan.choices,
+            trace_json=plan.trace_prefix + "{" + ",".join(trace_inputs) + "}" + plan.trace_suffix,
+            note=plan.note,
         )
 
     def decide(self, solution: Solution) -> str:
@@ -441,7 +423,7 @@ class CompiledTemplate:
         suffix = f',"steps":{steps_json},"answer":{json.dumps(answer_trace, separators=compact)}}}'
         return prefix, suffix
 
-    def _shower(self, name: str) -> Any:
+    def _shower(self, name: str) -> Callable[[Any], str]:
         """Return the function that shows a given's value in the question."""
         option = self.options.get(name)
         if option is not None:
@@ -449,51 +431,27 @@ class CompiledTemplate:
             return labels.__getitem__
         quantity = self.quantities[name]
         if name in self.series_names:
-            return lambda values: ", ".join(quantity.for_question(item) for item in values)
+            return partial(series_in_question, quantity)
         return quantity.for_question
 
-    def _formula_shower(self, name: str) -> Any:
+    def _formula_shower(self, name: str) -> Callable[[Any], str] | None:
         """Return the function that shows a scalar given inside step arithmetic (None for series)."""
         if name in self.series_names:
             return None
         quantity = self.quantities[name]
 
         def show(value: float) -> str:
-            text = quantity.for_formula(value)
-            return f"({text})" if value < 0 else text
+            return in_arithmetic(quantity.for_formula(value), value)
 
         return show
 
     def shown_value(self, name: str, value: Value) -> str:
         """Return how the question shows the value of a given."""
-        return str(self._showers[name](value))
+        return self.plan.showers[name](value)
 
     def shower(self, name: str) -> Callable[[Any], str]:
         """Return the function that shows a given's value in the question."""
-        shower: Callable[[Any], str] = self._showers[name]
-        return shower
-
-    def instances(
-        self, names_seeds: Sequence[int] | NDArray[Any], values_seeds: Sequence[int] | NDArray[Any]
-    ) -> list[Instance]:
-        """Draw many instances at once: exactly ``[self.instance(n, v) for n, v in zip(...)]``, faster.
-
-        Args:
-            names_seeds: Seeds of the name streams.
-            values_seeds: Seeds of the value streams, as many.
-
-        """
-        if self._batch is None:
-            from finsynth.generators.finchain.batch import BatchDrawer
-
-            self._batch = BatchDrawer(self)
-        return self._batch.instances(
-            np.asarray(names_seeds, dtype=np.uint64), np.asarray(values_seeds, dtype=np.uint64)
-        )
-
-    def _format(self, name: str, value: float) -> str:
-        quantity = self.quantities.get(name, _LOOP_INDEX)
-        return quantity.for_formula(value)
+        return self.plan.showers[name]
 
 
 def _decimals_of(values: Any) -> int:

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
+from finsynth.generators.finchain.batch import BatchDrawer
 from finsynth.generators.finchain.dsl import (
     Template,
     company,
@@ -48,8 +49,7 @@ def assert_identical(batch: list[Instance], scalar: list[Instance]) -> None:
 @pytest.mark.parametrize("generator", TEMPLATES, ids=[generator.info.id for generator in TEMPLATES])
 def test_batch_equals_one_by_one_for_every_template(generator: FinChainGenerator) -> None:
     names, values = InstanceSeeder(20261122, "batch", "test", generator.info.id).seed_arrays(np.arange(SEEDS))
-    compiled = generator.compiled
-    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+    assert_identical(generator.instances(names, values), one_by_one(generator.compiled, names, values))
 
 
 @settings(max_examples=60, deadline=None)
@@ -62,8 +62,7 @@ def test_batch_equals_one_by_one_for_arbitrary_seeds(
 ) -> None:
     names = np.array([pair[0] for pair in seeds], dtype=np.uint64)
     values = np.array([pair[1] for pair in seeds], dtype=np.uint64)
-    compiled = generator.compiled
-    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+    assert_identical(generator.instances(names, values), one_by_one(generator.compiled, names, values))
 
 
 def test_records_in_a_batch_equal_records_one_by_one() -> None:
@@ -112,13 +111,13 @@ def every_kind_of_given(constraints: tuple[str, ...] = ()) -> Template:
 def test_every_given_kind_draws_identically(root: int, size: int) -> None:
     compiled = CompiledTemplate(every_kind_of_given(("years != 2",)), "test/kinds")
     names, values = InstanceSeeder(root, "c", "s", "test/kinds").seed_arrays(np.arange(size))
-    assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+    assert_identical(BatchDrawer(compiled).instances(names, values), one_by_one(compiled, names, values))
 
 
 def test_unsatisfiable_constraints_fail_in_a_batch_as_one_by_one() -> None:
     compiled = CompiledTemplate(every_kind_of_given(("years > 3",)), "test/impossible")
     with pytest.raises(UnsatisfiableConstraintsError, match=r"test/impossible.*years > 3.*widen"):
-        compiled.instances([1, 2], [3, 4])
+        BatchDrawer(compiled).instances([1, 2], [3, 4])
 
 
 def test_a_failing_formula_fails_the_batch() -> None:
@@ -131,21 +130,22 @@ def test_a_failing_formula_fails_the_batch() -> None:
     compiled = CompiledTemplate(template, "test/division")
     names, values = InstanceSeeder(1, "c", "s", "t").seed_arrays(np.arange(50))
     with pytest.raises(FormulaError, match="division by zero"):
-        compiled.instances(names, values)
+        BatchDrawer(compiled).instances(names, values)
 
 
 def test_an_empty_batch_is_empty() -> None:
-    assert TEMPLATES[0].compiled.instances([], []) == []
+    assert TEMPLATES[0].instances([], []) == []
 
 
 def draw_in_batches(compiled: CompiledTemplate, root: int, sizes: list[int]) -> None:
     """Draw batches of ``sizes`` on one drawer (later rounds are sized by the acceptance it measured)."""
     seeder = InstanceSeeder(root, "c", "s", compiled.label)
+    drawer = BatchDrawer(compiled)
     first = 0
     for size in sizes:
         names, values = seeder.seed_arrays(np.arange(first, first + size))
         first += size
-        assert_identical(compiled.instances(names, values), one_by_one(compiled, names, values))
+        assert_identical(drawer.instances(names, values), one_by_one(compiled, names, values))
 
 
 @settings(max_examples=15, deadline=None)
@@ -179,6 +179,7 @@ def test_an_attempt_after_the_accepted_one_that_fails_does_not_fail_the_batch(
     )
     compiled = CompiledTemplate(template, "test/later-failure")
     seeder = InstanceSeeder(root, "c", "s", compiled.label)
+    drawer = BatchDrawer(compiled)
     first = 0
     for size in sizes:
         names, values = seeder.seed_arrays(np.arange(first, first + size))
@@ -187,6 +188,6 @@ def test_an_attempt_after_the_accepted_one_that_fails_does_not_fail_the_batch(
             expected = one_by_one(compiled, names, values)
         except FormulaError:
             with pytest.raises(FormulaError, match="division by zero"):
-                compiled.instances(names, values)
+                drawer.instances(names, values)
             continue
-        assert_identical(compiled.instances(names, values), expected)
+        assert_identical(drawer.instances(names, values), expected)

@@ -20,7 +20,8 @@ from finsynth.generators.finchain.dsl import (
     series,
     step,
 )
-from finsynth.generators.finchain.engine import CompiledTemplate, TemplateDefinitionError
+from finsynth.generators.finchain.engine import CompiledTemplate
+from finsynth.generators.finchain.plan import TemplateDefinitionError
 from finsynth.generators.finchain.quantities import Unit
 
 

@@ -250,7 +250,7 @@ def substitution_cases(
                     cast(float, formula.evaluator(env)), step.quantity.stored_decimals
                 )
                 if pattern is None:
-                    cases.append((formula, dict(env), compiled._format))
+                    cases.append((formula, dict(env), compiled.plan.format_in_formula))
     return cases
 
 
