@@ -378,7 +378,7 @@ class BatchDrawer:
             frame.objects[name] = [None] * size
         counters = np.zeros(size, dtype=np.uint64)
         attempts = np.zeros(size, dtype=np.int64)
-        pending = np.arange(size)
+        pending: NDArray[Any] = np.arange(size)
         while pending.size:
             left = MAX_ATTEMPTS - int(attempts[pending].max())
             if left <= 0:
