@@ -281,6 +281,23 @@ def _rate_base(company: Company, statements: Statements, stream: RandomStream) -
     )
 
 
+def _roll_forward_rows(
+    labels: Sequence[str],
+    keys: Sequence[str | None],
+    columns: Sequence[Sequence[int]],
+    years: Sequence[int],
+) -> list[TableRow]:
+    """One table row per roll-forward line: its amount in each year's column, and its fact keys."""
+    return [
+        (
+            label,
+            [table_amount(column[position]) for column in columns],
+            tuple(f"{key}.{year}" for year in years) if key else (),
+        )
+        for position, (label, key) in enumerate(zip(labels, keys, strict=True))
+    ]
+
+
 def _deferred_revenue(company: Company, statements: Statements, stream: RandomStream) -> Block:
     years = statements.years[::-1][:2]
     facts: dict[str, float | str] = {}
@@ -299,14 +316,7 @@ def _deferred_revenue(company: Company, statements: Statements, stream: RandomSt
         "Balance at end of year",
     )
     keys = (None, "deferred_revenue.billings", RECOGNIZED_FROM_DEFERRED_KEY, "deferred_revenue")
-    rows: list[TableRow] = [
-        (
-            label,
-            [table_amount(column[position]) for column in columns],
-            tuple(f"{key}.{year}" for year in years) if key else (),
-        )
-        for position, (label, key) in enumerate(zip(labels, keys, strict=True))
-    ]
+    rows = _roll_forward_rows(labels, keys, columns, years)
     return Block(
         (
             prose(
@@ -353,14 +363,7 @@ def _loan_loss_allowance(company: Company, statements: Statements, stream: Rando
         "loan_allowance.charge_offs",
         "loan_allowance.closing",
     )
-    rows: list[TableRow] = [
-        (
-            label,
-            [table_amount(column[position]) for column in columns],
-            tuple(f"{key}.{when}" for when in years),
-        )
-        for position, (label, key) in enumerate(zip(labels, keys, strict=True))
-    ]
+    rows = _roll_forward_rows(labels, keys, columns, years)
     return Block(
         (
             prose(
