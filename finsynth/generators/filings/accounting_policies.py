@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import read_resource
+from finsynth.generators.filings.resource_files import check_unique_titles, read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
@@ -47,13 +46,12 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
     """
     validator = Validator(load_schema("filings_accounting_policies"), "filings accounting policies")
     check_data_file(validator, document, source)
-    titles: list[str] = []
-    for key in ("policies", "more_policies"):
-        for index, entry in enumerate(document[key]):
-            if entry["title"] in titles:
-                message = f"policy {entry['title']!r} appears twice"
-                raise ConfigError(message, source=source, path=f"$.{key}[{index}].title")
-            titles.append(entry["title"])
+    entries = (
+        (f"$.{key}[{index}]", entry)
+        for key in ("policies", "more_policies")
+        for index, entry in enumerate(document[key])
+    )
+    check_unique_titles(entries, "policy", source)
     first, more = (
         tuple(
             Policy(entry["title"], tuple(entry["sentences"]), entry.get("trade_only", False))

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import read_resource
+from finsynth.generators.filings.resource_files import check_unique_titles, read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
@@ -56,16 +55,12 @@ def parse_mdna_topics(document: Any, source: str) -> MdnaTopics:
 
     """
     check_data_file(Validator(load_schema("filings_mdna_topics"), "filings MD&A topics"), document, source)
-    titles: list[str] = []
     entries = [
         *((f"$.estimates[{index}]", entry) for index, entry in enumerate(document["estimates"])),
         ("$.inventory_estimate", document["inventory_estimate"]),
         *((f"$.other_topics[{index}]", entry) for index, entry in enumerate(document["other_topics"])),
     ]
-    for where, entry in entries:
-        if entry["title"] in titles:
-            raise ConfigError(f"topic {entry['title']!r} appears twice", source=source, path=f"{where}.title")
-        titles.append(entry["title"])
+    check_unique_titles(entries, "topic", source)
     return MdnaTopics(
         tuple(_topic(entry) for entry in document["estimates"]),
         _topic(document["inventory_estimate"]),
