@@ -42,6 +42,8 @@ def test_a_copy_of_the_package_hashes_like_the_package(package_copy: Path) -> No
         ("generators/finchain/quantities.py", "def ", "def _unused_helper() -> None: ...\n\n\ndef "),
         # A resource file read at run time.
         ("schemas/finchain_record.schema.json", '"', '" '),
+        # A filings prose data file (a wording every filing may draw).
+        ("generators/filings/resources/risk_prose.yaml", "\n- ", "\n- Indeed, "),
     ],
 )
 def test_any_change_to_code_or_resources_changes_the_hash(
@@ -50,6 +52,20 @@ def test_any_change_to_code_or_resources_changes_the_hash(
     before = tree_hash(package_copy, "finsynth")
     edit(package_copy / relative, old, new)
     assert tree_hash(package_copy, "finsynth") != before
+
+
+@pytest.mark.parametrize(
+    "resource", ["business_prose.yaml", "risk_prose.yaml", "other_items_prose.yaml", "mdna_prose.yaml"]
+)
+def test_a_filings_prose_file_is_covered_by_the_failsafe_generators_own_hash(
+    package_copy: Path, resource: str
+) -> None:
+    # The FailSafe generator records package_source_hash over finsynth.generators.filings (among
+    # others), which is the tree hash of that folder: its resources/ included.
+    filings = package_copy / "generators" / "filings"
+    before = tree_hash(filings, "finsynth.generators.filings")
+    edit(filings / "resources" / resource, "\n- ", "\n- Indeed, ")
+    assert tree_hash(filings, "finsynth.generators.filings") != before
 
 
 def test_a_new_resource_file_changes_the_hash(package_copy: Path) -> None:

@@ -1,43 +1,17 @@
-"""Item 1, Business: what the company does, its segments, markets, rules and people."""
+"""Item 1, Business: what the company does, its segments, markets, rules and people.
+
+The general sentences and phrases it draws from are data: ``resources/business_prose.yaml``
+(:mod:`finsynth.generators.filings.business_prose`).
+"""
 
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
+from finsynth.generators.filings.business_prose import BUSINESS_PROSE as _PROSE
 from finsynth.generators.filings.company import Company, employee_count
 from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import count_word, fiscal_year_end, money, percent_figure, share_of
-
-_CHANNELS = (
-    "a direct sales force organized by region and customer size",
-    "our own sales teams together with a network of distributors and resellers",
-    "long-term supply agreements negotiated by dedicated account managers",
-    "a combination of direct sales, online ordering and independent agents",
-)
-_SEGMENT_STRATEGIES = (
-    "Our priorities for the segment are to deepen relationships with existing customers and to widen the "
-    "range of what we offer them.",
-    "We aim to grow the segment by entering adjacent markets and improving the productivity of our "
-    "operations.",
-    "Management evaluates the segment mainly on revenue growth and operating margin.",
-    "We continue to invest in the segment's capabilities while keeping tight control of its costs.",
-)
-_COMPETITIVE_FACTORS = (
-    "price",
-    "product quality and reliability",
-    "breadth of offering",
-    "customer service",
-    "speed of delivery",
-    "technical expertise",
-    "brand recognition",
-)
-_HUMAN_CAPITAL = (
-    "We offer competitive pay, health benefits, retirement savings plans and paid leave.",
-    "Our leadership reviews employee engagement survey results each year and sets action plans in response.",
-    "We provide training programs ranging from safety and compliance courses to leadership development.",
-    "Our code of conduct applies to every employee and director and is reviewed with employees annually.",
-    "We track voluntary turnover by business and location and address areas where it rises.",
-)
 
 
 def _overview(company: Company, statements: Statements, stream: RandomStream) -> Block:
@@ -98,24 +72,12 @@ def _overview(company: Company, statements: Statements, stream: RandomStream) ->
     )
 
 
-_SEGMENT_MARKETS = (
-    "Demand in the segment depends on customers' investment plans and on broader economic activity.",
-    "The segment competes on the performance, reliability and total cost of its offerings.",
-    "Customers of the segment typically sign agreements of one to five years.",
-    "The segment's results are affected by pricing, product mix and the cost of inputs.",
-    "We see opportunities to grow the segment through new offerings and geographic expansion.",
-    "A few large customers account for a meaningful share of the segment's revenue.",
-    "Service quality and responsiveness are important to retaining the segment's customers.",
-    "The segment's offerings are sold under our own brands and, in some cases, under customers' brands.",
-)
-
-
 def _segment_block(company: Company, statements: Statements, stream: RandomStream, index: int) -> Block:
     segment = company.segments[index]
     year = statements.years[-1]
     values = statements.values[year]
     share = percent_figure(share_of(values[f"segment.{index}"], values["revenue"]))
-    channel = stream.choice(company.industry.channels or _CHANNELS)
+    channel = stream.choice(company.industry.channels or _PROSE.channels)
     return Block(
         (
             heading(segment.name),
@@ -123,9 +85,9 @@ def _segment_block(company: Company, statements: Statements, stream: RandomStrea
                 f"Our {segment.name} segment provides {segment.offering} to {company.industry.customers}.",
                 f"In fiscal {year}, the segment accounted for {share} of our total revenue.",
                 f"We reach customers for these offerings through {channel}.",
-                stream.choice(_SEGMENT_STRATEGIES),
+                stream.choice(_PROSE.segment_strategies),
             ),
-            prose(*stream.sample(_SEGMENT_MARKETS, 3)),
+            prose(*stream.sample(_PROSE.segment_markets, 3)),
         )
     )
 
@@ -140,43 +102,14 @@ def _human_capital(company: Company, stream: RandomStream) -> Block:
             if union
             else "None of our U.S. employees is represented by a labor union."
         ),
-        *stream.sample(_HUMAN_CAPITAL, 3),
+        *stream.sample(_PROSE.human_capital, 3),
     ]
     return Block((heading("Human Capital"), prose(*sentences)))
 
 
-_SUSTAINABILITY = (
-    "We have set targets to reduce the greenhouse gas emissions of our own operations and report progress "
-    "each year.",
-    "Our sites track energy use, water consumption and waste, and several have moved to renewable "
-    "electricity.",
-    "We ask key suppliers to meet our supplier code of conduct, which covers labor practices, safety and "
-    "environmental management.",
-    "A committee of our board of directors oversees our sustainability program.",
-    "We design new offerings to use fewer materials and less energy over their life.",
-)
-_SUPPLY = (
-    "We buy materials, components and services from a broad base of suppliers in North America, Europe and "
-    "Asia.",
-    "For some critical inputs we rely on a single qualified source, and we hold safety stock or maintain "
-    "alternative designs to limit the risk.",
-    "We negotiate multi-year agreements with our largest suppliers to secure capacity and stabilize prices.",
-    "Our procurement teams monitor supplier performance on quality, delivery and cost.",
-)
-_HISTORY_EVENTS = (
-    "opened its first facility outside the United States",
-    "completed its initial public offering",
-    "acquired a regional competitor that doubled its customer base",
-    "reorganized into its current segment structure",
-    "launched its first digital offering",
-    "moved its headquarters to its present location",
-    "divested a non-core product line",
-)
-
-
 def _history(company: Company, stream: RandomStream) -> Block:
     latest = company.fiscal_years[-1]
-    events = stream.sample(_HISTORY_EVENTS, 3)
+    events = stream.sample(_PROSE.history_events, 3)
     years = sorted(stream.sample(range(company.founded + 2, latest), 3))
     sentences = [
         f"The Company was founded in {company.founded} and has grown through investment and acquisitions."
@@ -212,7 +145,7 @@ def _research(company: Company, statements: Statements) -> Block | None:
 def business_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
     """Return Item 1's blocks: the general overview is required, the rest optional."""
     industry = company.industry
-    factors = stream.sample(_COMPETITIVE_FACTORS, 4)
+    factors = stream.sample(_PROSE.competitive_factors, 4)
     patents = stream.randint(40, 900)
     candidates = [Candidate(_overview(company, statements, stream), True)]
     candidates.extend(
@@ -276,11 +209,11 @@ def business_candidates(company: Company, statements: Statements, stream: Random
             _human_capital(company, stream),
             _history(company, stream),
             *(
-                (Block((heading("Suppliers and Raw Materials"), prose(*stream.sample(_SUPPLY, 3)))),)
+                (Block((heading("Suppliers and Raw Materials"), prose(*stream.sample(_PROSE.supply, 3)))),)
                 if industry.trade_terms
                 else ()
             ),
-            Block((heading("Sustainability"), prose(*stream.sample(_SUSTAINABILITY, 4)))),
+            Block((heading("Sustainability"), prose(*stream.sample(_PROSE.sustainability, 4)))),
             Block(
                 (
                     heading("Available Information"),

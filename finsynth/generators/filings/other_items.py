@@ -1,57 +1,20 @@
 """The shorter parts of a 10-K around the business, risk and financial sections.
 
 Cover page, cautionary statement, cybersecurity, properties, market, controls, officers, exhibits
-and the auditor's report.
+and the auditor's report. Their interchangeable wordings and lists (the exhibit index among them)
+are data: ``resources/other_items_prose.yaml`` (:mod:`finsynth.generators.filings.other_items_prose`).
 """
 
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import CITIES, Company
+from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE as _PROSE
 from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import count_word, fiscal_year_end, table_amount
 from finsynth.world.names import LAST_NAMES, person_name
-
-_PROPERTY_USES = (
-    "Corporate headquarters",
-    "Manufacturing and distribution",
-    "Research and engineering",
-    "Regional sales office",
-    "Warehouse",
-    "Customer support center",
-)
-_EXHIBITS = (
-    ("3.1", "Amended and Restated Certificate of Incorporation"),
-    ("3.2", "Amended and Restated Bylaws"),
-    ("4.1", "Description of Securities"),
-    ("4.2", "Indenture governing the senior notes"),
-    ("10.1", "Credit Agreement with the lenders party to it"),
-    ("10.2", "Equity Incentive Plan, as amended"),
-    ("10.3", "Form of Restricted Stock Unit Award Agreement"),
-    ("10.4", "Form of Performance Share Unit Award Agreement"),
-    ("10.5", "Executive Severance Plan"),
-    ("21.1", "Subsidiaries of the Registrant"),
-    ("23.1", "Consent of Independent Registered Public Accounting Firm"),
-    ("31.1", "Certification of the Chief Executive Officer under Rule 13a-14(a)"),
-    ("31.2", "Certification of the Chief Financial Officer under Rule 13a-14(a)"),
-    ("32.1", "Certifications under 18 U.S.C. Section 1350"),
-    ("101", "Inline XBRL documents"),
-    ("104", "Cover page interactive data file"),
-)
-_OPTIONAL_EXHIBITS = frozenset({"4.2", "10.1", "10.2", "10.3", "10.4", "10.5"})
-"""Exhibits a company files only when it has the contract or plan; the rest every 10-K lists."""
-_FORWARD_LOOKING_FACTORS = (
-    "changes in demand for our products and services",
-    "the actions of competitors",
-    "disruptions in our supply chain",
-    "changes in interest rates, exchange rates and inflation",
-    "the outcome of legal proceedings",
-    "our ability to integrate acquired businesses",
-    "cybersecurity incidents",
-    "changes in laws and regulations, including tax laws",
-)
 
 
 def cover(company: Company, statements: Statements) -> Block:
@@ -82,7 +45,7 @@ def cover(company: Company, statements: Statements) -> Block:
 
 def forward_looking(company: Company, stream: RandomStream) -> Block:
     """Return the cautionary note on forward-looking statements."""
-    factors = stream.sample(_FORWARD_LOOKING_FACTORS, 5)
+    factors = stream.sample(_PROSE.forward_looking_factors, 5)
     return Block(
         (
             heading("Cautionary Note Regarding Forward-Looking Statements"),
@@ -128,7 +91,7 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
 def properties(company: Company, stream: RandomStream) -> Block:
     """Return Item 2's table of principal properties."""
     cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
-    uses = [_PROPERTY_USES[0], *(stream.choice(_PROPERTY_USES[1:]) for _ in range(7))]
+    uses = [_PROSE.property_uses[0], *(stream.choice(_PROSE.property_uses[1:]) for _ in range(7))]
     rows = []
     facts: dict[str, float | str] = {}
     for index, ((city, state), use) in enumerate(zip(cities, uses, strict=True)):
@@ -193,48 +156,14 @@ CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commi
 """Whose framework management assesses internal control over financial reporting with."""
 
 
-_DISCLOSURE_CONCLUSIONS = (
-    "Our management, with the participation of our chief executive and chief financial officers, evaluated "
-    "the effectiveness of our disclosure controls and procedures at the end of the fiscal year and concluded "
-    "that they were effective.",
-    "With the participation of our chief executive and chief financial officers, management evaluated our "
-    "disclosure controls and procedures at the end of the fiscal year and concluded that they were "
-    "effective.",
-    "Management, including our chief executive and chief financial officers, evaluated our disclosure "
-    "controls and procedures at the end of the fiscal year and concluded that they were effective.",
-    "At the end of the fiscal year, management and our chief executive and chief financial officers "
-    "evaluated our disclosure controls and procedures and concluded that they were effective.",
-    "Our chief executive and chief financial officers, together with management, evaluated our disclosure "
-    "controls and procedures at the end of the fiscal year and found them effective.",
-    "An evaluation by management, with our chief executive and chief financial officers, concluded that our "
-    "disclosure controls and procedures were effective at the end of the fiscal year.",
-)
-"""Wordings of the disclosure-controls conclusion; each states that the controls were effective."""
-_INTERNAL_CONCLUSIONS = (
-    "Management assessed our internal control over financial reporting using the framework of the "
-    "{framework} and concluded that it was effective.",
-    "Using the framework of the {framework}, management assessed our internal control over financial "
-    "reporting and concluded that it was effective.",
-    "Management concluded that our internal control over financial reporting was effective, based on its "
-    "assessment using the framework of the {framework}.",
-    "Based on the framework of the {framework}, management concluded that our internal control over "
-    "financial reporting was effective.",
-    "Management evaluated our internal control over financial reporting against the framework of the "
-    "{framework} and found it effective.",
-    "Applying the framework of the {framework}, management found our internal control over financial "
-    "reporting to be effective.",
-)
-"""Wordings of management's assessment; each names the framework and says the control was effective."""
-
-
 def controls(company: Company, stream: RandomStream) -> Block:
     """Return Item 9A on controls and procedures, its conclusions worded as ``stream`` draws."""
     return Block(
         (
             prose(
-                Line(stream.choice(_DISCLOSURE_CONCLUSIONS), ("controls.disclosure_conclusion",)),
+                Line(stream.choice(_PROSE.disclosure_conclusions), ("controls.disclosure_conclusion",)),
                 Line(
-                    stream.choice(_INTERNAL_CONCLUSIONS).format(framework=CONTROL_FRAMEWORK),
+                    stream.choice(_PROSE.internal_conclusions).format(framework=CONTROL_FRAMEWORK),
                     ("controls.framework", "controls.internal_conclusion"),
                 ),
                 "There were no changes in our internal control over financial reporting during the fourth "
@@ -265,17 +194,6 @@ def controls(company: Company, stream: RandomStream) -> Block:
     )
 
 
-_PRIOR_ROLES = (
-    "held senior finance roles at a diversified manufacturer",
-    "led the operations of a national services company",
-    "was a partner at a management consulting firm",
-    "served in several general management positions at a global industrial group",
-    "led a business unit of a large technology company",
-    "practiced law at an international law firm",
-    "held leadership roles in sales and marketing at a consumer products company",
-)
-
-
 def officers(company: Company, stream: RandomStream) -> Block:
     """Return the executive officers: a table, then a short biography of each."""
     rows = [
@@ -283,7 +201,7 @@ def officers(company: Company, stream: RandomStream) -> Block:
         for officer in company.officers
     ]
     chief = company.officers[0]
-    roles = stream.sample(_PRIOR_ROLES, len(company.officers))
+    roles = stream.sample(_PROSE.prior_roles, len(company.officers))
     biographies = [
         Line(
             f"{officer.name} has served as our {officer.title} and joined the Company in {officer.since}; "
@@ -398,21 +316,6 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
     )
 
 
-_SIGNING_STATEMENTS = (
-    "Pursuant to the requirements of the Securities Exchange Act of 1934, this report has been signed below "
-    "by the following persons on behalf of the registrant and in the capacities indicated.",
-    "As the Securities Exchange Act of 1934 requires, the following persons have signed this report below on "
-    "behalf of the registrant and in the capacities indicated.",
-    "In accordance with the Securities Exchange Act of 1934, this report has been signed below on behalf of "
-    "the registrant by the following persons, in the capacities indicated.",
-    "This report has been signed below by the following persons, on behalf of the registrant and in the "
-    "capacities indicated, as required by the Securities Exchange Act of 1934.",
-    "Under the Securities Exchange Act of 1934, the persons below have signed this report on behalf of the "
-    "registrant, in the capacities shown.",
-)
-"""Wordings of the statement above the signatures."""
-
-
 def signatures(company: Company, stream: RandomStream) -> Block:
     """Return the signature page with the directors who signed the report."""
     directors = [person_name(stream) for _ in range(stream.randint(6, 9))]
@@ -425,7 +328,7 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             heading("Signatures"),
-            prose(stream.choice(_SIGNING_STATEMENTS)),
+            prose(stream.choice(_PROSE.signing_statements)),
             table("Signatures", ("Name", "Title"), rows),
         )
     )
@@ -435,9 +338,9 @@ def exhibits(company: Company, stream: RandomStream) -> Block:
     """Return Item 15: the financial statements filed, the schedules left out, and the exhibit index."""
     first, latest = company.fiscal_years[0], company.fiscal_years[-1]
     rows = [
-        (number, [title], ())
-        for number, title in _EXHIBITS
-        if number not in _OPTIONAL_EXHIBITS or stream.random() < 0.4
+        (exhibit.number, [exhibit.title], ())
+        for exhibit in _PROSE.exhibits
+        if not exhibit.optional or stream.random() < 0.4
     ]
     return Block(
         (
@@ -495,24 +398,6 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
     )
 
 
-_PART_III_REFERENCES = (
-    "The information required by Items 10 through 14 is incorporated by reference to our proxy statement for "
-    "the next annual meeting of shareholders, except for the information about executive officers given "
-    "below.",
-    "Except for the information about executive officers given below, the information required by Items 10 "
-    "through 14 is incorporated by reference to our proxy statement for the next annual meeting.",
-    "Items 10 through 14 are incorporated by reference to our proxy statement for the next annual meeting of "
-    "shareholders, other than the information about executive officers below.",
-    "We incorporate the information required by Items 10 through 14 by reference to our proxy statement for "
-    "the next annual meeting of shareholders, except for the executive officer information below.",
-    "Our proxy statement for the next annual meeting of shareholders provides the information required by "
-    "Items 10 through 14, except for the information about executive officers below.",
-    "Apart from the information about executive officers given below, Items 10 through 14 are incorporated "
-    "by reference to the proxy statement for our next annual meeting of shareholders.",
-)
-"""Wordings of Part III's reference to the proxy statement."""
-
-
 def short_items(stream: RandomStream) -> dict[str, Candidate]:
     """Return the one-line items every 10-K carries, keyed by item; ``stream`` words Part III's reference."""
     return {
@@ -535,7 +420,7 @@ def short_items(stream: RandomStream) -> dict[str, Candidate]:
         "9": Candidate(Block((prose("None."),)), True),
         "9B": Candidate(Block((prose("None."),)), True),
         "III": Candidate(
-            Block((prose(stream.choice(_PART_III_REFERENCES)),)),
+            Block((prose(stream.choice(_PROSE.part_iii_references)),)),
             True,
         ),
     }

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import string
+from collections.abc import Collection, Iterable, Sequence
 from importlib import resources
 from typing import Any
 
@@ -11,7 +12,7 @@ import yaml
 from finsynth.errors import ConfigError
 
 PACKAGE = "finsynth.generators.filings"
-"""The package whose ``resources/`` folder holds the house style, general risks, policies and topics."""
+"""The package whose ``resources/`` folder holds the filings' prose data files."""
 
 
 def read_resource(name: str) -> tuple[Any, str]:
@@ -27,21 +28,53 @@ def read_resource(name: str) -> tuple[Any, str]:
     return yaml.safe_load(text), f"{PACKAGE.replace('.', '/')}/{name}"
 
 
-def check_unique_titles(entries: Iterable[tuple[str, Any]], what: str, source: str) -> None:
-    """Refuse a data file in which two entries share a title.
+def check_unique_titles(
+    entries: Iterable[tuple[str, Any]], what: str, source: str, *, field: str = "title"
+) -> None:
+    """Refuse a data file in which two entries share a title (or another identifying field).
 
     Args:
-        entries: Each entry's JSON path and the entry (a mapping with a ``title``), in file order.
+        entries: Each entry's JSON path and the entry (a mapping with ``field``), in file order.
         what: What an entry is, for the message (``"policy"``, ``"topic"``).
         source: The data file, for the message.
+        field: The field that must differ between entries.
 
     Raises:
-        ConfigError: At the first entry whose title an earlier entry already has.
+        ConfigError: At the first entry whose ``field`` an earlier entry already has.
     """
     seen: set[str] = set()
     for where, entry in entries:
-        if entry["title"] in seen:
+        if entry[field] in seen:
             raise ConfigError(
-                f"{what} {entry['title']!r} appears twice", source=source, path=f"{where}.title"
+                f"{what} {entry[field]!r} appears twice", source=source, path=f"{where}.{field}"
             )
-        seen.add(entry["title"])
+        seen.add(entry[field])
+
+
+def check_placeholders(texts: Iterable[tuple[str, str]], allowed: Collection[str], source: str) -> None:
+    """Refuse a text whose ``{placeholder}`` the code does not fill, or whose braces do not pair.
+
+    Args:
+        texts: Each text's JSON path and the text, in file order.
+        allowed: The placeholder names the code fills in these texts (empty: none).
+        source: The data file, for the message.
+
+    Raises:
+        ConfigError: At the first text naming another placeholder (or a positional ``{}``), or with
+            an unpaired brace.
+    """
+    for where, text in texts:
+        try:
+            names = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+        except ValueError as error:
+            raise ConfigError(f"{error} in {text!r}", source=source, path=where) from None
+        for name in names:
+            if name not in allowed:
+                known = ", ".join(f"{{{known}}}" for known in sorted(allowed)) or "none"
+                message = f"unknown placeholder {{{name}}} (allowed here: {known})"
+                raise ConfigError(message, source=source, path=where)
+
+
+def texts_of(where: str, texts: Sequence[str]) -> list[tuple[str, str]]:
+    """Return each of ``texts`` with its JSON path under ``where`` (``where[i]``)."""
+    return [(f"{where}[{index}]", text) for index, text in enumerate(texts)]

@@ -15,7 +15,7 @@ import yaml
 from finsynth.errors import ConfigError
 from finsynth.generators.filings import make_filing
 from finsynth.generators.filings.company import UNIT_DOLLARS, employee_count, make_company
-from finsynth.generators.filings.mdna import _EXPENSE_REASONS
+from finsynth.generators.filings.mdna_prose import MDNA_PROSE
 from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
 from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
 from finsynth.seeding import RandomStream, derive_seed
@@ -117,7 +117,7 @@ def test_line_keys_are_new_statement_keys_and_every_expense_line_has_drivers(ind
     for line in (*industry.revenue_lines, *industry.expenses):
         assert line.key not in statement_keys
     for line in industry.expenses:
-        assert line.drivers or line.key in _EXPENSE_REASONS
+        assert line.drivers or line.key in MDNA_PROSE.expense_reasons
         assert not line.subject.lower().endswith(("expense expense", "costs expense", "expenses expense"))
 
 

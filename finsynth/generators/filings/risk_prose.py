@@ -1,0 +1,115 @@
+"""Item 1A's prose other than the general risks, loaded from ``resources/risk_prose.yaml``.
+
+The file (written for finsynth) is checked against ``filings_risk_prose.schema.json`` when loaded,
+then for what a schema cannot state: each text uses only the placeholders the code fills there,
+and no two segment risks share a topic. An error names the file and the entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from finsynth.generators.filings.resource_files import (
+    check_placeholders,
+    check_unique_titles,
+    read_resource,
+    texts_of,
+)
+from finsynth.schemas import Validator, load_schema
+from finsynth.schemas.loader import check_data_file
+
+PROSE_FILE = "resources/risk_prose.yaml"
+"""Where the risk prose lives, relative to the ``finsynth.generators.filings`` package."""
+
+ELABORATION_PLACEHOLDERS = ("label", "products", "customers", "competitors")
+"""What an elaborating sentence may name: the risk's label and the industry's words."""
+EXPOSURE_PLACEHOLDERS = ("segment", "other", "offering", "label")
+"""What a segment-exposure sentence may name: two segments, the first one's offering, the risk's label."""
+SEGMENT_PLACEHOLDERS = ("segment", "offering")
+"""What a segment risk may name: the segment and its offering."""
+
+
+@dataclass(frozen=True)
+class SegmentRisk:
+    """A risk every segment carries, its texts written for any segment.
+
+    Attributes:
+        topic: Stable key; the fact key is ``risk.<topic>_<segment index>``.
+        label: What the risk concerns, for questions.
+        headline: The headline.
+        summary: The risk in one clause, for reference answers.
+        body: The explaining sentences, in order.
+
+    """
+
+    topic: str
+    label: str
+    headline: str
+    summary: str
+    body: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RiskProse:
+    """Item 1A's prose other than the general risks, each list in file order.
+
+    Attributes:
+        introductions: Wordings of the paragraph that opens Item 1A.
+        elaborations: Sentences that elaborate any risk.
+        segment_exposures: Sentences that tie a risk to the company's segments.
+        segment_risks: Risks every segment carries.
+
+    """
+
+    introductions: tuple[str, ...]
+    elaborations: tuple[str, ...]
+    segment_exposures: tuple[str, ...]
+    segment_risks: tuple[SegmentRisk, ...]
+
+
+def _check_segment_risks(entries: list[dict[str, Any]], source: str) -> None:
+    located = [(f"$.segment_risks[{index}]", entry) for index, entry in enumerate(entries)]
+    check_unique_titles(located, "segment risk topic", source, field="topic")
+    for where, entry in located:
+        texts = [(f"{where}.{field}", entry[field]) for field in ("label", "headline", "summary")]
+        check_placeholders([*texts, *texts_of(f"{where}.body", entry["body"])], SEGMENT_PLACEHOLDERS, source)
+
+
+def parse_risk_prose(document: Any, source: str) -> RiskProse:
+    """Check a risk-prose document and return its lists.
+
+    Args:
+        document: The parsed YAML document.
+        source: Where it came from, for error messages.
+
+    Raises:
+        ConfigError: Naming the source and the JSON path of the first problem: a schema violation,
+            a placeholder the code does not fill there, or a segment-risk topic used twice.
+
+    """
+    check_data_file(Validator(load_schema("filings_risk_prose"), "filings risk prose"), document, source)
+    check_placeholders(texts_of("$.introductions", document["introductions"]), (), source)
+    check_placeholders(texts_of("$.elaborations", document["elaborations"]), ELABORATION_PLACEHOLDERS, source)
+    exposures = texts_of("$.segment_exposures", document["segment_exposures"])
+    check_placeholders(exposures, EXPOSURE_PLACEHOLDERS, source)
+    _check_segment_risks(document["segment_risks"], source)
+    return RiskProse(
+        tuple(document["introductions"]),
+        tuple(document["elaborations"]),
+        tuple(document["segment_exposures"]),
+        tuple(
+            SegmentRisk(
+                entry["topic"], entry["label"], entry["headline"], entry["summary"], tuple(entry["body"])
+            )
+            for entry in document["segment_risks"]
+        ),
+    )
+
+
+def _shipped() -> RiskProse:
+    return parse_risk_prose(*read_resource(PROSE_FILE))
+
+
+RISK_PROSE = _shipped()
+"""The shipped risk prose."""
