@@ -55,16 +55,24 @@ def test_any_change_to_code_or_resources_changes_the_hash(
 
 
 @pytest.mark.parametrize(
-    "resource", ["business_prose.yaml", "risk_prose.yaml", "other_items_prose.yaml", "mdna_prose.yaml"]
+    ("resource", "old", "new"),
+    [
+        ("business_prose.yaml", "\n- ", "\n- Indeed, "),
+        ("risk_prose.yaml", "\n- ", "\n- Indeed, "),
+        ("other_items_prose.yaml", "\n- ", "\n- Indeed, "),
+        ("mdna_prose.yaml", "\n- ", "\n- Indeed, "),
+        ("question_framing.yaml", "Per the 10-K", "As per the 10-K"),
+        ("revenue_recognition.yaml", "\ngoods: ", "\ngoods: indeed "),
+    ],
 )
 def test_a_filings_prose_file_is_covered_by_the_failsafe_generators_own_hash(
-    package_copy: Path, resource: str
+    package_copy: Path, resource: str, old: str, new: str
 ) -> None:
     # The FailSafe generator records package_source_hash over finsynth.generators.filings (among
     # others), which is the tree hash of that folder: its resources/ included.
     filings = package_copy / "generators" / "filings"
     before = tree_hash(filings, "finsynth.generators.filings")
-    edit(filings / "resources" / resource, "\n- ", "\n- Indeed, ")
+    edit(filings / "resources" / resource, old, new)
     assert tree_hash(filings, "finsynth.generators.filings") != before
 
 

@@ -8,6 +8,7 @@ from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLIC
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.industry_metrics import metric_candidates
+from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
 from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
 from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
@@ -743,48 +744,6 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
         ),
         title="Segment Depreciation and Capital Expenditures",
     )
-
-
-RECOGNITION_TIMING = {
-    "goods": (
-        "at the point in time when control passes to the customer, at the point of sale or on shipment or "
-        "delivery"
-    ),
-    "services": "over time as the services are performed",
-    "subscriptions": "ratably over the subscription term, as the service is made available to customers",
-    "usage": (
-        "as customers use the service, based on the volumes, transactions or impressions delivered in the "
-        "period"
-    ),
-    "projects": (
-        "over time as the work progresses, measured by costs incurred relative to total expected costs"
-    ),
-    "licenses": (
-        "at the point in time the licensed software or content is made available to the licensee, with any "
-        "support recognized over its term"
-    ),
-    "royalties": (
-        "as the underlying sales of licensees or franchisees occur, with fixed fees recognized over the term "
-        "of the agreement"
-    ),
-    "interest": (
-        "as interest income under the effective interest method, while account and service fees are "
-        "recognized as the services are provided"
-    ),
-    "leases": (
-        "as rental income on a straight-line basis over the lease terms, with tenant reimbursements "
-        "recognized as the related costs are incurred"
-    ),
-    "premiums": (
-        "as premiums earned pro rata over the terms of the policies, with the unexpired portion held as "
-        "unearned premiums"
-    ),
-    "deliveries": (
-        "as energy or service is delivered to customers, including an estimate of amounts delivered but not "
-        "yet billed"
-    ),
-}
-"""How revenue is recognized, by the segment's ``recognition`` type (the schema lists the same keys)."""
 
 
 def _performance_obligations(company: Company, stream: RandomStream) -> Block:

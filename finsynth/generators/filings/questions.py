@@ -16,6 +16,7 @@ from typing import Literal
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.document import Filing
+from finsynth.generators.filings.question_framing import QUESTION_FRAMING as _FRAMING
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money
 from finsynth.world.industries import INDUSTRY_BY_LABEL
@@ -123,46 +124,6 @@ def register_kind(kind: QuestionKind) -> None:
     QUESTION_KINDS[kind.name] = kind
 
 
-_LEAD_INS = (
-    "",
-    "",
-    "",
-    "",
-    "Based on the annual report, ",
-    "From the 10-K, ",
-    "Using the filing, ",
-    "Reading the annual report, ",
-    "According to the filing, ",
-    "With reference to the 10-K, ",
-    "Going by the company's own disclosures, ",
-    "Drawing on the annual filing, ",
-    "Per the 10-K, ",
-)
-_FOLLOW_UPS = (
-    "",
-    "",
-    "",
-    "",
-    " Please cite the figures you use.",
-    " Answer from the filing alone.",
-    " Keep the answer short.",
-    " Show how you arrive at it.",
-    " Point to where the filing says so.",
-    " Round as the filing does.",
-    " One or two sentences will do.",
-)
-_WRITING_NOTES = (
-    "",
-    "",
-    "",
-    " Keep it under 120 words.",
-    " Use only figures from the filing.",
-    " Keep the tone neutral.",
-    " Write for readers without a finance background.",
-    " Avoid forward-looking claims.",
-)
-
-
 class FilingFacts:
     """Read access to a filing's facts, the sentences that state them, and the wording of questions.
 
@@ -263,14 +224,14 @@ class FilingFacts:
     def ask(self, stream: RandomStream, phrasings: Sequence[str]) -> str:
         """Return one of ``phrasings``, sometimes with a lead-in and a follow-up request drawn around it."""
         core = stream.choice(tuple(phrasings))
-        lead_in, follow_up = stream.choice(_LEAD_INS), stream.choice(_FOLLOW_UPS)
+        lead_in, follow_up = stream.choice(_FRAMING.lead_ins), stream.choice(_FRAMING.follow_ups)
         if lead_in and not core.startswith(self.company):
             core = core[0].lower() + core[1:]
         return f"{lead_in}{core}{follow_up}"
 
     def request(self, stream: RandomStream, phrasings: Sequence[str]) -> str:
         """Return one of the writing requests ``phrasings``, sometimes with a note on length or tone."""
-        return stream.choice(tuple(phrasings)) + stream.choice(_WRITING_NOTES)
+        return stream.choice(tuple(phrasings)) + stream.choice(_FRAMING.writing_notes)
 
     def item(
         self,

@@ -23,9 +23,45 @@ def read_resource(name: str) -> tuple[Any, str]:
 
     Returns:
         The parsed document and its source label (the path inside the repository).
+
+    Raises:
+        ConfigError: If a mapping of the file names a key twice (see :func:`parse_resource`).
     """
     text = resources.files(PACKAGE).joinpath(name).read_text(encoding="utf-8")
-    return yaml.safe_load(text), f"{PACKAGE.replace('.', '/')}/{name}"
+    source = f"{PACKAGE.replace('.', '/')}/{name}"
+    return parse_resource(text, source), source
+
+
+def parse_resource(text: str, source: str) -> Any:
+    """Parse the text of a YAML data file, refusing a mapping that names a key twice.
+
+    Args:
+        text: The file's text.
+        source: The file, for the message.
+
+    Raises:
+        ConfigError: At the second occurrence of a key in one mapping (YAML would silently keep
+            the last value), naming the file and line.
+    """
+    _check_unique_keys(yaml.compose(text, Loader=yaml.SafeLoader), source)
+    return yaml.safe_load(text)
+
+
+def _check_unique_keys(root: yaml.Node | None, source: str) -> None:
+    """Refuse a mapping that names a key twice (YAML would silently keep the last value)."""
+    pending = [] if root is None else [root]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, _ in node.value:
+                if key_node.value in seen:
+                    line = key_node.start_mark.line + 1
+                    raise ConfigError(f"key {key_node.value!r} appears twice", source=source, line=line)
+                seen.add(key_node.value)
+            pending.extend(value for _, value in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(node.value)
 
 
 def check_unique_titles(

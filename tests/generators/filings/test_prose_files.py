@@ -1,4 +1,6 @@
-"""The filings' business, risk, MD&A and shorter-item prose are data files checked on load.
+"""The filings' prose lists are data files checked on load.
+
+Business, risk, MD&A and shorter-item prose, revenue-recognition wordings and question framing.
 
 Each file is shipped in the package and parsed into what the filings draw from; a broken copy
 (a missing list, a repeated entry, a placeholder the code does not fill, an unpaired brace) is
@@ -21,7 +23,13 @@ from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE, parse_mdna_prose
 from finsynth.generators.filings.other_items import controls, short_items
 from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE, parse_other_items_prose
-from finsynth.generators.filings.resource_files import check_placeholders, read_resource
+from finsynth.generators.filings.question_framing import QUESTION_FRAMING, parse_question_framing
+from finsynth.generators.filings.resource_files import check_placeholders, parse_resource, read_resource
+from finsynth.generators.filings.revenue_recognition import (
+    RECOGNITION_TIMING,
+    parse_recognition_timing,
+    recognition_types,
+)
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.risk_prose import RISK_PROSE, parse_risk_prose
 from finsynth.seeding import RandomStream
@@ -38,6 +46,10 @@ FILES = {
     "risk": ProseFile("resources/risk_prose.yaml", parse_risk_prose, RISK_PROSE),
     "other_items": ProseFile("resources/other_items_prose.yaml", parse_other_items_prose, OTHER_ITEMS_PROSE),
     "mdna": ProseFile("resources/mdna_prose.yaml", parse_mdna_prose, MDNA_PROSE),
+    "recognition": ProseFile(
+        "resources/revenue_recognition.yaml", parse_recognition_timing, RECOGNITION_TIMING
+    ),
+    "framing": ProseFile("resources/question_framing.yaml", parse_question_framing, QUESTION_FRAMING),
 }
 
 
@@ -71,6 +83,9 @@ def test_the_shipped_prose_keeps_its_order_and_counts() -> None:
         "10.5",
     ]
     assert len(OTHER_ITEMS_PROSE.exhibits) == 16
+    assert list(RECOGNITION_TIMING) == list(recognition_types())
+    assert QUESTION_FRAMING.lead_ins.count("") == 4 and QUESTION_FRAMING.follow_ups.count("") == 4
+    assert QUESTION_FRAMING.writing_notes.count("") == 3
     assert sorted(MDNA_PROSE.expense_reasons) == [
         "general_and_administrative",
         "research_and_development",
@@ -119,6 +134,12 @@ def _break(which: str, change: str) -> dict[str, Any]:
         ),
         ("mdna", "duplicate"): lambda d: d["margin_reasons"].append(d["margin_reasons"][0]),
         ("mdna", "not a sentence"): lambda d: d["region_reasons"].__setitem__(0, "abroad, things changed"),
+        ("recognition", "missing type"): lambda d: d.pop("royalties"),
+        ("recognition", "unknown type"): lambda d: d.__setitem__("barter", "when goods are exchanged"),
+        ("recognition", "unknown placeholder"): lambda d: d.__setitem__("usage", "as {customer} uses it"),
+        ("framing", "duplicate"): lambda d: d["follow_ups"].append(d["follow_ups"][-1]),
+        ("framing", "unknown placeholder"): lambda d: d["lead_ins"].__setitem__(5, "From {company}'s 10-K, "),
+        ("framing", "missing list"): lambda d: d.pop("writing_notes"),
     }
     edits[(which, change)](document)
     return document
@@ -169,6 +190,17 @@ def _break(which: str, change: str) -> dict[str, Any]:
         ),
         ("mdna", "duplicate", "non-unique", "$.margin_reasons"),
         ("mdna", "not a sentence", "does not match", "$.region_reasons[0]"),
+        ("recognition", "missing type", "no wording for recognition type 'royalties'", "$"),
+        (
+            "recognition",
+            "unknown type",
+            "'barter' is not a recognition type of industry.schema.json",
+            "$.barter",
+        ),
+        ("recognition", "unknown placeholder", "unknown placeholder {customer}", "$.usage"),
+        ("framing", "duplicate", "' One or two sentences will do.' appears twice", "$.follow_ups[11]"),
+        ("framing", "unknown placeholder", "unknown placeholder {company}", "$.lead_ins[5]"),
+        ("framing", "missing list", "'writing_notes'", "$"),
     ],
 )
 def test_a_broken_prose_file_is_refused_naming_file_and_entry(
@@ -209,3 +241,15 @@ def test_filings_use_the_shipped_wordings(seed: int) -> None:
         risk_candidates(company, stream, RandomStream(seed + 2))[0].block.paragraphs[0].lines[0].text
     )
     assert introduction in RISK_PROSE.introductions
+
+
+def test_a_key_given_twice_is_refused_naming_file_and_line() -> None:
+    text = "goods: when control passes\nservices: as performed\ngoods: on delivery\n"
+    with pytest.raises(ConfigError) as error:
+        parse_resource(text, "revenue_recognition.yaml")
+    assert (error.value.source, error.value.line) == ("revenue_recognition.yaml", 3)
+    assert "key 'goods' appears twice" in error.value.message
+    nested = "expense_reasons:\n  rent:\n  - A.\n  rent:\n  - B.\n"
+    with pytest.raises(ConfigError, match="key 'rent' appears twice"):
+        parse_resource(nested, "mdna_prose.yaml")
+    assert parse_resource("a: [x, {b: 1}]\nc: 2\n", "ok.yaml") == {"a": ["x", {"b": 1}], "c": 2}

@@ -9,7 +9,7 @@ from importlib import resources
 import pytest
 
 from finsynth.generators.filings import Filing, make_filing
-from finsynth.generators.filings.notes import RECOGNITION_TIMING
+from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
 from finsynth.world.industries import INDUSTRIES
 from tests.generators.filings.tables import read_table
 
