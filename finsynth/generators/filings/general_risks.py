@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.resource_files import read_resource
+from finsynth.generators.filings.resource_files import check_placeholders, read_resource, texts_of
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.seeding import RandomStream
@@ -21,6 +21,8 @@ from finsynth.world.industry_profiles import RiskProfile
 
 RISKS_FILE = "resources/general_risks.yaml"
 """Where the general risks live, relative to the ``finsynth.generators.filings`` package."""
+BODY_PLACEHOLDERS = ("customers", "products", "competitors")
+"""What a risk's explaining sentences may name (the industry fills them); headlines name nothing."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ def parse_general_risks(document: Any, source: str) -> tuple[GeneralRisk, ...]:
 
     Raises:
         ConfigError: Naming the source and the JSON path of the first problem: a schema
-            violation, a subheading key not in ``groups``, or a topic used twice.
+            violation, a subheading key not in ``groups``, a topic used twice, or a placeholder
+            the code does not fill there.
 
     """
     validator = Validator(load_schema("filings_general_risks"), "filings general risks")
@@ -83,6 +86,10 @@ def parse_general_risks(document: Any, source: str) -> tuple[GeneralRisk, ...]:
         if entry["topic"] in [risk.topic for risk in risks]:
             message = f"risk topic {entry['topic']!r} appears twice"
             raise ConfigError(message, source=source, path=f"{where}.topic")
+        fixed = [(f"{where}.{field}", entry[field]) for field in ("label", "summary")]
+        check_placeholders([*fixed, *texts_of(f"{where}.headline", entry["headline"])], (), source)
+        for number, wordings in enumerate(entry["body"]):
+            check_placeholders(texts_of(f"{where}.body[{number}]", wordings), BODY_PLACEHOLDERS, source)
         risks.append(
             GeneralRisk(
                 groups[entry["group"]],

@@ -47,6 +47,10 @@ def _broken(change: str) -> dict[str, Any]:
         risks[0]["headline"][0] = "we face competition"
     elif change == "missing summary":
         del risks[5]["summary"]
+    elif change == "unknown placeholder":
+        risks[6]["body"][1][0] = "Demand from {clients} could fall."
+    elif change == "placeholder in a headline":
+        risks[7]["headline"][1] = "Our {products} could fail."
     return document
 
 
@@ -58,6 +62,12 @@ def _broken(change: str) -> dict[str, Any]:
         ("no wording", "should be non-empty", "$.risks[2].body[1]"),
         ("not a sentence", "does not match", "$.risks[0].headline[0]"),
         ("missing summary", "'summary'", "$.risks[5]"),
+        ("unknown placeholder", "unknown placeholder {clients}", "$.risks[6].body[1][0]"),
+        (
+            "placeholder in a headline",
+            "unknown placeholder {products} (allowed here: none)",
+            "$.risks[7].headline[1]",
+        ),
     ],
 )
 def test_a_broken_risk_file_is_refused_naming_file_and_entry(change: str, message: str, path: str) -> None:
