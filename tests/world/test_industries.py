@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 
 import finsynth
 from finsynth.generators.filings import make_filing
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
 from finsynth.generators.ucfe.instances import TASKS, TaskInstance, instance_generator
 from finsynth.generators.ucfe.instances.world.companies import Company, draw_company
@@ -25,6 +24,7 @@ from finsynth.generators.ucfe.instances.world.profiles import data_sheet
 from finsynth.generators.ucfe.instances.world.statements import MINIMUM_OPERATING_MARGIN, draw_statements
 from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world import industries as world_industries
+from finsynth.world.company import make_company
 from finsynth.world.cost_structure import draw_cost_structure
 from finsynth.world.industries import INDUSTRIES, INDUSTRY_KEYS
 from finsynth.world.industry_profiles import Industry, in_sentence

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.comparisons import compare
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.mdna_topics import (
@@ -12,9 +11,9 @@ from finsynth.generators.filings.mdna_topics import (
     OTHER_TOPICS,
     PRONOUNCEMENTS,
 )
-from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import (
     count_word,
     fiscal_year_end,
@@ -25,6 +24,7 @@ from finsynth.world.formatting import (
     table_amount,
 )
 from finsynth.world.industry_profiles import StatementLabels, in_sentence
+from finsynth.world.statements import REGIONS, Statements
 
 _CAPEX_PURPOSES = (
     "new equipment, facility upgrades and information systems",
