@@ -18,8 +18,8 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.formatting import millions, name_list, with_article
 from finsynth.world.names import company_name
 
@@ -77,7 +77,7 @@ _NEEDS = (
 @task_instance("analyst_simulation")
 def analyst_simulation(stream: RandomStream) -> TaskInstance:
     """Draw a company snapshot; derive the framework's required parts from its segments."""
-    company = draw_company(stream)
+    company = make_company(stream)
     count = len(company.segments)
     cuts = sorted(stream.sample(range(5, 96), count - 1))
     shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
@@ -87,11 +87,11 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
     growths = stream.sample(range(-10, 31), count)
     revenue = stream.randint(100, 60_000) / 10
     omitted = stream.choice(OMITTABLE)
-    segments = list(zip(company.segments, shares, growths, strict=True))
+    segments = list(zip(company.segment_names, shares, growths, strict=True))
     template = stream.choice(_SEGMENTS)
     information = (
         stream.choice(_OPENINGS).format(
-            name=company.name,
+            name=company.short_name,
             ticker=company.ticker,
             sector=company.industry.label,
             sector_article=with_article(company.industry.label),
@@ -130,7 +130,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         forbid=(f"{with_article(omitted)} section",),
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "sector": company.industry.label,
         "revenue": revenue,
         "segment_count": count,
@@ -141,7 +141,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
     needs, needs_variants = phrase_needs(
-        stream, _NEEDS, name=company.name, omitted=omitted, an_omitted=with_article(omitted)
+        stream, _NEEDS, name=company.short_name, omitted=omitted, an_omitted=with_article(omitted)
     )
     return TaskInstance(
         "analyst_simulation", information, needs, hints, facts, "", needs_variants=needs_variants

@@ -24,11 +24,11 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.formatting import millions, multiple, name_list, price
 from finsynth.world.names import company_name, person_name
 
@@ -45,7 +45,7 @@ _USES = (
     "research and development",
     "repaying bank loans",
     "expanding sales abroad",
-    "working capital",
+    "working capital",  # "general corporate purposes" where the balance sheet has no current subtotals
     "acquisitions of smaller competitors",
     "upgrading information systems",
 )
@@ -79,7 +79,7 @@ def _exact(value: Decimal) -> float:
 @task_instance("new_share_evaluation_reporting")
 def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     """Draw a company's results, offer terms and peers; value the offer at its midpoint price."""
-    company = draw_company(stream)
+    company = make_company(stream)
     revenue = Decimal(stream.randint(600, 25_000)) / 10  # $60 million to $2.5 billion
     margin = stream.uniform(0.05, 0.22)
     income = Decimal(round(float(revenue) * margin * 10)) / 10
@@ -105,7 +105,12 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     gross_margin = stream.randint(22, 60)
     cash, debt = stream.randint(5, 40) * float(revenue) / 100, stream.randint(0, 60) * float(revenue) / 100
     market_size, market_growth = float(revenue) * stream.uniform(8, 40), stream.randint(3, 18)
-    uses = stream.sample(_USES, 3)
+    uses = [
+        use
+        if use != "working capital" or company.industry.classified_balance_sheet
+        else "general corporate purposes"
+        for use in stream.sample(_USES, 3)
+    ]
     use_shares = (stream.randint(40, 60), stream.randint(20, 35))
     # Risks that quote the offer's own figures are left out; a quoted gross margin is the company's.
     risk_categories = stream.sample(
@@ -127,7 +132,7 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         "Business lines by share of last year's revenue: "
         + "; ".join(
             f"{segment} about {share}%"
-            for segment, share in zip(company.segments, _shares_to_100(shares), strict=True)
+            for segment, share in zip(company.segment_names, _shares_to_100(shares), strict=True)
         )
         + ".",
         f"Results over the last three years (oldest first): revenue {millions(float(revenues[2]))}, "
@@ -172,14 +177,14 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         forbid=("a promise of first-day gains", "a recommendation to subscribe without stating risks"),
     )
     reference = (
-        f"At the {price(float(midpoint))} midpoint, {company.name} would be worth {millions(mv)} "
+        f"At the {price(float(midpoint))} midpoint, {company.short_name} would be worth {millions(mv)} "
         f"({price(float(midpoint))} x {after} million shares), an implied P/E of {multiple(pe)} on net "
         f"income "
         f"of {millions(float(income))}, against a peer median of {multiple(median)}, so the offer is priced "
         f"{judged}; gross proceeds would be {millions(raised)}."
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "net_income": float(income),
         "revenue": float(revenue),
         "price_low": low,
