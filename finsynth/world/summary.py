@@ -40,6 +40,13 @@ def split_tenths(total: float, weights: Sequence[float]) -> list[float]:
     return [share / 10 for share in shares] + [round(total * 10 - sum(shares)) / 10]
 
 
+def whole_percentages(amounts: Sequence[int]) -> list[int]:
+    """Whole percentages proportional to positive ``amounts`` that add up to 100 (the last takes the rest)."""
+    total = sum(amounts)
+    shares = [round(100 * amount / total) for amount in amounts[:-1]]
+    return [*shares, 100 - sum(shares)]
+
+
 @dataclass(frozen=True)
 class StatementSummary:
     """A company's latest-year figures and last year's revenue, in $ millions with one decimal.

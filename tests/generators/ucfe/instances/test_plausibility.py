@@ -129,9 +129,10 @@ def test_borrowers_analysts_and_rule_cases_have_everyday_figures() -> None:
         assert 300 <= int(facts["credit_score"]) <= 850
         assert 0.1 <= int(facts["total_liabilities"]) / int(facts["total_assets"]) <= 0.86
     for instance in draws("analyst_simulation"):
-        assert 10 <= float(instance.facts["revenue"]) <= 6_000, "revenue of $10 million to $6 billion"
+        # A world company: revenue of $60 million to about $60 billion, a profitable operating margin.
+        assert 50 <= float(instance.facts["revenue"]) <= 60_000, "revenue of $50 million to $60 billion"
         margin = re.search(r"Operating margin last year was (\d+)%", instance.information)
-        assert margin and 4 <= int(margin[1]) <= 24
+        assert margin and 5 <= int(margin[1]) <= 60
     for instance in draws("financial_regulation_consulting"):
         for value in re.findall(r"at \$(\d+\.\d\d)", instance.information):
             assert 5 <= float(value) <= 200
