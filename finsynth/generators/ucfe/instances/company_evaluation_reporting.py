@@ -1,7 +1,7 @@
 """Company Evaluation Reporting: a valuation report from a company's statements and its peers' multiples.
 
-Data: a fictional company (:mod:`~finsynth.generators.ucfe.instances.world.companies`), its
-latest statements and share data (:mod:`~finsynth.generators.ucfe.instances.world.statements`),
+Data: a fictional world company, the summary of its world statements and its share data
+(:mod:`~finsynth.generators.ucfe.instances.world.statements`),
 and the peer-group median P/E.
 
 Rules: P/E = market cap ÷ net income and P/B = market cap ÷ equity (one decimal, ``14.2x``);

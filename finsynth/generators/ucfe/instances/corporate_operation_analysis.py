@@ -1,6 +1,6 @@
 """Corporate Operation Analysis: debt level, profitability and liquidity judged from generated statements.
 
-Data: a fictional company's profile and latest statements (see
+Data: a fictional world company's profile and the summary of its world statements (see
 :mod:`~finsynth.generators.ucfe.instances.world.statements`). Rules, on unrounded ratios:
 leverage by debt-to-equity (interest-bearing debt ÷ equity) is ``low`` below 0.5, ``moderate``
 from 0.5 to below 1.5 and ``high`` from 1.5; interest coverage (operating income ÷ interest) is
