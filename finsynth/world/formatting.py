@@ -113,7 +113,8 @@ def percent(fraction: float, decimals: int = 1) -> str:
 
     A figure already in percent (a filing's :func:`share_of`) is written by :func:`percent_figure`.
     """
-    return f"{round_half_up(fraction * 100, decimals):.{decimals}f}%"
+    # Rounded in the fraction's own decimal form: 0.2905 * 100 is 29.049999…, which would round down.
+    return f"{round_half_up(fraction, decimals + 2) * 100:.{decimals}f}%"
 
 
 def multiple(value: float, decimals: int = 1) -> str:

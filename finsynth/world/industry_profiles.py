@@ -207,3 +207,12 @@ class Industry:
     trade_terms: bool = True
     channels: tuple[str, ...] = ()
     depreciation_share: tuple[float, float] | None = None
+
+    @property
+    def classified_balance_sheet(self) -> bool:
+        """Whether a summary of the company's balance sheet splits current from noncurrent items.
+
+        A bank, insurer or REIT (no trade terms) ranks its assets and liabilities by liquidity
+        instead, so no current assets, current liabilities or current ratio is stated about it.
+        """
+        return self.trade_terms

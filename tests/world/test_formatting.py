@@ -36,6 +36,7 @@ def test_percent_figure_writes_a_figure_already_in_percent(tenths: int) -> None:
 
 def test_the_two_contracts_agree_on_the_same_quantity() -> None:
     assert percent(0.1234) == percent_figure(12.34) == "12.3%"
+    assert percent(0.2905) == percent(581 / 2000) == "29.1%"  # a tie whose float times 100 falls below it
 
 
 def _module_functions(path: Path) -> set[str]:

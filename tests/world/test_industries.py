@@ -6,7 +6,7 @@ import importlib
 import inspect
 import pkgutil
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import ModuleType
 
@@ -16,18 +16,19 @@ from hypothesis import strategies as st
 
 import finsynth
 from finsynth.generators.filings import make_filing
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
 from finsynth.generators.ucfe.instances import TASKS, TaskInstance, instance_generator
-from finsynth.generators.ucfe.instances.world.companies import Company, draw_company
 from finsynth.generators.ucfe.instances.world.industry import OUTLOOKS, IndustryOutlook
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet
-from finsynth.generators.ucfe.instances.world.statements import MINIMUM_OPERATING_MARGIN, draw_statements
+from finsynth.generators.ucfe.instances.world.statements import draw_listed_company
 from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world import industries as world_industries
+from finsynth.world.company import Company, make_company
 from finsynth.world.cost_structure import draw_cost_structure
 from finsynth.world.industries import INDUSTRIES, INDUSTRY_KEYS
 from finsynth.world.industry_profiles import Industry, in_sentence
+from finsynth.world.statements import MINIMUM_OPERATING_MARGIN, Statements
+from finsynth.world.summary import StatementSummary
 from tests.generators.filings.tables import read_table
 
 LABELS = {industry.label for industry in INDUSTRIES}
@@ -126,10 +127,12 @@ def test_every_sector_a_ucfe_text_names_is_a_world_industry(task: str) -> None:
 
 @given(st.integers(min_value=0, max_value=2**63 - 1))
 def test_a_ucfe_company_is_a_world_company(seed: int) -> None:
-    company = draw_company(RandomStream(seed))
+    company, statements, _ = draw_listed_company(RandomStream(seed))
+    assert isinstance(company, Company) and isinstance(statements, Statements)
     assert company.industry in INDUSTRIES
-    assert set(company.segments) <= {segment.name for segment in company.industry.segments}
-    assert 2 <= len(company.segments) <= 4
+    assert set(company.segment_names) <= {segment.name for segment in company.industry.segments}
+    assert 3 <= len(company.segments) <= 4
+    assert statements.years == company.fiscal_years
 
 
 @given(
@@ -160,13 +163,12 @@ def _filing_seed(industry: Industry) -> int:
     )
 
 
-def _ucfe_company(industry: Industry) -> Company:
-    return next(
-        company
-        for seed in range(5000)
-        if (company := draw_company(RandomStream(derive_seed("world-industries-test", seed)))).industry
-        == industry
-    )
+def _ucfe_company(industry: Industry) -> tuple[Company, StatementSummary]:
+    for seed in range(5000):
+        company, _, summary = draw_listed_company(RandomStream(derive_seed("world-industries-test", seed)))
+        if company.industry == industry:
+            return company, summary
+    raise AssertionError(f"no UCFE company in {industry.key} within 5,000 seeds")
 
 
 @pytest.mark.parametrize("industry", INDUSTRIES, ids=lambda industry: industry.key)
@@ -176,10 +178,8 @@ def test_a_ucfe_company_and_a_filing_company_of_one_industry_share_its_words_and
     filing = make_filing(_filing_seed(industry), target_tokens=6000)
     income = read_table(filing, INCOME_STATEMENT_TITLE)
     assert income is not None
-    company = _ucfe_company(industry)
-    stream = RandomStream(derive_seed("world-industries-test", industry.key))
-    statements = draw_statements(stream, company.industry)
-    sheet = data_sheet(stream, company, statements)
+    company, summary = _ucfe_company(industry)
+    sheet = data_sheet(RandomStream(derive_seed("world-industries-test", industry.key)), company, summary)
 
     assert filing.facts["industry"] == company.industry.label
     labels = industry.statement_labels
@@ -194,18 +194,20 @@ def test_a_ucfe_company_and_a_filing_company_of_one_industry_share_its_words_and
         found = re.search(rf"\b{re.escape(in_sentence(line.label))} \$([\d,]+\.\d) million", sheet)
         assert found, (line.label, sheet)
         parts.append(round(float(found[1].replace(",", "")) * 10))
-    assert not parts or sum(parts) == round(statements.revenue * 10), "the revenue lines add up to revenue"
+    assert not parts or sum(parts) == round(summary.revenue * 10), "the revenue lines add up to revenue"
     assert ", made up of " in sheet if industry.revenue_lines else ", made up of " not in sheet
     filing_company = make_company(RandomStream(derive_seed(_filing_seed(industry), "filings", "company")))
     segment_names = {segment.name for segment in industry.segments}
-    assert set(company.segments) <= segment_names
+    assert set(company.segment_names) <= segment_names
     assert {segment.name for segment in filing_company.segments} <= segment_names
     assert industry.customers in filing.text
 
 
 @pytest.mark.parametrize("industry", INDUSTRIES, ids=lambda industry: industry.key)
 def test_a_ucfe_text_speaks_of_a_world_industrys_customers_in_the_third_person(industry: Industry) -> None:
-    company = Company("Ardent Holdings", "ARXY", industry, (industry.segments[0].name,), 2001)
+    company = replace(
+        make_company(RandomStream(derive_seed("world-industries-test", "customers"))), industry=industry
+    )
     assert not re.search(r"\b(our|we|us)\b", company.customers, re.IGNORECASE), company.customers
     assert company.customers.replace("its", "our") == industry.customers.replace("its", "our")
 

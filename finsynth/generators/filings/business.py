@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.business_prose import BUSINESS_PROSE as _PROSE
-from finsynth.generators.filings.company import Company, employee_count
-from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company, employee_count
 from finsynth.world.formatting import count_word, fiscal_year_end, money, percent_figure, share_of
+from finsynth.world.statements import Statements
 
 
 def _overview(company: Company, statements: Statements, stream: RandomStream) -> Block:

@@ -10,7 +10,6 @@ from typing import Literal
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
 from finsynth.generators.filings.business import business_candidates
-from finsynth.generators.filings.company import Company, make_company
 from finsynth.generators.filings.house_style import HouseStyle, draw_style
 from finsynth.generators.filings.market_risk import market_risk
 from finsynth.generators.filings.mdna import mdna_candidates
@@ -31,7 +30,6 @@ from finsynth.generators.filings.other_items import (
     signatures,
 )
 from finsynth.generators.filings.risk_factors import risk_candidates
-from finsynth.generators.filings.statements import Statements, make_statements
 from finsynth.generators.filings.tables import (
     balance_sheet,
     cash_flow_statement,
@@ -40,7 +38,9 @@ from finsynth.generators.filings.tables import (
 )
 from finsynth.perturbations.tokens import count_tokens, count_tokens_batch
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.company import Company, make_company
 from finsynth.world.industry_profiles import StatementLabels, in_sentence
+from finsynth.world.statements import Statements, make_statements
 
 TOLERANCE = 0.1
 """A filing's length is within this fraction of its target (the tests check it)."""

@@ -16,11 +16,11 @@ from typing import Any
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
-from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.resource_files import read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 
 STYLE_FILE = "resources/house_style.yaml"
 """Where the phrase groups live, relative to the ``finsynth.generators.filings`` package."""

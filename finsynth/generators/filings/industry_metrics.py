@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import TableRow, table
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import money, per_share, percent_figure, share_of, table_amount
+from finsynth.world.statements import Statements
 
 PREMIUMS_KEY = "net_premiums_earned"
 """The revenue line an insurer's underwriting ratios divide by (industries with the measure must have it)."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Line, heading, prose
-from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import money
+from finsynth.world.statements import Statements
 
 _RATE_SHIFT = 0.01  # a one-percentage-point change in rates
 _CURRENCY_SHIFT = 0.1  # a ten percent change in exchange rates

@@ -7,7 +7,6 @@ The general sentences set beside the numbers are data: ``resources/mdna_prose.ya
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.comparisons import compare
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE as _PROSE
@@ -17,9 +16,9 @@ from finsynth.generators.filings.mdna_topics import (
     OTHER_TOPICS,
     PRONOUNCEMENTS,
 )
-from finsynth.generators.filings.statements import REGIONS, Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import (
     count_word,
     fiscal_year_end,
@@ -30,6 +29,7 @@ from finsynth.world.formatting import (
     table_amount,
 )
 from finsynth.world.industry_profiles import StatementLabels, in_sentence
+from finsynth.world.statements import REGIONS, Statements
 
 
 def _values(statements: Statements, key: str, year: int, prior: int) -> tuple[int, int]:

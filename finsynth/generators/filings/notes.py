@@ -6,12 +6,11 @@ from collections.abc import Sequence
 
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
-from finsynth.generators.filings.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
 from finsynth.generators.filings.tables import TableRow, statement_rows, table
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import (
     count_word,
     money,
@@ -20,6 +19,7 @@ from finsynth.world.formatting import (
     table_amount,
     unit_word,
 )
+from finsynth.world.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
 
 _FEDERAL_RATE = 0.21
 _DEBT_TRANCHES = ("first_notes", "second_notes", "term_loan")

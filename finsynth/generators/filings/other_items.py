@@ -8,13 +8,13 @@ are data: ``resources/other_items_prose.yaml`` (:mod:`finsynth.generators.filing
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.company import CITIES, Company
 from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE as _PROSE
-from finsynth.generators.filings.statements import Statements
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
+from finsynth.world.company import CITIES, Company
 from finsynth.world.formatting import count_word, fiscal_year_end, table_amount
 from finsynth.world.names import LAST_NAMES, person_name
+from finsynth.world.statements import Statements
 
 
 def cover(company: Company, statements: Statements) -> Block:

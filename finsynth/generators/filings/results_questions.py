@@ -6,9 +6,9 @@ These kinds mostly cite Item 7 (MD&A), where the results are discussed in prose,
 from __future__ import annotations
 
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
-from finsynth.generators.filings.statements import REGIONS
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money, per_share, percent_change, percent_figure, share_of
+from finsynth.world.statements import REGIONS
 
 _METRICS = {
     "revenue": "total revenue",

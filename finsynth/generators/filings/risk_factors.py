@@ -8,10 +8,10 @@ elaborations and segment risks in ``resources/risk_prose.yaml``
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph, heading, prose
-from finsynth.generators.filings.company import Company
 from finsynth.generators.filings.general_risks import GENERAL_RISKS
 from finsynth.generators.filings.risk_prose import RISK_PROSE as _PROSE
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.industry_profiles import RiskProfile
 
 INDUSTRY_RISKS = "Risks Related to Our Industry"

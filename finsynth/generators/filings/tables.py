@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
-from finsynth.generators.filings.company import Company
-from finsynth.generators.filings.statements import Statements
+from finsynth.world.company import Company
 from finsynth.world.formatting import fiscal_year_end, table_amount
+from finsynth.world.statements import Statements
 
 CELL_SEPARATOR = " | "
 INCOME_STATEMENT_TITLE = "Consolidated Statements of Operations"

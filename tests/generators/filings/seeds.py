@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from finsynth.generators.filings.company import make_company
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.company import make_company
 
 
 def industry_seeds(key: str, count: int, *, start: int = 0) -> list[int]:

@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from finsynth.generators.filings.company import make_company
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.names import COMPANY_SUFFIXES
 
 _NAME_WORD = r"[A-Z][a-z'’]*(?:-[A-Z][a-z'’]*)?"

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.general_risks import GENERAL_RISKS, RISKS_FILE, parse_general_risks
 from finsynth.generators.filings.resource_files import PACKAGE
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 
 SOURCE = "general_risks.yaml"
 

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Line, Paragraph, heading, prose
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.house_style import (
     PHRASE_GROUPS,
     STYLE_FILE,
@@ -22,6 +21,7 @@ from finsynth.generators.filings.house_style import (
 )
 from finsynth.generators.filings.resource_files import PACKAGE
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
 

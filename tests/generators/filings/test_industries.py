@@ -14,11 +14,10 @@ import yaml
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings import make_filing
-from finsynth.generators.filings.company import UNIT_DOLLARS, employee_count, make_company
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE
-from finsynth.generators.filings.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
 from finsynth.generators.filings.tables import INCOME_STATEMENT_TITLE
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.company import UNIT_DOLLARS, employee_count, make_company
 from finsynth.world.industries import (
     INDUSTRIES,
     INDUSTRIES_FOLDER,
@@ -27,6 +26,7 @@ from finsynth.world.industries import (
     parse_industry,
 )
 from finsynth.world.industry_profiles import INCOME_KEYS, Industry
+from finsynth.world.statements import BALANCE_KEYS, CASH_FLOW_KEYS, make_statements
 from tests.generators.filings.tables import read_table
 
 SOURCE = "bank.yaml"

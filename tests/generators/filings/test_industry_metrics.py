@@ -16,15 +16,15 @@ from importlib import resources
 import pytest
 
 from finsynth.generators.filings import Filing, make_filing
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.industry_metrics import (
     INDUSTRY_METRICS,
     PREMIUMS_KEY,
     RECOGNIZED_FROM_DEFERRED_KEY,
 )
-from finsynth.generators.filings.statements import DEFERRED_REVENUE, make_statements
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.company import make_company
 from finsynth.world.industries import INDUSTRIES
+from finsynth.world.statements import DEFERRED_REVENUE, make_statements
 from tests.generators.filings.seeds import industry_seeds
 from tests.generators.filings.tables import header, read_table
 

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.business_prose import BUSINESS_PROSE, parse_business_prose
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE, parse_mdna_prose
 from finsynth.generators.filings.other_items import controls, short_items
 from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE, parse_other_items_prose
@@ -33,6 +32,7 @@ from finsynth.generators.filings.revenue_recognition import (
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.risk_prose import RISK_PROSE, parse_risk_prose
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 
 
 class ProseFile(NamedTuple):

@@ -7,11 +7,11 @@ REIT's real-estate depreciation of about 25-40% of revenue is what FFO adds back
 from __future__ import annotations
 
 from finsynth.generators.filings import make_filing
-from finsynth.generators.filings.company import make_company
 from finsynth.generators.filings.industry_metrics import INDUSTRY_METRICS
-from finsynth.generators.filings.statements import make_statements
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.company import make_company
 from finsynth.world.industries import INDUSTRIES
+from finsynth.world.statements import make_statements
 from tests.generators.filings.seeds import industry_seeds
 
 REITS = [industry for industry in INDUSTRIES if "funds_from_operations" in industry.metrics]

@@ -1,16 +1,18 @@
 """Analyst Simulation: a research-report framework for a company snapshot, with one section left out.
 
-Data: a fictional company with two to four segments, each with its share of revenue (whole
-percent, summing to 100) and its revenue growth, plus total revenue; the user names one
+Data: a fictional world company with three or four segments, each with its share of the latest
+revenue (whole percent, summing to 100) and its revenue growth (whole percent), plus total
+revenue, operating margin and head count, all from its world statements; the user names one
 standard section to omit. Rules: the largest segment has the highest share, the fastest-growing
-the highest growth (ties cannot occur: shares and growths are drawn distinct). ``must_contain``
-holds a company overview, one separate analysis per segment (in order of revenue share) and a
+the highest growth (ties cannot occur: a company whose shares or top growth tie is passed over).
+``must_contain`` holds a company overview, one separate analysis per segment (in order of revenue share) and a
 profit forecast with risk warning; ``should_contain`` names the largest and fastest-growing
 segments with their figures; ``forbid`` holds the omitted section.
 """
 
 from __future__ import annotations
 
+from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -18,10 +20,13 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
+from finsynth.generators.ucfe.instances.world.statements import draw_listed_company
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company, employee_count
 from finsynth.world.formatting import millions, name_list, with_article
 from finsynth.world.names import company_name
+from finsynth.world.statements import Statements
+from finsynth.world.summary import whole_percentages
 
 OMITTABLE = ("summary", "valuation", "industry overview", "shareholder structure", "management profile")
 """Standard report sections a user may ask to leave out."""
@@ -74,24 +79,33 @@ _NEEDS = (
 )
 
 
+def _segment_figures(company: Company, statements: Statements) -> tuple[list[int], list[int]]:
+    """Each segment's whole-percent share of the latest revenue and its whole-percent growth."""
+    latest, prior = (statements.values[year] for year in company.fiscal_years[-1:-3:-1])
+    keys = [f"segment.{index}" for index in range(len(company.segments))]
+    growths = [int(round_half_up(100 * (latest[key] / prior[key] - 1), 0)) for key in keys]
+    return whole_percentages([latest[key] for key in keys]), growths
+
+
 @task_instance("analyst_simulation")
 def analyst_simulation(stream: RandomStream) -> TaskInstance:
     """Draw a company snapshot; derive the framework's required parts from its segments."""
-    company = draw_company(stream)
+    company, statements, summary = draw_listed_company(stream)
+    shares, growths = _segment_figures(company, statements)
+    # The framework names one largest and one fastest-growing segment, so both must be unique.
+    while len(set(shares)) < len(shares) or growths.count(max(growths)) > 1:
+        company, statements, summary = draw_listed_company(stream)
+        shares, growths = _segment_figures(company, statements)
     count = len(company.segments)
-    cuts = sorted(stream.sample(range(5, 96), count - 1))
-    shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
-    while len(set(shares)) < count:
-        cuts = sorted(stream.sample(range(5, 96), count - 1))
-        shares = [high - low for low, high in zip([0, *cuts], [*cuts, 100], strict=True)]
-    growths = stream.sample(range(-10, 31), count)
-    revenue = stream.randint(100, 60_000) / 10
+    revenue = summary.revenue
+    operating_margin = round_half_up(100 * summary.operating_income / summary.revenue, 0)
+    employees = employee_count(company, statements.values[company.fiscal_years[-1]]["revenue"])
     omitted = stream.choice(OMITTABLE)
-    segments = list(zip(company.segments, shares, growths, strict=True))
+    segments = list(zip(company.segment_names, shares, growths, strict=True))
     template = stream.choice(_SEGMENTS)
     information = (
         stream.choice(_OPENINGS).format(
-            name=company.name,
+            name=company.short_name,
             ticker=company.ticker,
             sector=company.industry.label,
             sector_article=with_article(company.industry.label),
@@ -99,8 +113,8 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         )
         + " Segments: "
         + "; ".join(template.format(segment=s, share=p, growth=g) for s, p, g in segments)
-        + f". Operating margin last year was {stream.randint(4, 24)}%, and the company has "
-        f"{stream.randint(800, 40_000):,} employees."
+        + f". Operating margin last year was {operating_margin:.0f}%, and the company has "
+        f"{employees:,} employees."
         + "\n\nNotes from my meeting with management: "
         + " ".join(
             plan.format(segment=segment, customers=company.customers)
@@ -130,7 +144,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         forbid=(f"{with_article(omitted)} section",),
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "sector": company.industry.label,
         "revenue": revenue,
         "segment_count": count,
@@ -141,7 +155,7 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
     needs, needs_variants = phrase_needs(
-        stream, _NEEDS, name=company.name, omitted=omitted, an_omitted=with_article(omitted)
+        stream, _NEEDS, name=company.short_name, omitted=omitted, an_omitted=with_article(omitted)
     )
     return TaskInstance(
         "analyst_simulation", information, needs, hints, facts, "", needs_variants=needs_variants

@@ -26,10 +26,10 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.valuation import draw_forecast
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.formatting import (
     long_date,
     millions,
@@ -102,7 +102,7 @@ def asset_valuation_reporting(stream: RandomStream) -> TaskInstance:
     )
     middle = [section for section in MIDDLE_SECTIONS if stream.random() < 0.5]
     sections = ("purpose", *middle, "conclusion")
-    company = draw_company(stream)
+    company = make_company(stream)
     debt_text = (
         f"net debt of {millions(forecast.net_debt)}"
         if forecast.net_debt >= 0
@@ -115,7 +115,7 @@ def asset_valuation_reporting(stream: RandomStream) -> TaskInstance:
             sector=company.industry.label,
             sector_article=with_article(company.industry.label),
             founded=company.founded,
-            segments=name_list(list(company.segments)),
+            segments=name_list(list(company.segment_names)),
             customers=company.customers,
         ),
         stream.choice(_DEALS).format(

@@ -1,7 +1,7 @@
 """Company Evaluation Reporting: a valuation report from a company's statements and its peers' multiples.
 
-Data: a fictional company (:mod:`~finsynth.generators.ucfe.instances.world.companies`), its
-latest statements and share data (:mod:`~finsynth.generators.ucfe.instances.world.statements`),
+Data: a fictional world company, the summary of its world statements and its share data
+(:mod:`~finsynth.generators.ucfe.instances.world.statements`),
 and the peer-group median P/E.
 
 Rules: P/E = market cap ÷ net income and P/B = market cap ÷ equity (one decimal, ``14.2x``);
@@ -21,10 +21,9 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.peers import peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
-from finsynth.generators.ucfe.instances.world.statements import draw_statements, margin_figure
+from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, margin_figure
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
 from finsynth.world.names import company_name
@@ -69,9 +68,8 @@ def _peer_table(stream: RandomStream, median: float) -> list[float]:
 @task_instance("company_evaluation_reporting")
 def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     """Draw a company and its statements; judge its P/E against the peer median."""
-    company = draw_company(stream)
-    statements = draw_statements(stream, company.industry)
-    ratios = statements.ratios()
+    company, statements, summary = draw_listed_company(stream)
+    ratios = summary.ratios()
     peer_median = round_half_up(ratios["price_to_earnings"] * stream.uniform(0.7, 1.4), 1)
     judged = peer_verdict(ratios["price_to_earnings"], peer_median)
     figures = (
@@ -84,8 +82,8 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     information = "\n\n".join(
         (
             profile_text(stream, company),
-            data_sheet(stream, company, statements),
-            *report_paragraphs(stream, company, statements),
+            data_sheet(stream, company, summary),
+            *report_paragraphs(stream, company, statements, summary),
             "Listed peers and their P/E on last year's earnings: "
             + "; ".join(f"{company_name(stream)} {multiple(pe)}" for pe in peers)
             + ". "
@@ -104,16 +102,16 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         forbid=("a guarantee that the share price will rise", "figures not derivable from the data"),
     )
     reference = (
-        f"{company.name} trades at a {figures[0]} against a peer median of {multiple(peer_median)}, so it "
-        f"is valued {judged}; {figures[1]}, {figures[2]} and {figures[3]}."
+        f"{company.short_name} trades at a {figures[0]} against a peer median of {multiple(peer_median)}, "
+        f"so it is valued {judged}; {figures[1]}, {figures[2]} and {figures[3]}."
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "sector": company.industry.label,
         "peer_median_pe": peer_median,
         "verdict": judged,
     }
-    facts.update(statements.facts())
+    facts.update(summary.facts())
     needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
         "company_evaluation_reporting",

@@ -1,13 +1,16 @@
 """Corporate Operation Analysis: debt level, profitability and liquidity judged from generated statements.
 
-Data: a fictional company's profile and latest statements (see
+Data: a fictional world company's profile and the summary of its world statements (see
 :mod:`~finsynth.generators.ucfe.instances.world.statements`). Rules, on unrounded ratios:
 leverage by debt-to-equity (interest-bearing debt ÷ equity) is ``low`` below 0.5, ``moderate``
 from 0.5 to below 1.5 and ``high`` from 1.5; interest coverage (operating income ÷ interest) is
 ``weak`` below 3, ``adequate`` from 3 to below 8 and ``strong`` from 8; liquidity by current
-ratio is ``tight`` below 1, ``adequate`` from 1 to below 2 and ``comfortable`` from 2.
-``answer`` is the three levels; ``must_contain`` quotes debt-to-equity (two decimals) with its
-level, interest coverage (``x``, one decimal) with its level, net margin and ROE.
+ratio is ``tight`` below 1, ``adequate`` from 1 to below 2 and ``comfortable`` from 2, judged only
+where the industry's balance sheet is classified (a bank's, insurer's or REIT's has no current
+ratio, so its instance grades leverage and coverage alone).
+``answer`` is the three levels (two without a current ratio); ``must_contain`` quotes
+debt-to-equity (two decimals) with its level, interest coverage (``x``, one decimal) with its
+level, net margin and ROE.
 """
 
 from __future__ import annotations
@@ -21,9 +24,8 @@ from finsynth.generators.ucfe.instances.base import (
     task_instance,
 )
 from finsynth.generators.ucfe.instances.world.annual_report import report_paragraphs
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
-from finsynth.generators.ucfe.instances.world.statements import draw_statements, margin_figure
+from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, margin_figure
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
 
@@ -59,47 +61,53 @@ def level(value: float, levels: tuple[tuple[float, str], ...]) -> str:
 @task_instance("corporate_operation_analysis")
 def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
     """Draw a company and its statements; grade leverage, coverage and liquidity by fixed bands."""
-    company = draw_company(stream)
-    statements = draw_statements(stream, company.industry)
-    ratios = statements.ratios()
+    company, statements, summary = draw_listed_company(stream)
+    ratios = summary.ratios()
     leverage = level(ratios["debt_to_equity"], LEVERAGE_LEVELS)
     coverage = level(ratios["interest_coverage"], COVERAGE_LEVELS)
-    liquidity = level(ratios["current_ratio"], LIQUIDITY_LEVELS)
+    liquidity = level(ratios["current_ratio"], LIQUIDITY_LEVELS) if "current_ratio" in ratios else None
     must = (
         f"debt-to-equity of {round_half_up(ratios['debt_to_equity'], 2):.2f} ({leverage} leverage)",
         f"interest coverage of {multiple(ratios['interest_coverage'])} ({coverage})",
         f"net margin of {percent(ratios['net_margin'])}",
         f"return on equity of {percent(ratios['return_on_equity'])}",
     )
+    liquidity_answer = (f"{liquidity} liquidity",) if liquidity else ()
+    liquidity_figure = (
+        (f"current ratio of {round_half_up(ratios['current_ratio'], 2):.2f} ({liquidity} liquidity)",)
+        if liquidity
+        else ()
+    )
     hints = hint_map(
-        answer=(f"{leverage} leverage", f"{coverage} interest coverage", f"{liquidity} liquidity"),
+        answer=(f"{leverage} leverage", f"{coverage} interest coverage", *liquidity_answer),
         must_contain=must,
         at_least_contain=("debt level analysis", "profitability analysis", "overall financial condition"),
         should_contain=(
-            f"current ratio of {round_half_up(ratios['current_ratio'], 2):.2f} ({liquidity} liquidity)",
+            *liquidity_figure,
             f"operating cash flow covering {percent(ratios['cash_flow_to_debt'])} of debt",
             margin_figure(company.industry.statement_labels, ratios),
         ),
         encourage=("how the segments drive the results", "what to watch in the next period"),
         forbid=("ratios that contradict the data given", "investment guarantees"),
     )
-    reference = (
-        f"{company.name} shows {leverage} leverage, {coverage} interest coverage and {liquidity} "
-        f"liquidity: {'; '.join(must)}."
+    levels = f"{leverage} leverage, {coverage} interest coverage" + (
+        f" and {liquidity} liquidity" if liquidity else ""
     )
+    reference = f"{company.short_name} shows {levels}: {'; '.join(must)}."
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "sector": company.industry.label,
         "leverage_level": leverage,
         "coverage_level": coverage,
-        "liquidity_level": liquidity,
     }
-    facts.update(statements.facts())
+    if liquidity:
+        facts["liquidity_level"] = liquidity
+    facts.update(summary.facts())
     information = "\n\n".join(
         (
             profile_text(stream, company),
-            data_sheet(stream, company, statements),
-            *report_paragraphs(stream, company, statements),
+            data_sheet(stream, company, summary),
+            *report_paragraphs(stream, company, statements, summary),
         )
     )
     needs, needs_variants = phrase_needs(stream, _NEEDS)

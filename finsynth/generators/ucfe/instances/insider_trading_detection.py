@@ -24,10 +24,10 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.trades import MATERIAL_EVENTS, SUSPICIOUS, Trade, draw_trades
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.formatting import (
     dollars,
     long_date,
@@ -113,7 +113,7 @@ def _trade_text(stream: RandomStream, trade: Trade) -> str:
 @task_instance("insider_trading_detection")
 def insider_trading_detection(stream: RandomStream) -> TaskInstance:
     """Draw undisclosed news and trades around it; label each trade by the four tests."""
-    company = draw_company(stream)
+    company = make_company(stream)
     announced = draw_date(stream, earliest=datetime.date(2019, 6, 3))
     window = stream.randint(12, 60)
     arose = announced - datetime.timedelta(days=window)
@@ -134,9 +134,9 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
     volume = stream.randint(2, 40) * 10_000
     low, high = base_price * stream.uniform(0.85, 0.95), base_price * stream.uniform(1.05, 1.15)
     paragraphs = [
-        f"{company.name} ({company.ticker}) is {with_article(company.industry.label)} company founded in "
-        f"{company.founded} "
-        f"whose business lines are {name_list(list(company.segments))}, serving {company.customers}. "
+        f"{company.short_name} ({company.ticker}) is {with_article(company.industry.label)} company "
+        f"founded in {company.founded} "
+        f"whose business lines are {name_list(list(company.segment_names))}, serving {company.customers}. "
         "In the three months "
         f"before the events below its shares traded between {price(low)} and {price(high)}, with about "
         f"{volume:,} shares changing hands on an average day.",
@@ -183,7 +183,7 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         f"referral. Not suspicious: {'; '.join(reasons)}."
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "arose_date": arose.isoformat(),
         "announcement_date": announced.isoformat(),
         "event": event.announced,

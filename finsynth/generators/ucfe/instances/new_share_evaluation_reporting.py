@@ -1,7 +1,10 @@
 """New Share Evaluation Reporting: an IPO's terms valued against listed peers.
 
-Data: a fictional company's profile and business lines, three years of results, its balance
-sheet before the offer, the offer's price range (whole dollars, as US offerings are priced),
+Data: a fictional world company's profile and business lines, its results over the fiscal years
+of its world statements (two or three; net income, gross margin where its income statement has
+one, revenue by business line, cash, debt and head count are the statements', in $ millions with
+one decimal), its balance sheet before the offer, the offer's price range (whole dollars, as US
+offerings are priced),
 shares offered and outstanding after the offer, the use of proceeds, the lock-up, its market,
 three to five listed peers with their P/E, and three disclosed risks. Rules, computed exactly
 from the figures as the text shows them: the midpoint price is the mean of the range ends
@@ -15,6 +18,8 @@ proceeds and the verdict.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 
 from finsynth.generators.ucfe.instances.base import (
@@ -24,14 +29,18 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
 from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
+from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, shows_gross_margin
 from finsynth.seeding import RandomStream
-from finsynth.world.formatting import millions, multiple, name_list, price
-from finsynth.world.names import company_name, person_name
+from finsynth.world.company import employee_count
+from finsynth.world.formatting import count_word, millions, multiple, name_list, percent, price
+from finsynth.world.names import company_name
+from finsynth.world.summary import in_millions, whole_percentages
 
+NET_MARGIN = (0.03, 0.35)
+"""Range of the latest net margin of a company coming to market (others are passed over)."""
 _TERMS = (
     "The company plans to list by offering {offered} million new shares at {low} to {high} each; "
     "after the offer it will have {after} million shares outstanding.",
@@ -45,7 +54,7 @@ _USES = (
     "research and development",
     "repaying bank loans",
     "expanding sales abroad",
-    "working capital",
+    "working capital",  # "general corporate purposes" where the balance sheet has no current subtotals
     "acquisitions of smaller competitors",
     "upgrading information systems",
 )
@@ -79,13 +88,19 @@ def _exact(value: Decimal) -> float:
 @task_instance("new_share_evaluation_reporting")
 def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     """Draw a company's results, offer terms and peers; value the offer at its midpoint price."""
-    company = draw_company(stream)
-    revenue = Decimal(stream.randint(600, 25_000)) / 10  # $60 million to $2.5 billion
-    margin = stream.uniform(0.05, 0.22)
-    income = Decimal(round(float(revenue) * margin * 10)) / 10
-    growths = [stream.randint(-3, 45) for _ in range(2)]
-    revenues = [revenue, revenue / (1 + Decimal(growths[1]) / 100), Decimal(0)]
-    revenues[2] = revenues[1] / (1 + Decimal(growths[0]) / 100)
+    company, statements, _ = draw_listed_company(stream)
+    while (
+        not NET_MARGIN[0]
+        <= statements.values[company.fiscal_years[-1]]["net_income"]
+        / statements.values[company.fiscal_years[-1]]["revenue"]
+        <= NET_MARGIN[1]
+    ):
+        company, statements, _ = draw_listed_company(stream)
+    years = [statements.values[year] for year in company.fiscal_years]
+    latest = years[-1]
+    revenues = [Decimal(str(in_millions(company, year["revenue"]))) for year in years]
+    revenue = revenues[-1]
+    income = Decimal(str(in_millions(company, latest["net_income"])))
     low = stream.randint(10, 32)
     high = low + stream.randint(1, 4)
     midpoint = (Decimal(low) + Decimal(high)) / 2
@@ -101,15 +116,28 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     ]
     median = peer_median(tuple(pe for _, pe in peers))
     judged = peer_verdict(float(implied_pe), median)
-    shares = stream.sample(range(10, 60), len(company.segments))
-    gross_margin = stream.randint(22, 60)
-    cash, debt = stream.randint(5, 40) * float(revenue) / 100, stream.randint(0, 60) * float(revenue) / 100
+    shares = [latest[f"segment.{index}"] for index in range(len(company.segments))]
+    has_gross_margin = shows_gross_margin(company.industry.statement_labels)
+    gross_margin = round(100 * latest["gross_profit"] / latest["revenue"])
+    cash = in_millions(company, latest["cash"])
+    debt = in_millions(company, latest["current_debt"] + latest["long_term_debt"])
     market_size, market_growth = float(revenue) * stream.uniform(8, 40), stream.randint(3, 18)
-    uses = stream.sample(_USES, 3)
+    uses = [
+        use
+        if use != "working capital" or company.industry.classified_balance_sheet
+        else "general corporate purposes"
+        for use in stream.sample(_USES, 3)
+    ]
     use_shares = (stream.randint(40, 60), stream.randint(20, 35))
     # Risks that quote the offer's own figures are left out; a quoted gross margin is the company's.
     risk_categories = stream.sample(
-        [category for category in CATEGORIES if category.name != "fundraising project risk"], 4
+        [
+            category
+            for category in CATEGORIES
+            if category.name != "fundraising project risk"
+            and (has_gross_margin or category.name != "competition risk")
+        ],
+        4,
     )
     risks = []
     for category in risk_categories:
@@ -121,25 +149,21 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
                 category, company.industry.label, company.customers, stream.randint(0, 1), figures
             ).text
         )
-    chief, finance_chief = person_name(stream), person_name(stream)
+    chief, finance_chief = company.officers[:2]  # the world's chief executive and chief financial officer
     paragraphs = [
         profile_text(stream, company),
         "Business lines by share of last year's revenue: "
         + "; ".join(
             f"{segment} about {share}%"
-            for segment, share in zip(company.segments, _shares_to_100(shares), strict=True)
+            for segment, share in zip(company.segment_names, whole_percentages(shares), strict=True)
         )
         + ".",
-        f"Results over the last three years (oldest first): revenue {millions(float(revenues[2]))}, "
-        f"{millions(float(revenues[1]))} and {millions(float(revenue))}; the latest year's net income was "
-        f"{millions(float(income))} and its gross margin {gross_margin}%. Revenue grew {growths[0]}% and "
-        f"then "
-        f"{growths[1]}%.",
-        f"{chief} has been chief executive since {stream.randint(company.founded + 1, 2022)}; the chief "
-        f"financial officer, {finance_chief}, joined in {stream.randint(2015, 2023)} from an audit firm. The "
-        f"company employs about {stream.randint(4, 120) * 50:,} people and has not paid dividends; it "
-        "intends to keep earnings for growth.",
-        f"Before the offer the company held {millions(cash)} of cash against {millions(debt)} of bank debt.",
+        _results(revenues, income, gross_margin if has_gross_margin else None),
+        f"{chief.name} has been with the company since {chief.since} and leads it as chief executive; the "
+        f"chief financial officer, {finance_chief.name}, joined in {finance_chief.since}. The "
+        f"company employs about {round(employee_count(company, latest['revenue']), -1):,} people; "
+        + _dividends(in_millions(company, -latest["dividends_paid"])),
+        f"Before the offer the company held {millions(cash)} of cash against {millions(debt)} of debt.",
         stream.choice(_TERMS).format(offered=offered, after=after, low=price(low), high=price(high)),
         f"Use of proceeds: about {use_shares[0]}% for {uses[0]}, {use_shares[1]}% for {uses[1]} and the "
         f"rest for {uses[2]}. Existing shareholders and directors have agreed not to sell for 180 days "
@@ -172,14 +196,14 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         forbid=("a promise of first-day gains", "a recommendation to subscribe without stating risks"),
     )
     reference = (
-        f"At the {price(float(midpoint))} midpoint, {company.name} would be worth {millions(mv)} "
+        f"At the {price(float(midpoint))} midpoint, {company.short_name} would be worth {millions(mv)} "
         f"({price(float(midpoint))} x {after} million shares), an implied P/E of {multiple(pe)} on net "
         f"income "
         f"of {millions(float(income))}, against a peer median of {multiple(median)}, so the offer is priced "
         f"{judged}; gross proceeds would be {millions(raised)}."
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "net_income": float(income),
         "revenue": float(revenue),
         "price_low": low,
@@ -204,8 +228,23 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     )
 
 
-def _shares_to_100(weights: list[int]) -> list[int]:
-    """Whole percentages proportional to ``weights`` that add up to 100 (the last one takes the rest)."""
-    total = sum(weights)
-    shares = [round(100 * weight / total) for weight in weights[:-1]]
-    return [*shares, 100 - sum(shares)]
+def _net_margin(year: Mapping[str, int]) -> float:
+    return year["net_income"] / year["revenue"]
+
+
+def _results(revenues: list[Decimal], income: Decimal, gross_margin: int | None) -> str:
+    """Revenue over the fiscal years, oldest first, the latest net income and gross margin, and the growth."""
+    growth = [percent(float(current / previous) - 1) for previous, current in itertools.pairwise(revenues)]
+    margin = f" and its gross margin {gross_margin}%" if gross_margin is not None else ""
+    return (
+        f"Results over the last {count_word(len(revenues))} years (oldest first): revenue "
+        f"{name_list([millions(float(amount)) for amount in revenues])}; the latest year's net income was "
+        f"{millions(float(income))}{margin}. Revenue grew {' and then '.join(growth)}."
+    )
+
+
+def _dividends(paid: float) -> str:
+    """What the company did with its earnings last year."""
+    if paid > 0:
+        return f"it paid {millions(paid)} of dividends last year."
+    return "it has not paid dividends and intends to keep earnings for growth."

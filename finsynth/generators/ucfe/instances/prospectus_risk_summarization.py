@@ -18,7 +18,6 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
 from finsynth.generators.ucfe.instances.world.prospectus import (
     CATEGORIES,
@@ -27,6 +26,7 @@ from finsynth.generators.ucfe.instances.world.prospectus import (
     draw_risk_factor,
 )
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 
 _HEADERS = (
     "Risk factors from the prospectus of {name}:",
@@ -54,7 +54,7 @@ _NEEDS = (
 @task_instance("prospectus_risk_summarization")
 def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     """Draw risk paragraphs of known categories; rank the categories by how often they appear."""
-    company = draw_company(stream)
+    company = make_company(stream)
     categories = stream.sample(CATEGORIES, stream.randint(7, 10))
     figures = {category.name: draw_figures(stream, category) for category in categories}
     sector, customers = company.industry.label, company.customers
@@ -72,7 +72,7 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     information = "\n\n".join(
         [
             profile_text(stream, company),
-            stream.choice(_HEADERS).format(name=company.name, sector=company.industry.label)
+            stream.choice(_HEADERS).format(name=company.short_name, sector=company.industry.label)
             + " Investors should consider each of the following before deciding to subscribe; any of them"
             " could reduce the company's revenue, profit or share price.",
             *(f"({number}) {factor.text}" for number, factor in enumerate(factors, start=1)),
@@ -92,7 +92,7 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
         forbid=("risks that the extract does not mention", "reassurance that the risks will not occur"),
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "sector": company.industry.label,
         "factor_count": len(factors),
     }

@@ -21,10 +21,10 @@ from finsynth.generators.ucfe.instances.base import (
     phrase_needs,
     task_instance,
 )
-from finsynth.generators.ucfe.instances.world.companies import draw_company
 from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.prices import trading_days
 from finsynth.seeding import RandomStream
+from finsynth.world.company import make_company
 from finsynth.world.formatting import long_date
 
 SESSIONS = 20
@@ -91,7 +91,7 @@ def _closes(stream: RandomStream, jumps: dict[int, int]) -> list[int]:
 @task_instance("stock_price_prediction")
 def stock_price_prediction(stream: RandomStream) -> TaskInstance:
     """Draw closes moved by earlier news and a fresh item after the close; label by the fresh item."""
-    company = draw_company(stream)
+    company = make_company(stream)
     days = trading_days(draw_date(stream, earliest=datetime.date(2019, 3, 1)), SESSIONS)
     earlier = sorted(stream.sample(range(2, SESSIONS - 2), stream.randint(1, 2)))
     tones = [stream.choice(("positive", "negative")) for _ in earlier]
@@ -101,17 +101,17 @@ def stock_price_prediction(stream: RandomStream) -> TaskInstance:
     )
     fresh_tone = stream.choice(("positive", "negative", "routine"))
     tables = {"positive": POSITIVE_NEWS, "negative": NEGATIVE_NEWS, "routine": ROUTINE_NEWS}
-    fresh = stream.choice(tables[fresh_tone]).format(company=company.name, size=stream.randint(8, 30))
+    fresh = stream.choice(tables[fresh_tone]).format(company=company.short_name, size=stream.randint(8, 30))
     earlier_items = [
         f"On {long_date(days[session])}, before the market opened: "
-        + stream.choice(tables[tone]).format(company=company.name, size=stream.randint(8, 30))
+        + stream.choice(tables[tone]).format(company=company.short_name, size=stream.randint(8, 30))
         for session, tone in zip(earlier, tones, strict=True)
     ]
     index_change = stream.randint(-40, 40) / 10
     label = LABELS[fresh_tone]
     information = "\n".join(
         [
-            f"{company.name} ({company.ticker}), {company.industry.label}. Daily closes, oldest first:",
+            f"{company.short_name} ({company.ticker}), {company.industry.label}. Daily closes, oldest first:",
             "; ".join(
                 f"{day.isoformat()} ${cents / 100:.2f}" for day, cents in zip(days, closes, strict=True)
             )
@@ -124,7 +124,7 @@ def stock_price_prediction(stream: RandomStream) -> TaskInstance:
         ]
     )
     facts: dict[str, FactValue] = {
-        "company": company.name,
+        "company": company.short_name,
         "ticker": company.ticker,
         "fresh_news_tone": fresh_tone,
         "earlier_news_count": len(earlier),

@@ -16,18 +16,23 @@ def tenth(value: float) -> float:
 
 
 _MONEY = r"\$([\d,]+\.\d) million"
+_SIGNED_MONEY = r"(-?\$[\d,]+\.\d) million"
 # Rows after the first follow "; ", so "operating expenses" is not read inside an industry's
 # "hotel operating expenses" row.
+_CURRENT = {
+    "current_assets": rf"; current assets {_MONEY} and",
+    "current_liabilities": rf"and current liabilities {_MONEY}",
+}
+"""Rows shown only where the industry's balance sheet is classified (not a bank's, insurer's or REIT's)."""
 _SHEET = {
     "revenue_prior": rf"\(prior year {_MONEY}\)",
     "operating_expenses": rf"; operating expenses {_MONEY}",
     "interest_expense": rf"; interest expense {_MONEY};",
+    "other_income": rf"; other income, net {_SIGNED_MONEY};",
     "tax": rf"; income tax {_MONEY}",
     "total_assets": rf"; total assets {_MONEY}",
     "total_liabilities": rf"; total liabilities {_MONEY}",
     "total_debt": rf"of which interest-bearing debt {_MONEY}",
-    "current_assets": rf"; current assets {_MONEY} and",
-    "current_liabilities": rf"and current liabilities {_MONEY}",
     "operating_cash_flow": rf"; operating cash flow {_MONEY}",
     "shares": r"([\d,]+\.\d) million shares outstanding",
     "share_price": r"closing price of \$([\d,]+\.\d\d)",
@@ -45,18 +50,24 @@ def sheet_figures(instance: TaskInstance) -> dict[str, FactValue]:
     """The statement figures as the instance's data sheet writes them (what a reader has).
 
     The revenue and cost-of-revenue rows carry the names the company's world industry gives
-    them (the instance's ``sector`` fact is that industry's label).
+    them (the instance's ``sector`` fact is that industry's label). Current assets and liabilities
+    are read where the industry's balance sheet is classified, and must be absent elsewhere.
     """
-    labels = industry_of(instance).statement_labels
+    industry = industry_of(instance)
+    labels = industry.statement_labels
     rows = {
         "revenue": rf"{re.escape(in_sentence(labels.revenue))} {_MONEY} \(prior year",
         "cost_of_sales": rf"; {re.escape(in_sentence(labels.cost_of_revenue))} {_MONEY}",
     }
+    if industry.classified_balance_sheet:
+        rows |= _CURRENT
+    else:
+        assert not any(re.search(pattern, instance.information) for pattern in _CURRENT.values())
     figures: dict[str, FactValue] = {}
     for name, pattern in {**rows, **_SHEET}.items():
         found = re.search(pattern, instance.information)
         assert found, f"{name} is not in the data sheet"
-        figures[name] = float(found[1].replace(",", ""))
+        figures[name] = float(found[1].replace(",", "").replace("$", ""))
     return figures
 
 
@@ -65,22 +76,24 @@ def statement_ratios(facts: Mapping[str, FactValue]) -> dict[str, float]:
     figure = {key: float(value) for key, value in facts.items() if isinstance(value, (int, float))}
     gross = tenth(figure["revenue"] - figure["cost_of_sales"])
     operating = tenth(gross - figure["operating_expenses"])
-    net = tenth(operating - figure["interest_expense"] - figure["tax"])
+    net = tenth(operating - figure["interest_expense"] + figure["other_income"] - figure["tax"])
     equity = tenth(figure["total_assets"] - figure["total_liabilities"])
     market_cap = (
         figure["market_cap"] if "market_cap" in figure else tenth(figure["share_price"] * figure["shares"])
     )
-    return {
+    ratios = {
         "gross_margin": gross / figure["revenue"],
         "net_margin": net / figure["revenue"],
         "revenue_growth": figure["revenue"] / figure["revenue_prior"] - 1,
         "return_on_equity": net / equity,
         "debt_to_equity": figure["total_debt"] / equity,
         "interest_coverage": operating / figure["interest_expense"],
-        "current_ratio": figure["current_assets"] / figure["current_liabilities"],
         "price_to_earnings": market_cap / net,
         "price_to_book": market_cap / equity,
     }
+    if "current_assets" in figure:
+        ratios["current_ratio"] = figure["current_assets"] / figure["current_liabilities"]
+    return ratios
 
 
 def shown_percent(fraction: float) -> str:

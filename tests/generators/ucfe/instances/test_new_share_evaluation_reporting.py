@@ -68,7 +68,8 @@ def test_offer_prices_and_valuations_are_those_of_real_listings() -> None:
         facts = instance.facts
         assert 10 <= int(facts["price_low"]) < int(facts["price_high"]) <= 40, "US offerings price at $10-$40"
         revenue, income = float(facts["revenue"]), float(facts["net_income"])
-        assert 0.03 <= income / revenue <= 0.25, "a plausible net margin"
+        # World companies' net margins: banks and software firms reach the low 30s.
+        assert 0.03 <= income / revenue <= 0.35, "a plausible net margin"
         market_value = (int(facts["price_low"]) + int(facts["price_high"])) / 2 * float(facts["shares_after"])
         assert 10 <= market_value / income <= 45, "implied P/E within the range of listed companies"
         assert 0.1 <= float(facts["shares_offered"]) / float(facts["shares_after"]) <= 0.3, (

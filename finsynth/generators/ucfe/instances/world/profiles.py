@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from finsynth.generators.ucfe.instances.world.companies import Company
-from finsynth.generators.ucfe.instances.world.statements import Statements
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.formatting import name_list, with_article
+from finsynth.world.summary import StatementSummary
 
 _PROFILES = (
     "{name} (ticker {ticker}) is {sector_article} company founded in {founded}. It reports {count} segments: "
@@ -27,17 +27,17 @@ _SHEETS = (
 def profile_text(stream: RandomStream, company: Company) -> str:
     """A paragraph introducing ``company`` in one of several phrasings."""
     return stream.choice(_PROFILES).format(
-        name=company.name,
+        name=company.short_name,
         ticker=company.ticker,
         sector=company.industry.label,
         sector_article=with_article(company.industry.label),
         founded=company.founded,
         count=len(company.segments),
-        segments=name_list(company.segments),
+        segments=name_list(company.segment_names),
         customers=company.customers,
     )
 
 
-def data_sheet(stream: RandomStream, company: Company, statements: Statements) -> str:
-    """``company``'s statements as one paragraph in one of several phrasings, rows named by its industry."""
-    return stream.choice(_SHEETS).format(lines="; ".join(statements.lines(company.industry)))
+def data_sheet(stream: RandomStream, company: Company, summary: StatementSummary) -> str:
+    """``company``'s shown figures as one paragraph in one of a few phrasings, rows named by its industry."""
+    return stream.choice(_SHEETS).format(lines="; ".join(summary.lines(company.industry)))

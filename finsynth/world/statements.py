@@ -18,13 +18,20 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from finsynth.generators.filings.company import Company
 from finsynth.seeding import RandomStream
+from finsynth.world.company import Company
 from finsynth.world.cost_structure import draw_cost_structure
 from finsynth.world.industry_profiles import ExpenseLine, Industry, StatementLabels
 
 _DAYS_IN_YEAR = 365
-_MINIMUM_OPERATING_MARGIN = 0.06
+MINIMUM_OPERATING_MARGIN = 0.06
+"""The operating margin a company is planned to keep (with headroom, so yearly noise seldom goes lower)."""
+GROSS_MARGIN_NOISE = 0.015
+"""How far a year's gross margin strays either way from the company's drawn gross margin."""
+EXPENSE_NOISE = 0.05
+"""How far a year's operating-expense line strays, as a fraction of its drawn share of revenue."""
+OPENING_DEBT_SHARE = (0.0, 0.45)
+"""Range of opening debt as a fraction of revenue for a typical company (a filing's)."""
 _MARGIN_HEADROOM = 0.04
 _BASE_REVENUE = {"thousands": (60_000.0, 950_000.0), "millions": (400.0, 40_000.0)}
 _SEGMENT_GROWTH_SPREAD = 0.07
@@ -177,7 +184,7 @@ def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
 def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
     industry = company.industry
     # Planned with 4 points of headroom, so yearly noise keeps an operating margin of at least ~6%.
-    costs = draw_cost_structure(stream, industry, _MINIMUM_OPERATING_MARGIN + _MARGIN_HEADROOM)
+    costs = draw_cost_structure(stream, industry, MINIMUM_OPERATING_MARGIN + _MARGIN_HEADROOM)
     low_days, high_days = industry.inventory_days
     policy = _Policy(
         gross_margin=costs.gross_margin,
@@ -248,9 +255,11 @@ def _with_subtotals(row: dict[str, int]) -> dict[str, int]:
     return row
 
 
-def _opening_balance(policy: _Policy, stream: RandomStream, revenue: int) -> dict[str, int]:
+def _opening_balance(
+    policy: _Policy, stream: RandomStream, revenue: int, debt_share: tuple[float, float]
+) -> dict[str, int]:
     cost = round(revenue * (1 - policy.gross_margin))
-    debt = round(revenue * stream.uniform(0.0, 0.45))
+    debt = round(revenue * stream.uniform(*debt_share))
     current_debt = round(debt * stream.uniform(0.04, 0.1))
     row = {
         "cash": round(revenue * stream.uniform(0.08, 0.25)),
@@ -281,11 +290,11 @@ def _income(
     policy: _Policy, stream: RandomStream, revenue: int, debt: int, expense_keys: tuple[str, ...]
 ) -> dict[str, int]:
     row = {"revenue": revenue}
-    margin = policy.gross_margin + stream.uniform(-0.015, 0.015)
+    margin = policy.gross_margin + stream.uniform(-GROSS_MARGIN_NOISE, GROSS_MARGIN_NOISE)
     row["cost_of_revenue"] = round(revenue * (1 - margin))
     row["gross_profit"] = revenue - row["cost_of_revenue"]
     for key, share in zip(expense_keys, policy.expense_shares, strict=True):
-        row[key] = round(revenue * share * stream.uniform(0.95, 1.05))
+        row[key] = round(revenue * share * stream.uniform(1 - EXPENSE_NOISE, 1 + EXPENSE_NOISE))
     row["total_operating_expenses"] = sum(row[key] for key in expense_keys)
     row["operating_income"] = row["gross_profit"] - row["total_operating_expenses"]
     row["interest_expense"] = round(debt * policy.interest_rate)
@@ -309,14 +318,24 @@ def _segment_income(
     return row
 
 
-def make_statements(company: Company, stream: RandomStream) -> Statements:
-    """Draw the statements of ``company`` from ``stream``; every identity holds exactly."""
+def make_statements(
+    company: Company, stream: RandomStream, *, opening_debt_share: tuple[float, float] = OPENING_DEBT_SHARE
+) -> Statements:
+    """Draw the statements of ``company`` from ``stream``; every identity holds exactly.
+
+    Args:
+        company: The company.
+        stream: The stream every amount is drawn from.
+        opening_debt_share: Range of the debt at the start of the first year as a fraction of that
+            year's revenue (the same number of draws whatever the range, so a caller that wants more
+            leveraged companies changes their debt and what follows from it, nothing else).
+    """
     policy = _draw_policy(company, stream)
     expense_keys = tuple(line.key for line in company.industry.expenses)
     low, high = _BASE_REVENUE[company.unit]
     base = math.exp(stream.uniform(math.log(low), math.log(high)))
     segments = _segment_revenue(company, stream, base)
-    previous = _opening_balance(policy, stream, sum(segments[0]))
+    previous = _opening_balance(policy, stream, sum(segments[0]), opening_debt_share)
     opening_cash = previous["cash"]
     shares = round(sum(segments[0]) * stream.uniform(0.02, 0.2)) + 1
     values: dict[int, dict[str, int]] = {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from finsynth.seeding import RandomStream
@@ -99,6 +100,23 @@ class Company:
     fiscal_years: tuple[int, ...]
     unit: str
     officers: tuple[Officer, ...]
+
+    @property
+    def segment_names(self) -> tuple[str, ...]:
+        """The names of the reportable segments, in the company's order."""
+        return tuple(segment.name for segment in self.segments)
+
+    @property
+    def customers(self) -> str:
+        """Who the company sells to, in the third person.
+
+        The industries describe customers as a filing does, in the company's own voice ("consumers
+        who shop our stores"); a text about the company says "its stores".
+        """
+        return _FIRST_PERSON.sub("its", self.industry.customers)
+
+
+_FIRST_PERSON = re.compile(r"\bour\b")
 
 
 def _short_name(stream: RandomStream, industry: Industry) -> str:
