@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 
 MONTH_NAMES = (
     "January",

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.world.company import UNIT_DOLLARS, Company
 from finsynth.world.formatting import millions, name_list, price
 from finsynth.world.industry_profiles import Industry, in_sentence
+from finsynth.world.rounding import round_half_up
 from finsynth.world.statements import Statements
 
 _DOLLARS_PER_MILLION = 1_000_000

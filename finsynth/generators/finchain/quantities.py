@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from enum import Enum
 from fractions import Fraction
-
-_TIE_WINDOW = 1e-6
 
 UNDECIDED_WINDOW = 1e-4
 """Distance from a half-way point, in units of the last kept decimal, under which a float cannot decide."""
@@ -24,26 +21,6 @@ UNDECIDED_RELATIVE = 1e-13
 
 class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an error to report
     """A float is too close to a rounding boundary to decide; the exact value must decide it."""
-
-
-def round_half_up(value: float, decimals: int) -> float:
-    """Round a float that stands for its shortest decimal form: halves away from zero.
-
-    For numbers with no exact value behind them (a uniform draw, a ratio shown in prose).
-    Python's ``round`` works on the binary value, so 0.09075 (stored as 0.0907499999…)
-    would become 0.0907 although the text means 9.075% and a reader writes 9.08%.
-    Near a tie the value's shortest decimal form is rounded exactly with ``Decimal``;
-    elsewhere ``round`` already agrees. The result is the same on every platform.
-
-    FinChain never rounds a computed float this way: a computed float carries binary error
-    from its inputs, so it rounds with :func:`decided_round`, and with
-    :func:`round_exact` on the exact value where the float cannot decide.
-    """
-    scaled = abs(value) * 10.0**decimals
-    if abs(scaled - math.floor(scaled) - 0.5) > _TIE_WINDOW:
-        return round(value, decimals) + 0.0
-    exact = Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
-    return float(exact) + 0.0
 
 
 def round_exact(value: Fraction, decimals: int) -> Fraction:

@@ -28,9 +28,9 @@ from finsynth.generators.finchain.formula import (
     _sequence,
     parse_formula,
 )
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.seeding import RandomStream, derive_seed
+from finsynth.world.rounding import round_half_up
 from tests.generators.finchain.harness import finchain_templates
 
 SEEDS_PER_TEMPLATE = 200

@@ -18,8 +18,8 @@ from finsynth.generators.finchain.quantities import (
     Unit,
     decided_round,
     round_exact,
-    round_half_up,
 )
+from finsynth.world.rounding import round_half_up
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,6 @@ segments with their figures; ``forbid`` holds the omitted section.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -25,6 +24,7 @@ from finsynth.seeding import RandomStream
 from finsynth.world.company import Company, employee_count
 from finsynth.world.formatting import millions, name_list, with_article
 from finsynth.world.names import company_name
+from finsynth.world.rounding import round_half_up
 from finsynth.world.statements import Statements
 from finsynth.world.summary import whole_percentages
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime
 from decimal import ROUND_HALF_UP, Decimal
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -38,6 +37,7 @@ from finsynth.world.formatting import (
     with_article,
 )
 from finsynth.world.names import company_name, person_name
+from finsynth.world.rounding import round_half_up
 
 MIDDLE_SECTIONS = ("subject and scope", "valuation method")
 """Sections a user may also ask for, between the purpose and the conclusion."""

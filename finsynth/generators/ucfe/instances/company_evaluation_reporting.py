@@ -12,7 +12,6 @@ above 1.1 ×). ``answer`` is the verdict; ``must_contain`` holds the verdict and
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -27,6 +26,7 @@ from finsynth.generators.ucfe.instances.world.statements import draw_listed_comp
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
 from finsynth.world.names import company_name
+from finsynth.world.rounding import round_half_up
 
 _PEERS = (
     "Listed peers in {sector} trade at a median P/E of {median}.",

@@ -15,7 +15,6 @@ level, net margin and ROE.
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -28,6 +27,7 @@ from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profil
 from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, margin_figure
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import multiple, percent
+from finsynth.world.rounding import round_half_up
 
 LEVERAGE_LEVELS = ((1.5, "high"), (0.5, "moderate"), (0.0, "low"))
 COVERAGE_LEVELS = ((8.0, "strong"), (3.0, "adequate"), (0.0, "weak"))

@@ -13,7 +13,6 @@ always holds the label (``"<label> default risk"``), the ratio and the score wit
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
     TaskInstance,
@@ -30,6 +29,7 @@ from finsynth.generators.ucfe.instances.world.credit import (
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import count_of, dollars, percent
 from finsynth.world.names import company_name
+from finsynth.world.rounding import round_half_up
 
 _OPENINGS = (
     "{name}: credit score {score}, total assets {assets}, total liabilities {liabilities}.",

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import millions, percent, price
 from finsynth.world.names import company_name
+from finsynth.world.rounding import round_half_up
 
 KINDS = ("private placement", "annual results", "stake purchase", "share buyback", "bond issue", "dividend")
 

@@ -9,7 +9,7 @@ above high, scoring 0, 1 and 2 points. Total points 0–1 give low default risk,
 
 from __future__ import annotations
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 
 SCORE_BANDS: tuple[tuple[int, str], ...] = ((740, "strong"), (670, "good"), (580, "fair"), (300, "poor"))
 """(lowest score of the band, band name), best band first."""

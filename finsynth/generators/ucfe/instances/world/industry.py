@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from finsynth.errors import ConfigError
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.world.industries import INDUSTRIES
 from finsynth.world.industry_profiles import Industry
+from finsynth.world.rounding import round_half_up
 
 _BY_KEY = {industry.key: industry for industry in INDUSTRIES}
 

@@ -20,9 +20,9 @@ import datetime
 import math
 from dataclasses import dataclass
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
 from finsynth.world.names import person_name
+from finsynth.world.rounding import round_half_up
 
 
 @dataclass(frozen=True)

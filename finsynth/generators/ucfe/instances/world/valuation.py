@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finsynth.generators.finchain.quantities import round_half_up
 from finsynth.seeding import RandomStream
+from finsynth.world.rounding import round_half_up
 
 YEARS = 5
 

@@ -4,7 +4,7 @@ import math
 
 import sympy
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 from tests.generators.finchain.harness import (
     assert_matches_reference,
     assert_symbolically_equal,

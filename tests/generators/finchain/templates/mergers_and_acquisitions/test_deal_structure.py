@@ -1,6 +1,6 @@
 """Deal structure templates against textbook formulas, symbolically and over 1,000 seeds."""
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/mergers_and_acquisitions/deal_structure/"

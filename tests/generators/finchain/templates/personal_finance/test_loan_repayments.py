@@ -5,7 +5,7 @@ import math
 import pytest
 import sympy
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal
 
 TOPIC = "finchain/personal_finance/loan_repayments/"

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from finsynth.generators.finchain.quantities import round_half_up
+from finsynth.world.rounding import round_half_up
 from tests.generators.finchain.harness import assert_matches_reference, assert_symbolically_equal, draws
 
 TOPIC = "finchain/sustainable_finance/carbon_credits/"
