@@ -80,6 +80,9 @@ class Statements:
             the quarters (1–4) of each key in :data:`QUARTERLY_KEYS` and ``quarter.<q>.segment.<i>``.
         diluted_eps: Net income per diluted share in dollars, rounded to cents.
         opening_cash: Cash at the start of the first fiscal year.
+        classified_balance_sheet: Whether the balance sheet splits current from noncurrent items
+            (see :attr:`~finsynth.world.industry_profiles.Industry.classified_balance_sheet`); an
+            unclassified one has no ``total_current_assets`` or ``total_current_liabilities`` values.
 
     """
 
@@ -92,6 +95,7 @@ class Statements:
     diluted_eps: Mapping[int, float]
     opening_cash: int
     has_deferred_revenue: bool = False
+    classified_balance_sheet: bool = True
 
 
 BALANCE_KEYS = (
@@ -145,6 +149,8 @@ CASH_FLOW_KEYS = (
 )
 
 
+CURRENT_SUBTOTALS = ("total_current_assets", "total_current_liabilities")
+"""The balance-sheet subtotals only a classified balance sheet has."""
 _CURRENT_LIABILITY_ITEMS = ("accounts_payable", "accrued_liabilities", "deferred_revenue", "current_debt")
 _LIABILITY_ITEMS = (*_CURRENT_LIABILITY_ITEMS, "long_term_debt", "other_liabilities")
 
@@ -374,6 +380,12 @@ def make_statements(
         row.update(_balance_and_cash_flow(policy, stream, previous, row))
         values[year] = row
         previous = row
+    classified = company.industry.classified_balance_sheet
+    if not classified:  # the subtotals helped build the rows; an unclassified balance sheet has none
+        values = {
+            year: {key: amount for key, amount in row.items() if key not in CURRENT_SUBTOTALS}
+            for year, row in values.items()
+        }
     return Statements(
         years=company.fiscal_years,
         expenses=company.industry.expenses,
@@ -384,6 +396,7 @@ def make_statements(
         diluted_eps=eps,
         opening_cash=opening_cash,
         has_deferred_revenue=policy.deferred_revenue_share > 0,
+        classified_balance_sheet=classified,
     )
 
 

@@ -452,7 +452,12 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
         ("Net margin", ("net_income",), ("revenue",)),
         ("Return on equity", ("net_income",), ("total_equity",)),
         ("Debt to equity", ("current_debt", "long_term_debt"), ("total_equity",)),
-        ("Current ratio", ("total_current_assets",), ("total_current_liabilities",)),
+        # An unclassified balance sheet (a bank's, say) has no current assets to divide.
+        *(
+            (("Current ratio", ("total_current_assets",), ("total_current_liabilities",)),)
+            if statements.classified_balance_sheet
+            else ()
+        ),
     ):
         cells = []
         for year in years:
@@ -698,7 +703,9 @@ def _debt_and_facilities(company: Company, statements: Statements, stream: Rando
                     (f"current_debt.{year}", f"long_term_debt.{year}"),
                 ),
                 "Our senior notes are unsecured and rank equally with our other unsecured debt.",
-                "Our revolving credit facility supports working-capital needs and general corporate "
+                "Our revolving credit facility supports working-capital needs and general corporate purposes."
+                if statements.classified_balance_sheet
+                else "Our revolving credit facility is available for liquidity needs and general corporate "
                 "purposes.",
                 f"We intend to keep leverage below {stream.choice(('2.5', '3.0', '3.5'))} times EBITDA over "
                 "time.",

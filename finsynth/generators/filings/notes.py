@@ -8,7 +8,7 @@ from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLIC
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
-from finsynth.generators.filings.tables import TableRow, statement_rows, table
+from finsynth.generators.filings.tables import TableRow, balance_sheet_words, statement_rows, table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.formatting import (
@@ -806,21 +806,22 @@ def _components(
 def _balance_sheet_details(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = _latest_two(statements)
     header = _header(company, (year, prior))
+    words = balance_sheet_words(statements)
     paragraphs = [
         table(
-            "Prepaid expenses and other current assets",
+            words.prepaid,
             header,
             _components(
                 company,
                 statements,
                 stream,
                 "prepaid_and_other",
-                ("Prepaid expenses", "Income taxes receivable", "Other current assets"),
+                ("Prepaid expenses", "Income taxes receivable", words.other_prepaid),
                 "Total",
             ),
         ),
         table(
-            "Other long-term assets",
+            words.other_assets,
             header,
             _components(
                 company,
@@ -832,7 +833,7 @@ def _balance_sheet_details(company: Company, statements: Statements, stream: Ran
             ),
         ),
         table(
-            "Other long-term liabilities",
+            words.other_liabilities,
             header,
             _components(
                 company,

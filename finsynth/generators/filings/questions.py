@@ -146,6 +146,15 @@ class FilingFacts:
         """
         return INDUSTRY_BY_LABEL[str(self.filing.facts["industry"])].trade_terms
 
+    @property
+    def classified_balance_sheet(self) -> bool:
+        """Whether the balance sheet subtotals current assets and liabilities (not a bank, insurer or REIT).
+
+        Working capital, current ratio and other questions about current subtotals are asked only where
+        it does.
+        """
+        return INDUSTRY_BY_LABEL[str(self.filing.facts["industry"])].classified_balance_sheet
+
     def has(self, *keys: str) -> bool:
         """Whether the filing states every key."""
         return all(key in self.filing.facts and key in self.filing.fact_sentences for key in keys)

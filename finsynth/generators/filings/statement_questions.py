@@ -232,6 +232,8 @@ def _revenue_compound_growth(facts: FilingFacts, stream: RandomStream) -> QAItem
 
 @question_kind(part="statements")
 def _working_capital(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if not facts.classified_balance_sheet:
+        return None
     year = stream.choice((facts.latest, facts.prior))
     keys = [f"total_current_assets.{year}", f"total_current_liabilities.{year}"]
     if not facts.has(*keys):
@@ -273,6 +275,8 @@ def _ratio_item(
 
 @question_kind(part="statements")
 def _current_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    if not facts.classified_balance_sheet:
+        return None
     year = facts.latest
     keys = [f"total_current_assets.{year}", f"total_current_liabilities.{year}"]
     if not facts.has(*keys):
@@ -296,7 +300,7 @@ def _current_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind(part="statements")
 def _quick_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    if not facts.sells_on_trade_terms:
+    if not facts.sells_on_trade_terms or not facts.classified_balance_sheet:
         return None
     year = facts.latest
     keys = [f"total_current_assets.{year}", f"inventories.{year}", f"total_current_liabilities.{year}"]

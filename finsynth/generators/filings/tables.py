@@ -7,10 +7,12 @@ Cells are separated by ``" | "``; amounts use :func:`~finsynth.world.formatting.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from finsynth.generators.filings.blocks import Block, Line, Paragraph
 from finsynth.world.company import Company
 from finsynth.world.formatting import fiscal_year_end, table_amount
+from finsynth.world.industry_profiles import in_sentence
 from finsynth.world.statements import Statements
 
 CELL_SEPARATOR = " | "
@@ -20,6 +22,41 @@ CASH_FLOW_TITLE = "Consolidated Statements of Cash Flows"
 
 Row = tuple[str, str]  # (row label, statement key); the key is also the fact key before ".<year>"
 TableRow = tuple[str, Sequence[str], tuple[str, ...]]  # (row label, cells, fact keys the row states)
+
+
+@dataclass(frozen=True)
+class BalanceSheetWords:
+    """How the statements and notes name the balance-sheet lines whose words depend on classification.
+
+    Attributes:
+        prepaid: The line of prepaid expenses and other short-lived assets.
+        other_prepaid: The last component of that line in the notes.
+        other_assets: The line of other assets.
+        other_liabilities: The line of other liabilities.
+
+    """
+
+    prepaid: str
+    other_prepaid: str
+    other_assets: str
+    other_liabilities: str
+
+
+CLASSIFIED_WORDS = BalanceSheetWords(
+    "Prepaid expenses and other current assets",
+    "Other current assets",
+    "Other long-term assets",
+    "Other long-term liabilities",
+)
+UNCLASSIFIED_WORDS = BalanceSheetWords(
+    "Prepaid expenses and other receivables", "Other receivables", "Other assets", "Other liabilities"
+)
+"""A bank, insurer or REIT lists its balance sheet by liquidity, so no line is called current or long-term."""
+
+
+def balance_sheet_words(statements: Statements) -> BalanceSheetWords:
+    """The words for ``statements``' balance-sheet lines: classified or unclassified."""
+    return CLASSIFIED_WORDS if statements.classified_balance_sheet else UNCLASSIFIED_WORDS
 
 
 def table(title: str, header: Sequence[str], rows: Sequence[TableRow]) -> Paragraph:
@@ -94,21 +131,28 @@ def income_statement(company: Company, statements: Statements) -> Block:
 
 
 def balance_sheet(company: Company, statements: Statements) -> Block:
-    """Return the consolidated balance sheets at each fiscal year end."""
+    """Return the consolidated balance sheets at each fiscal year end.
+
+    A classified balance sheet subtotals its current assets and current liabilities; an unclassified
+    one (a bank's, an insurer's or a REIT's) lists the same lines by liquidity with no subtotal.
+    """
+    words = balance_sheet_words(statements)
+    classified = statements.classified_balance_sheet
     rows: list[Row] = [
         ("Cash and cash equivalents", "cash"),
         ("Accounts receivable, net", "accounts_receivable"),
     ]
     if statements.has_inventory:
         rows.append(("Inventories", "inventories"))
+    rows.append((words.prepaid, "prepaid_and_other"))
+    if classified:
+        rows.append(("Total current assets", "total_current_assets"))
     rows.extend(
         [
-            ("Prepaid expenses and other current assets", "prepaid_and_other"),
-            ("Total current assets", "total_current_assets"),
             ("Property and equipment, net", "property_and_equipment"),
             ("Goodwill", "goodwill"),
             ("Intangible assets, net", "intangible_assets"),
-            ("Other long-term assets", "other_assets"),
+            (words.other_assets, "other_assets"),
             ("Total assets", "total_assets"),
             ("Accounts payable", "accounts_payable"),
             ("Accrued liabilities", "accrued_liabilities"),
@@ -116,12 +160,13 @@ def balance_sheet(company: Company, statements: Statements) -> Block:
     )
     if statements.has_deferred_revenue:
         rows.append(("Deferred revenue", "deferred_revenue"))
+    rows.append(("Current portion of long-term debt", "current_debt"))
+    if classified:
+        rows.append(("Total current liabilities", "total_current_liabilities"))
     rows.extend(
         [
-            ("Current portion of long-term debt", "current_debt"),
-            ("Total current liabilities", "total_current_liabilities"),
             ("Long-term debt, net of current portion", "long_term_debt"),
-            ("Other long-term liabilities", "other_liabilities"),
+            (words.other_liabilities, "other_liabilities"),
             ("Total liabilities", "total_liabilities"),
             ("Common stock and additional paid-in capital", "paid_in_capital"),
             ("Retained earnings", "retained_earnings"),
@@ -147,7 +192,7 @@ def cash_flow_statement(company: Company, statements: Statements) -> Block:
         rows.append(("Change in inventories", "change_inventories"))
     rows.extend(
         [
-            ("Change in prepaid expenses and other current assets", "change_prepaid"),
+            (f"Change in {in_sentence(balance_sheet_words(statements).prepaid)}", "change_prepaid"),
             ("Change in accounts payable", "change_payables"),
             ("Change in accrued liabilities", "change_accrued"),
         ]

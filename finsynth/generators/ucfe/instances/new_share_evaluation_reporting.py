@@ -31,7 +31,11 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.peers import peer_median, peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import profile_text
-from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
+from finsynth.generators.ucfe.instances.world.prospectus import (
+    draw_figures,
+    draw_risk_factor,
+    risk_categories,
+)
 from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, shows_gross_margin
 from finsynth.seeding import RandomStream
 from finsynth.world.company import employee_count
@@ -130,17 +134,17 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     ]
     use_shares = (stream.randint(40, 60), stream.randint(20, 35))
     # Risks that quote the offer's own figures are left out; a quoted gross margin is the company's.
-    risk_categories = stream.sample(
+    chosen_risks = stream.sample(
         [
             category
-            for category in CATEGORIES
+            for category in risk_categories(company.industry)
             if category.name != "fundraising project risk"
             and (has_gross_margin or category.name != "competition risk")
         ],
         4,
     )
     risks = []
-    for category in risk_categories:
+    for category in chosen_risks:
         figures = draw_figures(stream, category)
         if category.name == "competition risk":
             figures["percent"] = gross_margin

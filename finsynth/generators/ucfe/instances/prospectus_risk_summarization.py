@@ -24,6 +24,7 @@ from finsynth.generators.ucfe.instances.world.prospectus import (
     RiskFactor,
     draw_figures,
     draw_risk_factor,
+    risk_categories,
 )
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
@@ -55,7 +56,8 @@ _NEEDS = (
 def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
     """Draw risk paragraphs of known categories; rank the categories by how often they appear."""
     company = make_company(stream)
-    categories = stream.sample(CATEGORIES, stream.randint(7, 10))
+    available = risk_categories(company.industry)
+    categories = stream.sample(available, stream.randint(7, min(10, len(available))))
     figures = {category.name: draw_figures(stream, category) for category in categories}
     sector, customers = company.industry.label, company.customers
     factors = [

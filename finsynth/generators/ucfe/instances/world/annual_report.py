@@ -12,7 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from finsynth.generators.ucfe.instances.world.prospectus import CATEGORIES, draw_figures, draw_risk_factor
+from finsynth.generators.ucfe.instances.world.prospectus import (
+    CATEGORIES,
+    draw_figures,
+    draw_risk_factor,
+    risk_categories,
+)
 from finsynth.generators.ucfe.instances.world.statements import shows_gross_margin
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company, employee_count
@@ -167,7 +172,9 @@ def report_paragraphs(
             )
             .text.replace("The issuer", "The company")
             .replace("the issuer", "the company")
-            for category in stream.sample(REPORT_RISKS, 2)
+            for category in stream.sample(
+                [category for category in risk_categories(company.industry) if category in REPORT_RISKS], 2
+            )
         ),
         stream.choice(_OUTLOOKS).format(
             low=low, high=low + stream.randint(2, 8), customers=company.customers

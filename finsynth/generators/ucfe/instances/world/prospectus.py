@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from finsynth.seeding import RandomStream
+from finsynth.world.industry_profiles import Industry
 from finsynth.world.names import person_name
 
 
@@ -24,6 +25,9 @@ class RiskCategory:
         percent: The band of its percentage figure (low, high).
         count: The band of its count figure (low, high).
         amount: The band of its amount figure, in tenths of a million dollars (low, high).
+        trade_only: Whether it assumes the issuer buys inputs from suppliers, sells on credit or
+            earns a gross margin on goods, so an industry without trade terms (a bank, an insurer, a
+            REIT) never has it.
 
     """
 
@@ -33,6 +37,7 @@ class RiskCategory:
     percent: tuple[int, int] = (10, 40)
     count: tuple[int, int] = (3, 12)
     amount: tuple[int, int] = (20, 400)
+    trade_only: bool = False
 
 
 CATEGORIES: tuple[RiskCategory, ...] = (
@@ -63,6 +68,7 @@ CATEGORIES: tuple[RiskCategory, ...] = (
         ),
         percent=(18, 55),
         count=(6, 40),
+        trade_only=True,
     ),
     RiskCategory(
         "policy and regulation risk",
@@ -88,6 +94,7 @@ CATEGORIES: tuple[RiskCategory, ...] = (
         ),
         percent=(35, 75),
         count=(3, 15),
+        trade_only=True,
     ),
     RiskCategory(
         "cyclical demand risk",
@@ -124,6 +131,7 @@ CATEGORIES: tuple[RiskCategory, ...] = (
         ),
         percent=(15, 45),
         count=(60, 150),
+        trade_only=True,
     ),
     RiskCategory(
         "controlling shareholder risk",
@@ -172,6 +180,14 @@ CATEGORIES: tuple[RiskCategory, ...] = (
         amount=(50, 600),
     ),
 )
+
+
+def risk_categories(industry: Industry) -> tuple[RiskCategory, ...]:
+    """The categories a company of ``industry`` may face, in :data:`CATEGORIES` order.
+
+    An industry without trade terms has none that is ``trade_only``; every other industry has all.
+    """
+    return tuple(category for category in CATEGORIES if industry.trade_terms or not category.trade_only)
 
 
 @dataclass(frozen=True)
