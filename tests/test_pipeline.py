@@ -253,3 +253,11 @@ def test_a_dataloader_worker_streams_its_first_lane_as_the_lanes_define() -> Non
     worker = finsynth.iterable_dataset("finchain/", seed=9, lanes=8).shard(num_shards=4, index=1)
     count = 5 * len(FINCHAIN_IDS)
     assert list(worker.take(count)) == _stream_as_defined(9, [2], 8, count)
+
+
+def test_arrow_batches_of_the_dataset_hold_the_rows_it_streams() -> None:
+    # The README offers .with_format("arrow").iter(...) to consumers that take batches.
+    stream = finsynth.iterable_dataset(PREFIX, seed=2, lanes=4)
+    batches = stream.with_format("arrow").iter(batch_size=100)
+    rows = [row for batch in itertools.islice(batches, 3) for row in batch.to_pylist()]
+    assert rows == list(itertools.islice(stream, 300))
