@@ -12,7 +12,7 @@ every selected generator once in every run of as many records as there are gener
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -33,6 +33,7 @@ from finsynth.generators.registry import (
     select,
 )
 from finsynth.schemas import arrow_schema, record_schema, validator_for
+from finsynth.schemas.record_batches import record_batch_check_for
 from finsynth.seeding import InstanceSeeder, SplitMixStream, derive_seed
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ DEFAULT_LANES = 1024
 
 STREAM_SPLIT = "stream"
 STREAM_BATCH = 8_192
-"""Records a lane of batch generators draws at once (whole cycles over the generators, at least one)."""
+"""Records the lanes of batch generators draw at once (whole cycles of every lane, at least one)."""
 
 
 def selected_generators(
@@ -151,7 +152,7 @@ def generate(
     family = generators[0].info.family
     if messages:
         check_chat_family(family)
-    validator = validator_for(family, with_messages=messages)
+    check = _records_check(generators, family, messages) if validate else None
     for generator in generators:
         seeder = InstanceSeeder(seed, config, split, generator.info.id)
         draws = DisjointDraws(generator, seed, config, earlier_splits=())
@@ -159,12 +160,31 @@ def generate(
             # Records are acyclic; the cyclic collector would only rescan the batch as it grows.
             with collector_paused():
                 records = draws.draw_many(seeder, split, range(start, min(n, start + BATCH_SIZE)))
-            for record in records:
-                if messages:
+            if messages:
+                for record in records:
                     with_messages(record)
-                if validate:
-                    validator.validate(record, where=f"record {record['id']!r}")
-                yield record
+            if check is not None:
+                check(records)
+            yield from records
+
+
+def _records_check(
+    generators: Sequence[Generator], family: str, messages: bool
+) -> Callable[[list[Record]], None]:
+    """How :func:`generate` checks a batch of records against the family schema.
+
+    Batch generators (FinChain) are checked key by key across the batch, as strictly as the
+    JSON Schema and without its walk of every record; the others record by record.
+    """
+    if all(isinstance(generator, BatchGenerator) for generator in generators):
+        return record_batch_check_for(family, with_messages=messages).validate
+    validator = validator_for(family, with_messages=messages)
+
+    def check(records: list[Record]) -> None:
+        for record in records:
+            validator.validate(record, where=f"record {record['id']!r}")
+
+    return check
 
 
 def stream_order(generators: Sequence[Generator], seed: int) -> list[Generator]:
@@ -185,77 +205,16 @@ def lane_position(lane: int, step: int, lane_count: int, generator_count: int) -
 
 
 def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any]) -> list[Record]:
+    """The records of ``indices``, in one batch where the generator draws batches."""
     generator_id = generator.info.id
     identifiers = [record_id(generator_id, STREAM_SPLIT, index, None) for index in indices.tolist()]
-    with collector_paused():
-        if isinstance(generator, BatchGenerator):
-            names, values = seeder.seed_arrays(indices)
-            return generator.records(identifiers, names, values)
-        return [
-            generator.record(identifier, seeder.seeds(index))
-            for identifier, index in zip(identifiers, indices.tolist(), strict=True)
-        ]
-
-
-def _cycles(order: Sequence[Generator]) -> int:
-    """Cycles over the generators a lane draws at once.
-
-    Batch generators draw at least :data:`STREAM_BATCH` records at once; generators that draw one
-    record at a time (a FailSafe filing takes a noticeable fraction of a second) draw one cycle, so
-    the first record comes at once. Which record a step yields does not depend on this.
-    """
-    if all(isinstance(generator, BatchGenerator) for generator in order):
-        return max(1, -(-STREAM_BATCH // len(order)))
-    return 1
-
-
-def _lane_order(lane: int, generator_count: int, cycles: int) -> NDArray[Any]:
-    """Where a lane's records of one drawing lie, in step order (see :func:`lane_position`).
-
-    A drawing holds ``cycles`` records of every generator, slot by slot: the record of cycle
-    ``c`` of the generator in slot ``s`` is number ``s · cycles + c``.
-    """
-    offsets = np.tile(np.arange(generator_count), cycles)
-    cycle = np.repeat(np.arange(cycles), generator_count)
-    return (offsets + lane) % generator_count * cycles + cycle
-
-
-def _lane_indices(first: int, cycles: int, lane: int, lane_count: int) -> NDArray[Any]:
-    return np.arange(first, first + cycles, dtype=np.int64) * lane_count + lane
-
-
-def _lane_records(
-    order: Sequence[Generator], seeders: Sequence[InstanceSeeder], lane: int, lane_count: int
-) -> Iterator[Record]:
-    """Yield one lane's records in step order, drawing whole cycles of every generator at once."""
-    cycles = _cycles(order)
-    positions = _lane_order(lane, len(order), cycles).tolist()
-    for first in itertools.count(0, cycles):
-        indices = _lane_indices(first, cycles, lane, lane_count)
-        drawn = [
-            record
-            for generator, seeder in zip(order, seeders, strict=True)
-            for record in _draw_batch(generator, seeder, indices)
-        ]
-        for position in positions:
-            yield drawn[position]
-
-
-def stream_records(
-    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int, messages: bool = False
-) -> Iterator[Record]:
-    """Yield an endless interleaving of fresh records from the given lanes.
-
-    Each lane yields its records in the order :func:`lane_position` gives; several lanes are
-    interleaved record by record. Lanes are disjoint, so workers that own different lanes
-    never repeat each other.
-    """
-    order = stream_order(resolve(generator_ids), seed)
-    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
-    lane_iterators = [_lane_records(order, seeders, lane, lane_count) for lane in lanes]
-    for records in zip(*lane_iterators, strict=True):
-        for record in records:
-            yield with_messages(record) if messages else record
+    if isinstance(generator, BatchGenerator):
+        names, values = seeder.seed_arrays(indices)
+        return generator.records(identifiers, names, values)
+    return [
+        generator.record(identifier, seeder.seeds(index))
+        for identifier, index in zip(identifiers, indices.tolist(), strict=True)
+    ]
 
 
 def _draw_table(
@@ -266,27 +225,88 @@ def _draw_table(
         return pa.Table.from_pylist(_draw_batch(generator, seeder, indices), schema=schema)
     identifiers = [record_id(generator.info.id, STREAM_SPLIT, index, None) for index in indices.tolist()]
     names, values = seeder.seed_arrays(indices)
-    with collector_paused():
-        return generator.table(identifiers, names, values)
+    return generator.table(identifiers, names, values)
 
 
-def _lane_tables(
-    order: Sequence[Generator],
-    seeders: Sequence[InstanceSeeder],
-    lane: int,
-    lane_count: int,
-    schema: pa.Schema,
-) -> Iterator[pa.Table]:
-    """Yield one lane's records in step order as tables, the records :func:`_lane_records` yields."""
-    cycles = _cycles(order)
-    positions = pa.array(_lane_order(lane, len(order), cycles))
-    for first in itertools.count(0, cycles):
-        indices = _lane_indices(first, cycles, lane, lane_count)
-        drawn = [
-            _draw_table(generator, seeder, indices, schema)
-            for generator, seeder in zip(order, seeders, strict=True)
-        ]
-        yield pa.concat_tables(drawn).take(positions)
+class _Drawings:
+    """How a stream of several lanes draws: every generator's instances for all lanes at once.
+
+    A drawing holds ``cycles`` cycles of every lane. Each generator draws its instances of the
+    drawing in one batch, lane by lane and cycle by cycle, so the record of the generator in slot
+    ``s``, lane number ``i`` and cycle ``c`` is number ``(s · lanes + i) · cycles + c`` of the
+    drawing. :attr:`order` lists those numbers in stream order: step by step of every lane (see
+    :func:`lane_position`), the lanes of a step one after another. Which record a step yields
+    does not depend on how many cycles a drawing holds.
+
+    Args:
+        generators: The generators in stream order.
+        lanes: The lanes, in the order the stream interleaves them.
+        lane_count: Lanes of the whole stream.
+
+    """
+
+    def __init__(self, generators: Sequence[Generator], lanes: Sequence[int], lane_count: int) -> None:
+        self.lanes = np.asarray(lanes, dtype=np.int64)
+        self.lane_count = lane_count
+        self.cycles = _cycles(generators, len(lanes))
+        generator_count = len(generators)
+        steps = np.arange(generator_count * self.cycles)[:, np.newaxis]
+        slots = (steps % generator_count + self.lanes) % generator_count
+        lane_numbers = np.arange(len(lanes))
+        self.order = ((slots * len(lanes) + lane_numbers) * self.cycles + steps // generator_count).ravel()
+
+    def indices(self, first: int) -> NDArray[Any]:
+        """The instance indices each generator draws in the drawing of cycles from ``first`` on."""
+        cycles = np.arange(first, first + self.cycles, dtype=np.int64)
+        return (cycles * self.lane_count + self.lanes[:, np.newaxis]).ravel()
+
+    def starts(self) -> Iterator[int]:
+        """The first cycle of each drawing, forever."""
+        return itertools.count(0, self.cycles)
+
+
+def _cycles(generators: Sequence[Generator], lanes: int) -> int:
+    """Cycles of every lane a drawing holds.
+
+    Batch generators draw at least :data:`STREAM_BATCH` records at once over all lanes; generators
+    that draw one record at a time (a FailSafe filing takes a noticeable fraction of a second) draw
+    one cycle, so the first record comes at once.
+    """
+    if all(isinstance(generator, BatchGenerator) for generator in generators):
+        return max(1, -(-STREAM_BATCH // (len(generators) * lanes)))
+    return 1
+
+
+def _stream_setup(
+    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int
+) -> tuple[list[Generator], list[InstanceSeeder], _Drawings]:
+    order = stream_order(resolve(generator_ids), seed)
+    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
+    return order, seeders, _Drawings(order, lanes, lane_count)
+
+
+def stream_records(
+    generator_ids: Sequence[str], seed: int, lanes: Sequence[int], lane_count: int, messages: bool = False
+) -> Iterator[Record]:
+    """Yield an endless interleaving of fresh records from the given lanes.
+
+    Each lane yields its records in the order :func:`lane_position` gives; several lanes are
+    interleaved record by record. Lanes are disjoint, so workers that own different lanes
+    never repeat each other. Each generator draws its instances for all lanes in one batch.
+    """
+    order, seeders, drawings = _stream_setup(generator_ids, seed, lanes, lane_count)
+    positions = drawings.order.tolist()
+    for first in drawings.starts():
+        indices = drawings.indices(first)
+        # Records are acyclic; paused once per drawing, the collector scans the drawing once.
+        with collector_paused():
+            drawn = [
+                record
+                for generator, seeder in zip(order, seeders, strict=True)
+                for record in _draw_batch(generator, seeder, indices)
+            ]
+        for position in positions:
+            yield with_messages(drawn[position]) if messages else drawn[position]
 
 
 def stream_tables(
@@ -296,19 +316,21 @@ def stream_tables(
 
     FinChain records go from the drawn columns to the table without a dict per record.
     """
-    order = stream_order(resolve(generator_ids), seed)
-    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
+    order, seeders, drawings = _stream_setup(generator_ids, seed, lanes, lane_count)
     family = order[0].info.family
     schema = arrow_schema(record_schema(family))
-    lane_iterators = [_lane_tables(order, seeders, lane, lane_count, schema) for lane in lanes]
+    positions = pa.array(drawings.order)
     messages_field = (
         arrow_schema(record_schema(family, with_messages=True)).field("messages") if messages else None
     )
-    for number, tables in enumerate(zip(*lane_iterators, strict=True)):
-        length = tables[0].num_rows
-        # Record by record across lanes: position p of every lane, then position p + 1.
-        interleaved = np.arange(length * len(tables)).reshape(len(tables), length).T.ravel()
-        table = pa.concat_tables(tables).take(pa.array(interleaved))
+    for number, first in enumerate(drawings.starts()):
+        indices = drawings.indices(first)
+        with collector_paused():
+            drawn = [
+                _draw_table(generator, seeder, indices, schema)
+                for generator, seeder in zip(order, seeders, strict=True)
+            ]
+        table = pa.concat_tables(drawn).take(positions)
         if messages_field is not None:
             table = table.append_column(messages_field, messages_column(table, messages_field.type))
         yield f"{lanes[0]}:{number}", table

@@ -14,13 +14,21 @@ from hypothesis import strategies as st
 import finsynth
 from finsynth.builder import parse_config
 from finsynth.builder.plan import plan_shards
-from finsynth.builder.shard import shard_records
+from finsynth.builder.shard import record_id, shard_records
 from finsynth.chat import SYSTEM_PROMPT
 from finsynth.errors import FinsynthError, UnknownGeneratorError
 from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
 from finsynth.generators.registry import BatchGenerator, Criteria, resolve
-from finsynth.pipeline import STREAM_BATCH, lane_position, stream_records, stream_tables
+from finsynth.pipeline import (
+    STREAM_BATCH,
+    STREAM_SPLIT,
+    lane_position,
+    stream_order,
+    stream_records,
+    stream_tables,
+)
 from finsynth.schemas import validator_for
+from finsynth.seeding import InstanceSeeder
 
 PREFIX = "finchain/investment_analysis/compound_interest"
 
@@ -206,3 +214,50 @@ def test_generators_that_draw_one_record_at_a_time_stream_one_cycle_at_a_time() 
 
 
 PREFIX_IDS = tuple(generator.info.id for generator in resolve([PREFIX]))
+
+
+def _stream_as_defined(seed: int, lanes: list[int], lane_count: int, count: int) -> list[dict[str, object]]:
+    """The stream as :func:`lane_position` defines it, drawn record by record, lanes interleaved."""
+    order = stream_order(resolve(list(FINCHAIN_IDS)), seed)
+    seeders = [InstanceSeeder(seed, "stream", STREAM_SPLIT, generator.info.id) for generator in order]
+    records: list[dict[str, object]] = []
+    for step in itertools.count():
+        for lane in lanes:
+            slot, index = lane_position(lane, step, lane_count, len(order))
+            generator = order[slot]
+            identifier = record_id(generator.info.id, STREAM_SPLIT, index, None)
+            records.append(generator.record(identifier, seeders[slot].seeds(index)))
+            if len(records) == count:
+                return records
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize(
+    ("lane_count", "lanes"),
+    [(1, [0]), (8, list(range(8))), (8, [3, 7]), (580, [1, 289]), (1024, [0, 1, 1023]), (4096, [4095])],
+)
+def test_drawing_all_lanes_at_once_yields_the_stream_the_lanes_define(
+    lane_count: int, lanes: list[int]
+) -> None:
+    # Each generator draws its instances of every lane in one batch; the records stay those of
+    # lane_position drawn one at a time, in the same order, as dicts and as tables.
+    count = 5 * len(FINCHAIN_IDS)
+    expected = _stream_as_defined(9, lanes, lane_count, count)
+    assert list(itertools.islice(stream_records(FINCHAIN_IDS, 9, lanes, lane_count), count)) == expected
+    tables = stream_tables(FINCHAIN_IDS, 9, lanes, lane_count)
+    rows = itertools.chain.from_iterable(table.to_pylist() for _, table in tables)
+    assert list(itertools.islice(rows, count)) == expected
+
+
+def test_a_dataloader_worker_streams_its_first_lane_as_the_lanes_define() -> None:
+    worker = finsynth.iterable_dataset("finchain/", seed=9, lanes=8).shard(num_shards=4, index=1)
+    count = 5 * len(FINCHAIN_IDS)
+    assert list(worker.take(count)) == _stream_as_defined(9, [2], 8, count)
+
+
+def test_arrow_batches_of_the_dataset_hold_the_rows_it_streams() -> None:
+    # The README offers .with_format("arrow").iter(...) to consumers that take batches.
+    stream = finsynth.iterable_dataset(PREFIX, seed=2, lanes=4)
+    batches = stream.with_format("arrow").iter(batch_size=100)
+    rows = [row for batch in itertools.islice(batches, 3) for row in batch.to_pylist()]
+    assert rows == list(itertools.islice(stream, 300))

@@ -53,19 +53,24 @@ def _types(node: Mapping[str, Any]) -> list[str]:
     return [declared] if isinstance(declared, str) else list(declared)
 
 
-def _known_keywords(node: Mapping[str, Any], where: str) -> None:
-    """Raise unless every keyword of ``node`` is one the column check implements (or an annotation).
+def check_known_keywords(node: Mapping[str, Any], where: str, checker: str = "the column check") -> None:
+    """Raise unless every keyword of ``node`` is one the checks compiled from schemas implement.
 
-    ``additionalProperties`` needs no check of its own: an Arrow struct cannot hold other keys.
+    In the column check ``additionalProperties`` needs no rule of its own: an Arrow struct cannot
+    hold other keys.
+
+    Raises:
+        FinsynthError: Naming the node, the keywords and ``checker``.
+
     """
     unknown = sorted(set(node) - _ANNOTATIONS - _CHECKED - {"additionalProperties"})
     if unknown:
-        raise FinsynthError(f"{where}: the column check does not implement JSON Schema keywords {unknown}")
+        raise FinsynthError(f"{where}: {checker} does not implement JSON Schema keywords {unknown}")
 
 
 def _compile(node: Mapping[str, Any], nullable: bool, where: str) -> ElementCheck:
     """Compile the checks of one JSON Schema node into one function over an Arrow array."""
-    _known_keywords(node, where)
+    check_known_keywords(node, where)
     checks: list[ElementCheck] = []
     if not nullable:
         checks.append(lambda array: _bad(array.is_null()))
@@ -150,7 +155,7 @@ class ColumnCheck:
             _compile(node, "null" in _types(node) or name not in required, f"$.{name}")
             for name, node in schema["properties"].items()
         ]
-        _known_keywords(schema, "$")
+        check_known_keywords(schema, "$")
 
     def bad_rows(self, table: pa.Table) -> NDArray[np.bool_]:
         """Return which rows break the schema (all of them if the table's Arrow schema differs)."""

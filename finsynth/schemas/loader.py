@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn
 
 import fastjsonschema
 import jsonschema
@@ -128,8 +128,15 @@ class Validator:
 
     def validate(self, document: Any, *, where: str = "") -> None:
         """Raise :class:`RecordValidationError` naming the path and the rule when invalid."""
-        if self.is_valid(document):
-            return
+        if not self.is_valid(document):
+            self.refuse(document, where=where)
+
+    def refuse(self, document: Any, *, where: str = "") -> NoReturn:
+        """Raise :class:`RecordValidationError` for a document a check found invalid.
+
+        The reference validator names the path and the rule; where it finds nothing (a check
+        stricter than the schema, e.g. a tuple for an array), the message names the document only.
+        """
         error = next(self.errors(document), None)
         place = f" in {where}" if where else ""
         if error is None:

@@ -9,7 +9,6 @@ key), the record has no columns, and so no table could carry it: that counts as 
 
 from __future__ import annotations
 
-import copy
 import math
 from typing import Any
 
@@ -18,28 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from finsynth.chat import with_messages
 from finsynth.errors import FinsynthError, RecordValidationError
-from finsynth.generators.registry import resolve
 from finsynth.schemas.columns import ColumnCheck, column_check_for
 from finsynth.schemas.loader import validator_for
-from finsynth.seeding import InstanceSeeds
-
-TEMPLATES = resolve(["finchain/"])
-VALUES = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-3, 3),
-    st.integers(min_value=2**63),
-    st.floats(),
-    st.text(max_size=3),
-    st.lists(st.one_of(st.integers(-2, 2), st.floats(-2, 2), st.text(max_size=2), st.none()), max_size=3),
-    st.dictionaries(
-        st.sampled_from(["name", "value", "values", "role", "content", "x"]), st.integers(), max_size=3
-    ),
-    # Values right beside what is allowed: other labels, empty text, just below a minimum.
-    st.sampled_from(["", "expert", "names", "tool", -1, 0, 1.5, -0.5]),
-)
+from tests.schemas.mutations import RECORDS, VALUES, mutated, mutation_places, valid_record
 
 
 def _same_json(converted: Any, original: Any) -> bool:
@@ -81,54 +62,6 @@ def _columns_accept(record: dict[str, Any], check: ColumnCheck) -> bool:
     return table is not None and not check.bad_rows(table).any()
 
 
-def _record(template: int, seed: int, messages: bool) -> dict[str, Any]:
-    generator = TEMPLATES[template]
-    record = generator.record(f"{generator.info.id}/test/{seed:06d}", InstanceSeeds(seed, seed + 1))
-    return with_messages(record) if messages else record
-
-
-def _places(record: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """Where a mutation can go: every key of the record, of its first step, input and message."""
-    places: list[tuple[Any, ...]] = [(key,) for key in record]
-    places += [("steps", 0, key) for key in record["steps"][0]]
-    if record["steps"][0]["inputs"]:
-        places += [("steps", 0, "inputs", 0, key) for key in record["steps"][0]["inputs"][0]]
-    if "messages" in record:
-        places += [("messages", 2, key) for key in record["messages"][2]] + [("messages", 0)]
-    places += [("choices", 0), ("steps", 0)]
-    return places
-
-
-RECORDS = st.builds(_record, st.integers(0, len(TEMPLATES) - 1), st.integers(0, 2**40), st.booleans())
-
-
-def _mutated(
-    record: dict[str, Any], place: tuple[Any, ...], mutation: str, value: Any
-) -> dict[str, Any] | None:
-    """A copy of the record with one change at ``place``; ``None`` where the place does not exist."""
-    mutated = copy.deepcopy(record)
-    *path, last = place
-    parent: Any = mutated
-    for step in path:
-        parent = parent[step]
-    if isinstance(parent, list):
-        if last >= len(parent):
-            return None
-        if mutation == "missing":
-            del parent[last]
-        elif mutation == "extra":  # one item too many, itself valid
-            parent.append(copy.deepcopy(parent[last]))
-        else:
-            parent[last] = value
-    elif mutation == "missing":
-        del parent[last]
-    elif mutation == "extra":
-        parent["unexpected"] = value
-    else:
-        parent[last] = value
-    return mutated
-
-
 @given(RECORDS, st.sampled_from(["wrong value", "missing", "extra"]), VALUES)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_column_check_rejects_every_record_the_json_schema_rejects(record, mutation, value):
@@ -136,10 +69,10 @@ def test_the_column_check_rejects_every_record_the_json_schema_rejects(record, m
     check = column_check_for("finchain", with_messages=messages)
     validator = validator_for("finchain", with_messages=messages)
     assert validator.is_valid(record) and _columns_accept(record, check)
-    for place in _places(record):
-        mutated = _mutated(record, place, mutation, value)
-        if mutated is not None and not validator.is_valid(mutated):
-            assert not _columns_accept(mutated, check), (
+    for place in mutation_places(record):
+        changed = mutated(record, place, mutation, value)
+        if changed is not None and not validator.is_valid(changed):
+            assert not _columns_accept(changed, check), (
                 f"columns accept what the JSON Schema rejects at {place}"
             )
 
@@ -155,15 +88,17 @@ def test_the_column_check_rejects_every_record_the_json_schema_rejects(record, m
 )
 def test_a_bad_table_is_explained_like_a_bad_record(change, where):
     check = column_check_for("finchain")
-    record = {**_record(0, 5, messages=False), **change}
-    table = pa.Table.from_pylist([_record(0, 4, messages=False), record], schema=check.arrow)
+    record = {**valid_record(0, 5, messages=False), **change}
+    table = pa.Table.from_pylist([valid_record(0, 4, messages=False), record], schema=check.arrow)
     with pytest.raises(RecordValidationError, match=rf"record '{record['id']}'.*{where}"):
         check.validate(table)
 
 
 def test_a_table_with_other_columns_is_refused():
     check = column_check_for("finchain")
-    table = pa.Table.from_pylist([_record(0, 4, messages=False)], schema=check.arrow).drop_columns(["trace"])
+    table = pa.Table.from_pylist([valid_record(0, 4, messages=False)], schema=check.arrow).drop_columns(
+        ["trace"]
+    )
     with pytest.raises(RecordValidationError, match="not the record schema's"):
         check.validate(table)
 
