@@ -50,6 +50,7 @@ from finsynth.generators.finchain.showing import (
 )
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
+    SequenceColumn,
     VectorEvaluator,
     compile_vector,
     decided_round_array,
@@ -158,6 +159,7 @@ class _Frame:
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
+        self._sequences: dict[str, SequenceColumn] = {}
 
     def python(self, name: str) -> list[Any]:
         """Return the values of ``name`` exactly as the scalar path holds them."""
@@ -188,11 +190,14 @@ class _Frame:
         return texts
 
     def columns(self) -> dict[str, Any]:
-        """Return what column-wise formulas read: number columns, and one tuple per row for series."""
+        """Return what column-wise formulas read: number columns, and a sequence column per series."""
         columns: dict[str, Any] = dict(self.numbers)
         for name in self.series:
-            if name in self.objects:
-                columns[name] = self.objects[name]
+            column = self._sequences.get(name)
+            if column is None and name in self.objects:
+                column = self._sequences[name] = SequenceColumn.of_rows(self.objects[name])
+            if column is not None:
+                columns[name] = column
         return columns
 
     def rows(self, names: Sequence[str], *, shown: bool = False) -> list[dict[str, Any]]:
