@@ -26,8 +26,9 @@ How identity is kept:
 from __future__ import annotations
 
 import ast
+import math
 import operator
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -436,7 +437,7 @@ class _VectorCompiler:
     @staticmethod
     def reduction(function: FormulaFunction, sequence: _Part) -> _Part:
         """A function of a whole sequence: its scalar form, mapped over the rows in C."""
-        reduce = function.scalar
+        reduce = _ROW_FORMS.get(function.name, function.scalar)
         elements = sequence.evaluate
 
         def each_row(columns: Columns) -> NDArray[Any]:
@@ -639,6 +640,11 @@ def _whole_numbers(value: Any, size: int, what: str) -> NDArray[Any]:
         raise NeedsScalar(f"a {what} is not a whole number of at most {MAX_SEQUENCE_LENGTH}")
     whole: NDArray[Any] = column.astype(np.int64)
     return whole
+
+
+_ROW_FORMS: dict[str, Callable[[Sequence[float]], float]] = {"sum": math.fsum}
+"""Scalar forms of sequence functions without their finiteness check, which :func:`finite` makes
+for the whole column (``sum`` is :func:`math.fsum` checked finite)."""
 
 
 def _column_form(function: FormulaFunction) -> ColumnFunction:
