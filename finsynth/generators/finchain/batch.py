@@ -523,9 +523,14 @@ class BatchDrawer:
                 raw = vector(draw.columns() if draw.series else draw.numbers)
                 if raw.dtype.kind in "if":
                     rounded, undecided = decided_round_array(raw.astype(np.float64), decimals)
-                    envs = draw.rows(formula.names)
-                    for row in np.flatnonzero(undecided).tolist():
-                        rounded[row] = stated_value(formula, envs[row], decimals)
+                    ties = np.flatnonzero(undecided)
+                    if ties.size:
+                        columns = [draw.python(name) for name in formula.names]
+                        for row in ties.tolist():
+                            env = {
+                                name: column[row] for name, column in zip(formula.names, columns, strict=True)
+                            }
+                            rounded[row] = stated_value(formula, env, decimals)
                     return rounded
             except NeedsScalar:
                 pass
