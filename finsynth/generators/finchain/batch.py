@@ -555,14 +555,17 @@ class BatchDrawer:
             column = _draw_numbers(sampler, seeds[active], active_counters)
             counters[active] = active_counters
             values = column.astype(np.int64).tolist() if sampler.integral else column.tolist()
+            if active.size == len(seeds):
+                elements.append(values)
+                continue
             drawn: list[Any] = [None] * len(seeds)
             for row, value in zip(active.tolist(), values, strict=True):
                 drawn[row] = value
             elements.append(drawn)
-        return [
-            tuple(elements[position][row] for position in range(length))
-            for row, length in enumerate(lengths.tolist())
-        ]
+        rows = zip(*elements, strict=True)  # a shorter series is padded with None at its end
+        if given.min_length == given.max_length:
+            return list(rows)
+        return [row[:length] for row, length in zip(rows, lengths.tolist(), strict=True)]
 
     def _accepted(self, draw: _Frame) -> NDArray[Any]:
         """Which draws satisfy every constraint (checked in order, as the scalar path does)."""
