@@ -438,10 +438,15 @@ class _VectorCompiler:
     def reduction(function: FormulaFunction, sequence: _Part) -> _Part:
         """A function of a whole sequence: its scalar form, mapped over the rows in C."""
         reduce = _ROW_FORMS.get(function.name, function.scalar)
+        of_rows = function.rows
         elements = sequence.evaluate
 
         def each_row(columns: Columns) -> NDArray[Any]:
-            rows = elements(columns).rows()
+            sequences: SequenceColumn = elements(columns)
+            lengths = sequences.lengths
+            if of_rows is not None and lengths.min() == lengths.max():  # rows of one length: one 2-D array
+                return finite(of_rows(sequences.values.reshape(len(lengths), int(lengths[0]))))
+            rows = sequences.rows()
             try:
                 return finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))
             except (FormulaError, ArithmeticError, ValueError) as error:  # an empty sequence, an overflow

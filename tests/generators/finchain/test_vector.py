@@ -612,3 +612,43 @@ def test_rounding_values_away_from_ties_stays_column_wise() -> None:
     result, undecided = decided_round_array(values, 2)
     assert not undecided.any()
     assert result.tolist() == [round(value, 2) + 0.0 for value in values.tolist()]
+
+
+# --- irr over rows of one length ---
+
+OUTLAYS = st.one_of(st.integers(-(10**6), -1), st.floats(-1e7, -1e-2))
+INFLOWS = st.one_of(st.integers(0, 10**6), st.floats(0, 1e7), st.just(0.0))
+ANY_FLOWS = st.one_of(st.integers(-(10**6), 10**6), st.floats(-1e7, 1e7))
+
+
+@settings(max_examples=300, deadline=None)
+@given(length=st.integers(1, 12), conventional=st.booleans(), data=st.data())
+def test_irr_of_rows_of_one_length_has_the_scalar_bits(
+    length: int, conventional: bool, data: st.DataObject
+) -> None:
+    # Conventional projects (an outlay, then inflows) converge; any flows often fail the sign rule.
+    row = st.tuples(OUTLAYS, *[INFLOWS] * (length - 1)) if conventional else st.tuples(*[ANY_FLOWS] * length)
+    rows = data.draw(st.lists(row, min_size=1, max_size=20))
+    outcomes: list[float | None] = []
+    for flows in rows:
+        try:
+            outcomes.append(FUNCTIONS["irr"].scalar(flows))
+        except FormulaError:
+            outcomes.append(None)
+    rows_form = FUNCTIONS["irr"].rows
+    assert rows_form is not None
+    if None in outcomes:
+        with pytest.raises(NeedsScalar):
+            rows_form(np.array(rows, dtype=np.float64))
+        return
+    result = rows_form(np.array(rows, dtype=np.float64))
+    assert result.tobytes() == np.array(outcomes, dtype=np.float64).tobytes(), (rows, result, outcomes)
+
+
+def test_irr_of_list_literals_runs_on_rows_of_one_length() -> None:
+    batch = {
+        "a": np.array([100.0, 250.5, 80.0]),
+        "b": np.array([60.0, 40.0, 0.0]),
+        "c": np.array([60.0, 90.0, 95.0]),
+    }
+    assert check(parse_formula("irr([-a, b, c, b + c])"), batch) == "vectorized"
