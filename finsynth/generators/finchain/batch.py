@@ -333,8 +333,7 @@ class BatchDrawer:
     def __init__(self, compiled: CompiledTemplate) -> None:
         plan = self.plan = compiled.plan
         self._one_by_one = compiled.instance
-        self._chain = compiled.chain
-        self._decide_one = compiled.decide
+        self._chain = plan.chain
         self._given_names = [name for name, _ in plan.samplers]
         series = self._series = plan.series_names
         self._integral = frozenset(
@@ -643,7 +642,7 @@ class BatchDrawer:
                 labels[row] = label
             undecided &= ~chosen
         for row, solution in solved.items():
-            labels[row] = self._decide_one(solution)
+            labels[row] = self.plan.answer_label(solution)
         return labels
 
     # Texts --------------------------------------------------------------------------------
