@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 
 from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError, UnsatisfiableConstraintsError
-from finsynth.generators.finchain.chain import Solution, decide, stated_value
+from finsynth.generators.finchain.chain import Solution, decide, solve, stated_value
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
 from finsynth.generators.finchain.formula import Formula
@@ -50,6 +50,7 @@ from finsynth.generators.finchain.showing import (
 )
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
+    SequenceColumn,
     VectorEvaluator,
     compile_vector,
     decided_round_array,
@@ -158,6 +159,7 @@ class _Frame:
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
+        self._sequences: dict[str, SequenceColumn] = {}
 
     def python(self, name: str) -> list[Any]:
         """Return the values of ``name`` exactly as the scalar path holds them."""
@@ -175,6 +177,13 @@ class _Frame:
             pairs = self._pairs[name] = list(zip(repeat(name), self.python(name)))
         return pairs
 
+    def forget(self, name: str) -> None:
+        """Drop what was derived from the values of ``name`` (they changed)."""
+        self.objects.pop(name, None)
+        self._pairs.pop(name, None)
+        for key in [key for key in self._texts if key[0] == name]:
+            del self._texts[key]
+
     def display(self, name: str) -> NDArray[Any]:
         """Return the values of ``name`` as the text shows them (steps rounded)."""
         shown = self.shown.get(name)
@@ -188,12 +197,24 @@ class _Frame:
         return texts
 
     def columns(self) -> dict[str, Any]:
-        """Return what column-wise formulas read: number columns, and one tuple per row for series."""
+        """Return what column-wise formulas read: number columns, and a sequence column per series."""
         columns: dict[str, Any] = dict(self.numbers)
         for name in self.series:
-            if name in self.objects:
-                columns[name] = self.objects[name]
+            column = self._sequences.get(name)
+            if column is None and name in self.objects:
+                column = self._sequences[name] = SequenceColumn.of_rows(self.objects[name])
+            if column is not None:
+                columns[name] = column
         return columns
+
+    def columns_of(self, rows: NDArray[Any], names: Sequence[str]) -> dict[str, Any]:
+        """Return the columns of ``names`` (as :meth:`columns`) for the instances ``rows`` only."""
+        columns = self.columns() if self.series else self.numbers
+        return {
+            name: column.take(rows) if isinstance(column, SequenceColumn) else column[rows]
+            for name, column in columns.items()
+            if name in names
+        }
 
     def rows(self, names: Sequence[str], *, shown: bool = False) -> list[dict[str, Any]]:
         """Return one scalar environment per instance, holding ``names`` (as shown, if ``shown``)."""
@@ -227,13 +248,22 @@ def _evaluate(
             decided exactly from them here.
 
     Instance by instance, a formula whose floats cannot decide a rounding marks its instance
-    undecided (the scalar path draws it again; its value here is a placeholder), except a
-    condition over givens, decided exactly here as the scalar path decides it.
+    undecided (decided exactly later, as the scalar path decides it; its value here is a
+    placeholder), except a condition over givens, decided exactly here.
 
     """
     if vector is not None:
         try:
-            return vector(frame.columns() if frame.series else frame.numbers)
+            if rows is None or len(rows) == frame.size or not formula.names:
+                return vector(frame.columns() if frame.series else frame.numbers)
+            # A condition for a few instances (most failed an earlier one): evaluate only theirs.
+            truths = np.zeros(frame.size, dtype=bool)
+            if len(rows):
+                result = vector(frame.columns_of(rows, formula.names))
+                if result.dtype != np.bool_:
+                    return result  # not a condition: callers take it as false for every instance
+                truths[rows] = result
+            return truths
         except NeedsScalar:
             pass
     evaluate = formula.evaluator
@@ -303,6 +333,8 @@ class BatchDrawer:
     def __init__(self, compiled: CompiledTemplate) -> None:
         plan = self.plan = compiled.plan
         self._one_by_one = compiled.instance
+        self._chain = plan.chain
+        self._given_names = [name for name, _ in plan.samplers]
         series = self._series = plan.series_names
         self._integral = frozenset(
             name for name, drawer in plan.samplers if isinstance(drawer, NumberSampler) and drawer.integral
@@ -356,7 +388,8 @@ class BatchDrawer:
             frame = self._draw_values(values_seeds)
             names = self._draw_names(names_seeds)
             self._compute_steps(frame)
-            instances = self._assemble(frame, names)
+            solved = self._solve_undecided(frame)
+            instances = self._assemble(frame, names, solved)
         for row in np.flatnonzero(frame.undecided).tolist():
             instances[row] = self._one_by_one(int(names_seeds[row]), int(values_seeds[row]))
         return instances
@@ -489,9 +522,14 @@ class BatchDrawer:
                 raw = vector(draw.columns() if draw.series else draw.numbers)
                 if raw.dtype.kind in "if":
                     rounded, undecided = decided_round_array(raw.astype(np.float64), decimals)
-                    envs = draw.rows(formula.names)
-                    for row in np.flatnonzero(undecided).tolist():
-                        rounded[row] = stated_value(formula, envs[row], decimals)
+                    ties = np.flatnonzero(undecided)
+                    if ties.size:
+                        columns = [draw.python(name) for name in formula.names]
+                        for row in ties.tolist():
+                            env = {
+                                name: column[row] for name, column in zip(formula.names, columns, strict=True)
+                            }
+                            rounded[row] = stated_value(formula, env, decimals)
                     return rounded
             except NeedsScalar:
                 pass
@@ -516,14 +554,17 @@ class BatchDrawer:
             column = _draw_numbers(sampler, seeds[active], active_counters)
             counters[active] = active_counters
             values = column.astype(np.int64).tolist() if sampler.integral else column.tolist()
+            if active.size == len(seeds):
+                elements.append(values)
+                continue
             drawn: list[Any] = [None] * len(seeds)
             for row, value in zip(active.tolist(), values, strict=True):
                 drawn[row] = value
             elements.append(drawn)
-        return [
-            tuple(elements[position][row] for position in range(length))
-            for row, length in enumerate(lengths.tolist())
-        ]
+        rows = zip(*elements, strict=True)  # a shorter series is padded with None at its end
+        if given.min_length == given.max_length:
+            return list(rows)
+        return [row[:length] for row, length in zip(rows, lengths.tolist(), strict=True)]
 
     def _accepted(self, draw: _Frame) -> NDArray[Any]:
         """Which draws satisfy every constraint (checked in order, as the scalar path does)."""
@@ -557,12 +598,41 @@ class BatchDrawer:
             frame.shown[step.name] = shown
             frame.numbers[step.name] = shown if step.rounded_before_use else carried
 
-    def _decide(self, frame: _Frame) -> list[str]:
-        """Label each instance with its first rule that holds, else the fallback label."""
+    def _solve_undecided(self, frame: _Frame) -> dict[int, Solution]:
+        """Solve the instances whose steps' floats cannot decide a rounding as the scalar path does.
+
+        Each is solved by :func:`~finsynth.generators.finchain.chain.solve` (exactly), and its
+        steps' values go into the frame. Its givens are the scalar path's, so its solution is
+        too: its texts are then assembled with the batch, and only its rules are decided alone.
+        """
+        rows = np.flatnonzero(frame.undecided).tolist()
+        if not rows:
+            return {}
+        label = f"template {self.plan.label}: "
+        givens = [frame.python(name) for name in self._given_names]
+        solved: dict[int, Solution] = {}
+        for row in rows:
+            env = {name: column[row] for name, column in zip(self._given_names, givens, strict=True)}
+            solution = solved[row] = solve(self._chain, env, label)
+            for step, _ in self._steps:
+                frame.numbers[step.name][row] = solution.values[step.name]
+                frame.shown[step.name][row] = solution.shown[step.name]
+        for step, _ in self._steps:  # Python copies made before the values changed
+            frame.forget(step.name)
+        frame.undecided[rows] = False
+        return solved
+
+    def _decide(self, frame: _Frame, solved: dict[int, Solution]) -> list[str]:
+        """Label each instance with its first rule that holds, else the fallback label.
+
+        An instance solved exactly (``solved``) is labelled as the scalar path labels it, from
+        its exact values.
+        """
         otherwise = self.plan.otherwise
         assert otherwise is not None
         labels = [otherwise] * frame.size
         undecided = np.ones(frame.size, dtype=bool)
+        undecided[list(solved)] = False
         for label, formula, vector in self._rules:
             result = _evaluate(formula, vector, frame, np.flatnonzero(undecided & ~frame.undecided))
             if result.dtype != np.bool_:
@@ -571,11 +641,15 @@ class BatchDrawer:
             for row in np.flatnonzero(chosen).tolist():
                 labels[row] = label
             undecided &= ~chosen
+        for row, solution in solved.items():
+            labels[row] = self.plan.answer_label(solution)
         return labels
 
     # Texts --------------------------------------------------------------------------------
 
-    def _assemble(self, frame: _Frame, names: dict[str, list[str]]) -> list[Instance]:
+    def _assemble(
+        self, frame: _Frame, names: dict[str, list[str]], solved: dict[int, Solution]
+    ) -> list[Instance]:
         size = frame.size
         plan = self.plan
         in_formula: dict[str, Piece] = {}
@@ -598,7 +672,7 @@ class BatchDrawer:
             answer_labels: Sequence[str | None] = repeat(None, size)  # type: ignore[assignment]
         else:
             answer_values = repeat(None, size)  # type: ignore[assignment]
-            answer_labels = answer_texts = self._decide(frame)
+            answer_labels = answer_texts = self._decide(frame, solved)
         traces = format_all(self._trace_parts(frame), size)
         return list(
             map(

@@ -17,7 +17,6 @@ from typing import Any, NamedTuple
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import ChainStep, Solution, decide, solve, stated_value
 from finsynth.generators.finchain.dsl import (
-    CategoricalAnswer,
     Entity,
     NumberGiven,
     NumericAnswer,
@@ -389,12 +388,7 @@ class CompiledTemplate:
 
     def decide(self, solution: Solution) -> str:
         """Return the label of the first rule that holds for a solved instance, else the fallback."""
-        answer = self.template.answer
-        assert isinstance(answer, CategoricalAnswer)
-        for label, formula in self.rules:
-            if decide(formula, solution, self.chain) is True:
-                return label
-        return answer.otherwise
+        return self.plan.answer_label(solution)
 
     def _static_trace_parts(self) -> tuple[str, str]:
         """Return the trace JSON around its inputs; everything but the inputs is fixed per template."""

@@ -23,6 +23,7 @@ import ast
 from collections.abc import Callable, Mapping
 from decimal import localcontext
 from fractions import Fraction
+from functools import lru_cache
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, Value
@@ -44,9 +45,15 @@ def exact(value: Value) -> ExactValue:
     if isinstance(value, bool):
         return value
     if isinstance(value, tuple):
-        return tuple(Fraction(repr(float(item))) for item in value)
+        return tuple(_exact_decimal(float(item)) for item in value)
     if isinstance(value, int):
         return Fraction(value)
+    return _exact_decimal(value)
+
+
+@lru_cache(maxsize=65_536)
+def _exact_decimal(value: float) -> Fraction:
+    """The decimal a float's shortest form reads (cached: grid values recur across instances)."""
     return Fraction(repr(value))
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from finsynth.errors import FormulaError
+from finsynth.generators.finchain.chain import ChainStep, Solution, decide
 from finsynth.generators.finchain.dsl import DerivedGiven, Entity, NumberGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.formula import Formula
 from finsynth.generators.finchain.quantities import Quantity, Unit
@@ -156,6 +158,21 @@ class TemplatePlan:
     def error(self, message: str) -> TemplateDefinitionError:
         """Return the error for a problem with this template, naming it."""
         return TemplateDefinitionError(f"template {self.label}: {message}")
+
+    @cached_property
+    def chain(self) -> tuple[ChainStep, ...]:
+        """The steps as :func:`~finsynth.generators.finchain.chain.solve` takes them."""
+        return tuple(
+            ChainStep(step.name, step.formula, step.digits, step.rounded_before_use) for step in self.steps
+        )
+
+    def answer_label(self, solution: Solution) -> str:
+        """The answer label of a solved instance: its first rule that holds, else its fallback."""
+        assert self.otherwise is not None
+        for label, formula in self.rules:
+            if decide(formula, solution, self.chain) is True:
+                return label
+        return self.otherwise
 
     def format_in_formula(self, name: str, value: float) -> str:
         """Show the value of ``name`` inside a step's arithmetic (a loop index as a whole number)."""

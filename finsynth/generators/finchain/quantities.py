@@ -26,7 +26,8 @@ class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an 
 def round_exact(value: Fraction, decimals: int) -> Fraction:
     """Round an exact value to ``decimals`` places, halves away from zero."""
     unit = 10**decimals
-    units = math.floor(abs(value) * unit + Fraction(1, 2))
+    # floor(|n/d| * unit + 1/2) in integers: floor((2|n| * unit + d) / 2d), d > 0.
+    units = (2 * abs(value.numerator) * unit + value.denominator) // (2 * value.denominator)
     return Fraction(-units if value < 0 else units, unit)
 
 

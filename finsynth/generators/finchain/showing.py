@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.quantities import Quantity, QuestionForm, Unit
 
 SERIES_SEPARATOR = ", "
 """Between the elements of a series in a question."""
@@ -45,23 +46,38 @@ def _escape(text: str) -> str:
 
 def format_all(parts: Sequence[Part], size: int) -> list[str]:
     """Return the text of every instance: one C-level ``str.format`` call each."""
-    pattern: list[str] = []
-    arguments: list[Sequence[Any]] = []
-    for part in parts:
-        if isinstance(part, str):
-            pattern.append(_escape(part))
-            continue
-        field = str(len(arguments))
-        if part.conversion:
-            field += "!" + part.conversion
-        if part.spec:
-            field += ":" + part.spec
-        pattern.append(_escape(part.before) + "{" + field + "}" + _escape(part.after))
-        arguments.append(part.arguments)
-    template = "".join(pattern)
+    shape = tuple(
+        part if isinstance(part, str) else (part.before, part.conversion, part.spec, part.after)
+        for part in parts
+    )
+    template = _format_pattern(shape)
+    arguments = [part.arguments for part in parts if not isinstance(part, str)]
     if not arguments:
         return [template.format()] * size
     return list(map(template.format, *arguments))
+
+
+@lru_cache(maxsize=8_192)
+def _format_pattern(shape: tuple[str | tuple[str, str, str, str], ...]) -> str:
+    """The ``str.format`` pattern of parts: literals escaped, each field numbered in order.
+
+    Cached, since a template's texts have the same parts batch after batch.
+    """
+    pattern: list[str] = []
+    fields = 0
+    for part in shape:
+        if isinstance(part, str):
+            pattern.append(_escape(part))
+            continue
+        before, conversion, spec, after = part
+        field = str(fields)
+        fields += 1
+        if conversion:
+            field += "!" + conversion
+        if spec:
+            field += ":" + spec
+        pattern.append(_escape(before) + "{" + field + "}" + _escape(after))
+    return "".join(pattern)
 
 
 # In the question ---------------------------------------------------------------------------
@@ -69,16 +85,21 @@ def format_all(parts: Sequence[Part], size: int) -> list[str]:
 
 def question_column(quantity: Quantity, values: NDArray[Any]) -> Piece:
     """:meth:`Quantity.for_question` of a column: one format field where every element has one form."""
-    form = quantity.question_form()
-    varies = (quantity.question_form(negative=True) != form and bool((values < 0).any())) or (
-        quantity.question_form(one=True) != form and bool((values == 1).any())
-    )
+    form, negative_differs, one_differs = _question_forms(quantity)
+    varies = (negative_differs and bool((values < 0).any())) or (one_differs and bool((values == 1).any()))
     if varies:  # a negative amount, or "1 year" among "years"
         return Piece([quantity.for_question(value) for value in values.tolist()])
     shown = np.abs(values) if form.magnitude else values
     if form.scale != 1:
         shown = shown * form.scale
     return Piece(shown.tolist(), form.spec, before=form.before, after=form.after)
+
+
+@lru_cache(maxsize=1_024)
+def _question_forms(quantity: Quantity) -> tuple[QuestionForm, bool, bool]:
+    """A quantity's plain question form, and whether a negative value or a value of 1 shows otherwise."""
+    form = quantity.question_form()
+    return form, quantity.question_form(negative=True) != form, quantity.question_form(one=True) != form
 
 
 def series_in_question(quantity: Quantity, values: Sequence[float]) -> str:

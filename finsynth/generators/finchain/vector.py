@@ -26,8 +26,9 @@ How identity is kept:
 from __future__ import annotations
 
 import ast
+import math
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import MAX_EXPONENT, Formula, parse_formula
+from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, parse_formula
 from finsynth.generators.finchain.functions import FUNCTIONS, FormulaFunction
 from finsynth.generators.finchain.functions.vector import (
     ColumnFunction,
@@ -46,8 +47,16 @@ from finsynth.generators.finchain.functions.vector import (
     per_element,
 )
 from finsynth.generators.finchain.quantities import TooCloseToCall
+from finsynth.generators.finchain.sequence_columns import SequenceColumn, positions_within
 
-__all__ = ["Columns", "NeedsScalar", "VectorEvaluator", "compile_vector", "decided_round_array"]
+__all__ = [
+    "Columns",
+    "NeedsScalar",
+    "SequenceColumn",
+    "VectorEvaluator",
+    "compile_vector",
+    "decided_round_array",
+]
 
 
 Columns = Mapping[str, NDArray[Any]]
@@ -67,6 +76,8 @@ _NUMBER = "number"
 _TRUTH = "truth"
 _NEVER = "never"
 """The kind of a part that always raises: it fits wherever a number or a truth value does."""
+_SEQUENCE = "sequence"
+"""The kind of a part that gives a :class:`SequenceColumn` (compiled only where a sequence belongs)."""
 
 
 @dataclass(frozen=True)
@@ -96,17 +107,20 @@ class _ScalarOnlyError(Exception):
 def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset()) -> VectorEvaluator | None:
     """Column-wise evaluator for ``formula``, or None when it uses something only the scalar path handles.
 
-    Not vectorized: generator expressions, indexing, list literals, ``range``/``enumerate``,
-    any other use of a name in ``sequence_names`` than a function called on it (which reduces
-    each row with the function's scalar form), and ``a if c else b`` whose branches give a
-    number and a truth value. A function with no declared column form is applied element by
-    element in its scalar form.
+    Sequences (series givens, list literals, generator expressions over a series, a list
+    literal, ``range`` or ``enumerate``) are held as :class:`SequenceColumn` s: a generator's
+    terms are computed for every row at once over the flat array of all rows' terms, indexing
+    picks one element per row, and a function of a sequence runs its scalar form on each row.
+    Not vectorized: a generator expression with an ``if`` clause or inside another one's
+    term, a sequence where a number or truth value belongs (the scalar path raises), and
+    ``a if c else b`` whose branches give a number and a truth value. A function with no
+    declared column form is applied element by element in its scalar form.
     Sub-expressions that read no name are computed once, here, by the scalar evaluator.
 
     Args:
         formula: The parsed formula.
         sequence_names: Names bound to sequences (series givens) rather than numbers; their
-            columns hold one tuple per row.
+            columns hold a :class:`SequenceColumn`, or one tuple per row.
 
     Returns:
         A function of the columns (1-D ``float64`` arrays of one length n ≥ 1) returning an
@@ -145,6 +159,8 @@ def compile_vector(formula: Formula, sequence_names: frozenset[str] = frozenset(
 
 
 def _batch_length(columns: Columns, source: str) -> int:
+    if isinstance(columns, _Terms):
+        return len(columns.owners)
     for column in columns.values():
         return len(column)
     raise FormulaError(f"formula {source!r} reads no name: pass at least one column to size the batch")
@@ -224,9 +240,19 @@ _COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
 class _VectorCompiler:
     """Compiles a checked formula tree into column closures, once per formula."""
 
-    def __init__(self, source: str, sequence_names: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        source: str,
+        sequence_names: frozenset[str] = frozenset(),
+        loop_names: frozenset[str] = frozenset(),
+        outer: _VectorCompiler | None = None,
+    ) -> None:
         self.source = source
         self.sequence_names = sequence_names
+        self.loop_names = loop_names
+        """Inside a generator's term: its loop targets, bound to one value per term."""
+        self.outer = outer
+        """Inside a generator's term: the compiler of the scope around it."""
 
     def kind_error(self, node: ast.expr, message: str, guarded: bool) -> _Part:
         """A wrong-kind operand: a compile error if always evaluated, else a part that defers to scalar."""
@@ -247,6 +273,8 @@ class _VectorCompiler:
         """Compile ``node``; ``guarded`` when the scalar path may skip it (``and``/``or``, ``if``)."""
         if self.is_constant(node):
             return self.constant(node)
+        if self.outer is not None and not self.reads_loop(node):
+            return self.hoisted(self.outer.compile(node, guarded=True))
         try:
             return self.compile_reading_names(node, guarded)
         except _WrongKindError as wrong:
@@ -277,9 +305,13 @@ class _VectorCompiler:
 
     def compile_reading_names(self, node: ast.expr, guarded: bool) -> _Part:
         if isinstance(node, ast.Name):
+            if node.id in self.loop_names:
+                return self.loop_value(node.id)
             if node.id in self.sequence_names:
-                raise _ScalarOnlyError  # a whole sequence only reduces, below
+                raise _ScalarOnlyError  # a whole sequence is reduced, indexed or looped over, below
             return self.name(node.id)
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node, guarded)
         if isinstance(node, ast.BinOp):
             return self.arithmetic(node, guarded)
         if isinstance(node, ast.UnaryOp):
@@ -386,9 +418,9 @@ class _VectorCompiler:
         function = FUNCTIONS[node.func.id]
         if function.takes_sequence and len(node.args) == 1:
             argument = node.args[0]
-            if isinstance(argument, ast.Name) and argument.id in self.sequence_names:
-                return self.reduction(function, argument.id)
-            raise _ScalarOnlyError
+            if isinstance(argument, ast.GeneratorExp):
+                return self.reduction(function, self.generator(argument, guarded))
+            return self.reduction(function, self.sequence(argument, guarded))
         parts = self.numbers(node, node.args, f"argument of {function.name}()", guarded)
         operands = [part.evaluate for part in parts]
         apply = _column_form(function)
@@ -403,18 +435,221 @@ class _VectorCompiler:
         )
 
     @staticmethod
-    def reduction(function: FormulaFunction, sequence: str) -> _Part:
-        """A function of a whole series: its scalar form, mapped over the rows in C."""
-        reduce = function.scalar
+    def reduction(function: FormulaFunction, sequence: _Part) -> _Part:
+        """A function of a whole sequence: its scalar form, mapped over the rows in C."""
+        reduce = _ROW_FORMS.get(function.name, function.scalar)
+        of_rows = function.rows
+        elements = sequence.evaluate
 
         def each_row(columns: Columns) -> NDArray[Any]:
-            rows = columns[sequence]
+            sequences: SequenceColumn = elements(columns)
+            lengths = sequences.lengths
+            if of_rows is not None and lengths.min() == lengths.max():  # rows of one length: one 2-D array
+                return finite(of_rows(sequences.values.reshape(len(lengths), int(lengths[0]))))
+            rows = sequences.rows()
             try:
                 return finite(np.fromiter(map(reduce, rows), np.float64, len(rows)))
-            except (FormulaError, ArithmeticError, ValueError) as error:  # an empty series, an overflow
-                raise NeedsScalar(f"{function.name}() of {sequence}: {error}") from None
+            except (FormulaError, ArithmeticError, ValueError) as error:  # an empty sequence, an overflow
+                raise NeedsScalar(f"{function.name}() of a sequence: {error}") from None
 
         return _Part(each_row, _NUMBER, integral=function.keeps_integers)
+
+    def reads_loop(self, node: ast.expr) -> bool:
+        """Whether ``node`` reads a loop target of the generator whose term is compiled."""
+        return any(isinstance(inner, ast.Name) and inner.id in self.loop_names for inner in ast.walk(node))
+
+    @staticmethod
+    def hoisted(part: _Part) -> _Part:
+        """A part of a generator's term that reads no loop target: once per row, spread over its terms."""
+        if part.constant:
+            return part
+        evaluate = part.evaluate
+
+        def spread(terms: Columns) -> Any:
+            assert isinstance(terms, _Terms)
+            value = evaluate(terms.outer)
+            return value[terms.owners] if isinstance(value, np.ndarray) else value
+
+        return _Part(spread, part.kind, integral=part.integral)
+
+    @staticmethod
+    def loop_value(name: str) -> _Part:
+        """A loop target inside a generator's term: one value per term (a series' may be an int)."""
+        return _Part(lambda terms: terms[name], _NUMBER, integral=True, shares_input=True)
+
+    def sequence(self, node: ast.expr, guarded: bool) -> _Part:
+        """Compile ``node`` where a sequence belongs: a series given or a list literal."""
+        if self.outer is not None and not self.reads_loop(node):
+            outside = self.outer.sequence(node, guarded=True).evaluate
+
+            def spread(terms: Columns) -> SequenceColumn:
+                assert isinstance(terms, _Terms)
+                return outside(terms.outer).take(terms.owners)  # type: ignore[no-any-return]
+
+            return _Part(spread, _SEQUENCE)
+        if isinstance(node, ast.Name) and node.id in self.sequence_names and node.id not in self.loop_names:
+            return self.series(node.id)
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return self.list_literal(node, guarded)
+        raise _ScalarOnlyError  # a number where a sequence belongs (the scalar path raises)
+
+    @staticmethod
+    def series(name: str) -> _Part:
+        def lookup(columns: Columns) -> SequenceColumn:
+            try:
+                column: Any = columns[name]
+            except KeyError:
+                raise NeedsScalar(f"no column for {name!r}") from None
+            return column if isinstance(column, SequenceColumn) else SequenceColumn.of_rows(column)
+
+        return _Part(lookup, _SEQUENCE)
+
+    def list_literal(self, node: ast.List | ast.Tuple, guarded: bool) -> _Part:
+        items = [part.evaluate for part in self.numbers(node, node.elts, "a list element", guarded)]
+        source = self.source
+
+        def gather(columns: Columns) -> SequenceColumn:
+            size = _batch_length(columns, source)
+            values = np.empty((size, len(items)))
+            for position, item in enumerate(items):
+                values[:, position] = item(columns)
+            return SequenceColumn(values.ravel(), np.full(size, len(items), dtype=np.int64))
+
+        return _Part(gather, _SEQUENCE)
+
+    def subscript(self, node: ast.Subscript, guarded: bool) -> _Part:
+        """``sequence[index]``: one element per row, where every index is whole and inside its row."""
+        sequence = self.sequence(node.value, guarded).evaluate
+        (position,) = self.numbers(node, (node.slice,), "an index", guarded)
+        index = position.evaluate
+
+        def item(columns: Columns) -> NDArray[Any]:
+            column: SequenceColumn = sequence(columns)
+            lengths = column.lengths
+            indices = _whole_numbers(index(columns), len(column), "index")
+            if np.any((indices < -lengths) | (indices >= lengths)):
+                raise NeedsScalar("an index is outside its sequence")
+            element: NDArray[Any] = column.values[
+                column.starts + np.where(indices < 0, indices + lengths, indices)
+            ]
+            return element
+
+        return _Part(item, _NUMBER, integral=True)
+
+    def generator(self, node: ast.GeneratorExp, guarded: bool) -> _Part:
+        """A generator expression's terms for every row, computed over all rows' terms at once."""
+        if self.outer is not None or len(node.generators) != 1 or node.generators[0].ifs:
+            raise _ScalarOnlyError  # nested loops and filtered terms stay with the scalar path
+        clause = node.generators[0]
+        targets = [
+            target.id
+            for target in (clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target])
+            if isinstance(target, ast.Name)
+        ]
+        bind = self.bindings(clause.iter, targets, guarded)
+        # The scalar path may run no term at all (an empty sequence): the term is guarded.
+        term = _VectorCompiler(self.source, self.sequence_names, frozenset(targets), self).compile(
+            node.elt, guarded=True
+        )
+        if term.kind == _TRUTH:
+            raise _ScalarOnlyError  # the scalar path rejects a truth value as a term, if it reaches one
+        compute = term.evaluate
+
+        def terms(columns: Columns) -> SequenceColumn:
+            lengths, bound = bind(columns)
+            scope = _Terms(columns, np.repeat(np.arange(len(lengths)), lengths), bound)
+            if not len(scope.owners):
+                return SequenceColumn(np.empty(0), lengths)
+            values = np.asarray(compute(scope), dtype=np.float64)
+            if values.shape != scope.owners.shape:  # a term that is the same for all
+                values = np.full(scope.owners.shape, values, dtype=np.float64)
+            return SequenceColumn(values, lengths)
+
+        return _Part(terms, _SEQUENCE)
+
+    def bindings(
+        self, node: ast.expr, targets: list[str], guarded: bool
+    ) -> Callable[[Columns], tuple[NDArray[Any], dict[str, NDArray[Any]]]]:
+        """What a generator loops over: each row's number of terms, and every target's value per term."""
+        source = self.source
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
+            if len(targets) != 1:
+                raise _ScalarOnlyError
+            bounds = [part.evaluate for part in self.numbers(node, node.args, "a range bound", guarded)]
+            (target,) = targets
+
+            def ranged(columns: Columns) -> tuple[NDArray[Any], dict[str, NDArray[Any]]]:
+                size = _batch_length(columns, source)
+                ends = [_whole_numbers(bound(columns), size, "range bound") for bound in bounds]
+                start, stop = (np.zeros(size, dtype=np.int64), ends[0]) if len(ends) == 1 else ends
+                lengths = np.maximum(stop - start, 0)
+                values = np.repeat(start, lengths) + positions_within(lengths)
+                return lengths, {target: values.astype(np.float64)}
+
+            return ranged
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "enumerate":
+            if len(targets) != 2:
+                raise _ScalarOnlyError
+            sequence = self.sequence(node.args[0], guarded).evaluate
+            starts = [part.evaluate for part in self.numbers(node, node.args[1:], "enumerate start", guarded)]
+
+            def enumerated(columns: Columns) -> tuple[NDArray[Any], dict[str, NDArray[Any]]]:
+                column: SequenceColumn = sequence(columns)
+                counts = positions_within(column.lengths)
+                if starts:
+                    first = _whole_numbers(starts[0](columns), len(column), "enumerate start")
+                    counts = counts + np.repeat(first, column.lengths)
+                return column.lengths, {targets[0]: counts.astype(np.float64), targets[1]: column.values}
+
+            return enumerated
+        if len(targets) != 1:
+            raise _ScalarOnlyError
+        looped = self.sequence(node, guarded).evaluate
+
+        def elements(columns: Columns) -> tuple[NDArray[Any], dict[str, NDArray[Any]]]:
+            column: SequenceColumn = looped(columns)
+            return column.lengths, {targets[0]: column.values}
+
+        return elements
+
+
+class _Terms(Mapping[str, Any]):
+    """The scope of a generator's term: every loop target's value for every term of every row.
+
+    Args:
+        outer: The columns of the scope around the generator (one element per row).
+        owners: The row of every term.
+        bound: The loop targets, one element per term.
+
+    """
+
+    def __init__(self, outer: Columns, owners: NDArray[Any], bound: dict[str, NDArray[Any]]) -> None:
+        self.outer = outer
+        self.owners = owners
+        self.bound = bound
+
+    def __getitem__(self, name: str) -> NDArray[Any]:
+        return self.bound[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.bound)
+
+    def __len__(self) -> int:
+        return len(self.bound)
+
+
+def _whole_numbers(value: Any, size: int, what: str) -> NDArray[Any]:
+    """Indices or range bounds as the scalar path takes them: whole numbers of at most MAX_SEQUENCE_LENGTH."""
+    column = np.broadcast_to(np.asarray(value, dtype=np.float64), (size,))
+    if not np.all((np.floor(column) == column) & (np.abs(column) <= MAX_SEQUENCE_LENGTH)):
+        raise NeedsScalar(f"a {what} is not a whole number of at most {MAX_SEQUENCE_LENGTH}")
+    whole: NDArray[Any] = column.astype(np.int64)
+    return whole
+
+
+_ROW_FORMS: dict[str, Callable[[Sequence[float]], float]] = {"sum": math.fsum}
+"""Scalar forms of sequence functions without their finiteness check, which :func:`finite` makes
+for the whole column (``sum`` is :func:`math.fsum` checked finite)."""
 
 
 def _column_form(function: FormulaFunction) -> ColumnFunction:

@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.batch import BatchDrawer
+from finsynth.generators.finchain.chain import solve
 from finsynth.generators.finchain.dsl import (
     Template,
+    categorical,
     company,
     count,
     derived,
@@ -27,7 +29,7 @@ from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.quantities import Unit
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.generators.registry import all_generators
-from finsynth.seeding import InstanceSeeder, InstanceSeeds
+from finsynth.seeding import InstanceSeeder, InstanceSeeds, SplitMixStream
 
 TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
@@ -191,3 +193,63 @@ def test_an_attempt_after_the_accepted_one_that_fails_does_not_fail_the_batch(
                 drawer.instances(names, values)
             continue
         assert_identical(drawer.instances(names, values), expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(1, 64))
+def test_later_constraints_over_series_match_for_the_instances_still_open(root: int, size: int) -> None:
+    # The second and third constraints run column-wise on the instances the first one left open
+    # only, their series taken row by row (a generator, an index, a list).
+    constraints = ("years != 2", "sum(f * beta for f in flows) > price", "max([flows[0], growth]) >= 0")
+    compiled = CompiledTemplate(every_kind_of_given(constraints), "test/later-constraints")
+    names, values = InstanceSeeder(root, "c", "s", "test/later-constraints").seed_arrays(np.arange(size))
+    assert_identical(BatchDrawer(compiled).instances(names, values), one_by_one(compiled, names, values))
+
+
+def on_rounding_boundaries(categorical_answer: bool) -> Template:
+    """Steps that often sit exactly on a half-way point: half cents, and amounts too large to decide."""
+    return Template(
+        givens=[
+            money("price", 0.01, 99.99, step=0.01),
+            count("units", 1, 9),
+            money("exposure", 1_000, 60_000_000_000, step=1_000),
+        ],
+        question="{units} units cost {price} each against an exposure of {exposure}.",
+        steps=[
+            step("half_cost", "price * units / 2", "Half of the cost"),
+            step("total", "exposure * 1.5 + half_cost", "Total"),
+        ],
+        answer=(
+            categorical(
+                [("total >= exposure * 1.5 + 100", "large"), ("half_cost > 10", "medium")], otherwise="small"
+            )
+            if categorical_answer
+            else numeric("total")
+        ),
+    )
+
+
+@pytest.mark.parametrize("categorical_answer", [False, True])
+@settings(max_examples=25, deadline=None)
+@given(root=st.integers(0, 2**63 - 1), size=st.integers(1, 80))
+def test_instances_on_rounding_boundaries_are_solved_exactly_within_the_batch(
+    categorical_answer: bool, root: int, size: int
+) -> None:
+    compiled = CompiledTemplate(on_rounding_boundaries(categorical_answer), "test/boundaries")
+    names, values = InstanceSeeder(root, "c", "s", "test/boundaries").seed_arrays(np.arange(size))
+    expected = one_by_one(compiled, names, values)
+
+    def never_one_by_one(names_seed: int, values_seed: int) -> Instance:
+        raise AssertionError("an instance on a rounding boundary was drawn again one by one")
+
+    compiled.instance = never_one_by_one  # type: ignore[method-assign]
+    assert_identical(BatchDrawer(compiled).instances(names, values), expected)
+
+
+def test_the_boundary_template_really_sits_on_boundaries() -> None:
+    compiled = CompiledTemplate(on_rounding_boundaries(True), "test/boundaries")
+    _, values = InstanceSeeder(1, "c", "s", "test/boundaries").seed_arrays(np.arange(200))
+    drawn = [compiled.draw_values(SplitMixStream(seed)) for seed in values.tolist()]
+    solved = [solve(compiled.chain, givens) for givens in drawn]
+    assert sum(solution.exact_values is not None for solution in solved) >= 20
+    assert sum(solution.exact_values is None for solution in solved) >= 20

@@ -34,6 +34,9 @@ class FormulaFunction:
         exact: The exact form on fractions, which decides roundings a float cannot.
         vector: The column form, bit for bit the scalar form element by element; None when
             the batch evaluator should apply ``scalar`` to each element (or row).
+        rows: For a function of a sequence, its form over sequences of one length given as the
+            rows of a 2-D array, bit for bit the scalar form row by row; None when the batch
+            evaluator should apply ``scalar`` to each row.
         sympy: The name of the sympy function with the same meaning, or None where symbolic
             checks treat a call as opaque.
         keeps_integers: Whether the result is one of the arguments (or its magnitude), so it
@@ -52,6 +55,7 @@ class FormulaFunction:
     scalar: Callable[..., float]
     exact: Callable[..., Fraction]
     vector: columns.ColumnFunction | None = None
+    rows: columns.ColumnFunction | None = None
     sympy: str | None = None
     keeps_integers: bool = False
     needs_an_element: bool = False
@@ -98,6 +102,7 @@ FUNCTIONS: dict[str, FormulaFunction] = {
             True,
             scalar.internal_rate_of_return,
             exact.internal_rate_of_return,
+            rows=columns.internal_rate_of_return,
             needs_an_element=True,
             work_per_item=IRR_WORK_PER_FLOW,
         ),

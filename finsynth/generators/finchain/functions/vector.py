@@ -213,3 +213,74 @@ smallest = _extreme(np.less)
 
 largest = _extreme(np.greater)
 """Column ``max`` of several numbers."""
+
+
+def _npv_and_slope(rate: NDArray[Any], flows: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any]]:
+    """:func:`.scalar._npv_and_slope` for every row of ``flows`` at its own rate, in the same operations."""
+    if np.any(1.0 + rate == 0):
+        raise NeedsScalar("irr reached a rate of -1")
+    discount = 1.0 / (1.0 + rate)
+    value = np.zeros(len(rate))
+    slope_in_discount = np.zeros(len(rate))
+    for position in range(flows.shape[1] - 1, -1, -1):
+        slope_in_discount = slope_in_discount * discount + value
+        value = value * discount + flows[:, position]
+    return value, -slope_in_discount * discount * discount
+
+
+def _one_sign_change(flows: NDArray[Any]) -> bool:
+    """Whether every row's non-zero flows change sign exactly once, as the scalar irr requires."""
+    nonzero = flows != 0
+    positive = flows > 0
+    positions = np.where(nonzero, np.arange(flows.shape[1]), -1)
+    last = np.maximum.accumulate(positions, axis=1)
+    previous = np.concatenate([np.full((len(flows), 1), -1), last[:, :-1]], axis=1)
+    earlier_positive = np.take_along_axis(positive, np.maximum(previous, 0), axis=1)
+    changes = nonzero & (previous >= 0) & (positive != earlier_positive)
+    return bool(np.all(changes.sum(axis=1) == 1))
+
+
+def internal_rate_of_return(flows: NDArray[Any]) -> NDArray[Any]:
+    """:func:`.scalar.internal_rate_of_return` of every row of ``flows`` (rows of one length), bit for bit.
+
+    Every row runs the scalar's bracketed Newton iteration with the same IEEE operations in the
+    same order, the rows side by side; a row leaves the loop where the scalar function returns.
+    """
+    if flows.ndim != 2 or not flows.shape[1] or not np.isfinite(flows).all() or not _one_sign_change(flows):
+        raise NeedsScalar("irr needs finite cash flows that change sign exactly once")
+    count = len(flows)
+    low = np.full(count, -0.999999)
+    high = np.ones(count)
+    f_low = _npv_and_slope(low, flows)[0]
+    widening = (_npv_and_slope(high, flows)[0] > 0) == (f_low > 0)
+    while widening.any():
+        rows = np.flatnonzero(widening)
+        high[rows] *= 2
+        if np.any(high[rows] > 1e6):
+            raise NeedsScalar("irr found no rate below 1,000,000")
+        widening[rows] = (_npv_and_slope(high[rows], flows[rows])[0] > 0) == (f_low[rows] > 0)
+    rate = np.where((low < 0.1) & (high > 0.1), 0.1, (low + high) / 2)
+    result = np.empty(count)
+    active = np.arange(count)
+    for _ in range(200):
+        if not active.size:
+            break
+        current = rate[active]
+        value, slope = _npv_and_slope(current, flows[active])
+        root = value == 0
+        result[active[root]] = current[root]
+        active, current, value, slope = active[~root], current[~root], value[~root], slope[~root]
+        same_side = (value > 0) == (f_low[active] > 0)
+        low[active[same_side]] = current[same_side]
+        f_low[active[same_side]] = value[same_side]
+        high[active[~same_side]] = current[~same_side]
+        below, above = low[active], high[active]
+        with np.errstate(all="ignore"):
+            step = np.where(slope != 0, current - value / slope, below)
+        step = np.where((below < step) & (step < above), step, (below + above) / 2)
+        converged = np.abs(step - current) <= 1e-15 * np.maximum(1.0, np.abs(current))
+        result[active[converged]] = step[converged]
+        rate[active] = step
+        active = active[~converged]
+    result[active] = rate[active]
+    return result
