@@ -18,6 +18,7 @@ from finsynth.generators.filings.resource_files import (
 )
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
+from finsynth.world.industry_profiles import RiskProfile
 
 PROSE_FILE = "resources/risk_prose.yaml"
 """Where the risk prose lives, relative to the ``finsynth.generators.filings`` package."""
@@ -31,26 +32,6 @@ SEGMENT_PLACEHOLDERS = ("segment", "offering")
 
 
 @dataclass(frozen=True)
-class SegmentRisk:
-    """A risk every segment carries, its texts written for any segment.
-
-    Attributes:
-        topic: Stable key; the fact key is ``risk.<topic>_<segment index>``.
-        label: What the risk concerns, for questions.
-        headline: The headline.
-        summary: The risk in one clause, for reference answers.
-        body: The explaining sentences, in order.
-
-    """
-
-    topic: str
-    label: str
-    headline: str
-    summary: str
-    body: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class RiskProse:
     """Item 1A's prose other than the general risks, each list in file order.
 
@@ -58,14 +39,15 @@ class RiskProse:
         introductions: Wordings of the paragraph that opens Item 1A.
         elaborations: Sentences that elaborate any risk.
         segment_exposures: Sentences that tie a risk to the company's segments.
-        segment_risks: Risks every segment carries.
+        segment_risks: Risks every segment carries, their texts written for any segment
+            (``{segment}``, ``{offering}``); the fact key is ``risk.<topic>_<segment index>``.
 
     """
 
     introductions: tuple[str, ...]
     elaborations: tuple[str, ...]
     segment_exposures: tuple[str, ...]
-    segment_risks: tuple[SegmentRisk, ...]
+    segment_risks: tuple[RiskProfile, ...]
 
 
 def _check_segment_risks(entries: list[dict[str, Any]], source: str) -> None:
@@ -99,7 +81,7 @@ def parse_risk_prose(document: Any, source: str) -> RiskProse:
         tuple(document["elaborations"]),
         tuple(document["segment_exposures"]),
         tuple(
-            SegmentRisk(
+            RiskProfile(
                 entry["topic"], entry["label"], entry["headline"], entry["summary"], tuple(entry["body"])
             )
             for entry in document["segment_risks"]
