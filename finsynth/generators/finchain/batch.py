@@ -36,7 +36,7 @@ from finsynth.generators.finchain.chain import Solution, decide, solve, stated_v
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
 from finsynth.generators.finchain.formula import Formula
-from finsynth.generators.finchain.plan import NumberSampler, Sampler, parse_pattern
+from finsynth.generators.finchain.plan import NumberSampler, Sampler, StepPlan, parse_pattern
 from finsynth.generators.finchain.quantities import TooCloseToCall
 from finsynth.generators.finchain.showing import (
     Part,
@@ -47,6 +47,7 @@ from finsynth.generators.finchain.showing import (
     result_suffix_column,
     series_in_question_column,
     series_in_trace,
+    substituted_column,
 )
 from finsynth.generators.finchain.vector import (
     NeedsScalar,
@@ -357,9 +358,20 @@ class BatchDrawer:
         """Attempts drawn and accepted so far, which size later rounds (never what is drawn)."""
         self._steps = [(step, compile_vector(step.formula, series)) for step in plan.steps]
         self._rules = [(label, formula, compile_vector(formula, series)) for label, formula in plan.rules]
-        self._patterns = [
-            None if step.pattern is None else parse_pattern(step.pattern) for step in plan.steps
-        ]
+        self._patterns = [self._pattern(step) for step in plan.steps]
+
+    def _pattern(self, step: StepPlan) -> tuple[tuple[tuple[str, str | None], ...], bool] | None:
+        """A step's arithmetic as (literal, field) parts, and whether it shows values as substituted.
+
+        A step without a pattern of its own is substituted value by value on the scalar path;
+        where that text has a fixed shape over plain numbers, the batch fills it column-wise.
+        """
+        if step.pattern is not None:
+            return parse_pattern(step.pattern), False
+        formula = step.formula
+        plain = not any(name in self.plan.series_names or name in self.plan.options for name in formula.names)
+        fixed = formula.fixed_substitution() if plain else None
+        return None if fixed is None else (parse_pattern(fixed), True)
 
     def instances(
         self, names_seeds: Sequence[int] | NDArray[Any], values_seeds: Sequence[int] | NDArray[Any]
@@ -652,13 +664,14 @@ class BatchDrawer:
     ) -> list[Instance]:
         size = frame.size
         plan = self.plan
-        in_formula: dict[str, Piece] = {}
+        in_formula: dict[tuple[str, bool], Piece] = {}
 
-        def formula_piece(name: str) -> Piece:
-            piece = in_formula.get(name)
+        def formula_piece(name: str, substituted: bool) -> Piece:
+            piece = in_formula.get((name, substituted))
             if piece is None:
                 texts = frame.texts(name, plan.quantities[name].formula_spec)
-                piece = in_formula[name] = Piece(in_arithmetic_column(texts, frame.display(name)))
+                show = substituted_column if substituted else in_arithmetic_column
+                piece = in_formula[name, substituted] = Piece(show(texts, frame.display(name)))
             return piece
 
         question = format_all(self._question_parts(frame, names), size)
@@ -711,17 +724,18 @@ class BatchDrawer:
         return parts
 
     def _step_results(
-        self, index: int, frame: _Frame, formula_piece: Callable[[str], Piece]
+        self, index: int, frame: _Frame, formula_piece: Callable[[str, bool], Piece]
     ) -> list[StepResult]:
         step, _ = self._steps[index]
         pattern = self._patterns[index]
         values = frame.shown[step.name]
         parts: list[Part] = [step.prefix]
         if pattern is not None:
-            for literal, field in pattern:
+            fields, substituted = pattern
+            for literal, field in fields:
                 parts.append(literal)
                 if field is not None:
-                    parts.append(formula_piece(field))
+                    parts.append(formula_piece(field, substituted))
         else:
             substitute = step.formula.substituted
             shown = self.plan.format_in_formula

@@ -493,6 +493,30 @@ class Formula:
                 return None
         return _Renderer("placeholders").fixed_text(self.tree)
 
+    def fixed_substitution(self) -> str | None:
+        """Return a ``str.format`` pattern of :meth:`substituted`'s text, where its shape never varies.
+
+        Unlike :meth:`substitution_pattern`, calls such as ``min(a, b)`` and list literals are
+        kept: only generator expressions, indexing and a function applied to a sequence by
+        name (whose terms depend on the values) have no fixed shape, and return ``None``. Each
+        ``{name}`` takes what :meth:`substituted` shows for a number: its formatted text, in
+        parentheses where that text starts with a minus sign.
+        """
+        for node in ast.walk(self.tree):
+            if isinstance(node, (ast.GeneratorExp, ast.Subscript)):
+                return None
+            if (
+                isinstance(node, ast.Call)
+                and len(node.args) == 1
+                and isinstance(node.args[0], ast.Name)
+                and FUNCTIONS[node.func.id].takes_sequence  # type: ignore[attr-defined]
+            ):
+                return None
+        try:
+            return _Renderer("placeholders").fixed_text(self.tree)
+        except FormulaError:
+            return None
+
     def substituted(self, env: Env, format_number: NumberFormatter) -> str:
         """Render the formula with every name replaced by its displayed value.
 

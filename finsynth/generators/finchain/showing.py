@@ -134,6 +134,17 @@ def in_arithmetic_column(texts: list[str], values: NDArray[Any]) -> list[str]:
     return [in_arithmetic(text, value) for text, value in zip(texts, values.tolist(), strict=True)]
 
 
+def substituted_column(texts: list[str], values: NDArray[Any]) -> list[str]:
+    """A number as :meth:`~finsynth.generators.finchain.formula.Formula.substituted` shows it, for a column.
+
+    That form puts a text starting with a minus sign in parentheses: negative zero too, which
+    :func:`in_arithmetic_column` leaves bare (``texts`` are the values formatted for a formula).
+    """
+    if not np.signbit(values).any():
+        return texts
+    return [f"({text})" if text.startswith("-") else text for text in texts]
+
+
 def result_suffix(quantity: Quantity, value: float, result: str) -> str:
     """The `` (shown)`` after a step's result where the question shows it differently from ``result``."""
     shown = quantity.for_question(value)

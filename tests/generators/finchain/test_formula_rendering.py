@@ -422,3 +422,27 @@ def test_a_formatter_may_write_percent_signs_and_braces():
     formula = parse_formula("sum(a * v for v in xs) + a")
     shown = formula.substituted({"a": 5.0, "xs": (1.0, -2.0)}, lambda name, value: f"{{{value:g}%}}")
     assert shown == "({5%} × {1%} + {5%} × {-2%}) + {5%}"
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(FORMULAS, ENVS)
+@example("min(a, -b) + max([a, 0.5, b])", {"a": -0.0, "b": 2, "c": 1, "xs": (), "ys": ()})
+def test_a_fixed_substitution_fills_in_as_substituted_shows(source: str, env: dict[str, Value]):
+    try:
+        formula = parse_formula(source)
+    except FormulaError:
+        reject()
+    pattern = formula.fixed_substitution()
+    if pattern is None:
+        assert any(isinstance(node, ast.GeneratorExp | ast.Subscript) for node in ast.walk(formula.tree)) or (
+            formula.substitution_pattern() is None
+        )
+        return
+    if formula.substitution_pattern() is not None:
+        assert pattern == formula.substitution_pattern()
+    numbers = {name: env.get(name) for name in formula.names}
+    if not all(type(value) in (int, float) for value in numbers.values()):
+        reject()  # a sequence or truth value is not shown as one number
+    texts = {name: format_number(name, float(cast(float, value))) for name, value in numbers.items()}
+    shown = {name: f"({text})" if text.startswith("-") else text for name, text in texts.items()}
+    assert pattern.format_map(shown) == formula.substituted(env, format_number)

@@ -6,6 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from finsynth.generators.finchain.formula import parse_formula
 from finsynth.generators.finchain.quantities import Quantity, Unit
 from finsynth.generators.finchain.showing import (
     format_all,
@@ -16,6 +17,7 @@ from finsynth.generators.finchain.showing import (
     result_suffix_column,
     series_in_question,
     series_in_question_column,
+    substituted_column,
 )
 
 quantities = st.builds(Quantity, st.sampled_from(list(Unit)), st.integers(0, 4))
@@ -45,6 +47,17 @@ def test_arithmetic_column_puts_the_same_negatives_in_parentheses(
     expected = [in_arithmetic(text, value) for text, value in zip(texts, column, strict=True)]
     assert in_arithmetic_column(texts, np.array(column)) == expected
     assert all(text.startswith("(") == (value < 0) for text, value in zip(expected, column, strict=True))
+
+
+@given(quantities, st.lists(values | st.just(-0.0) | st.integers(-5, 5).map(lambda units: units / 1e6)))
+def test_substituted_column_shows_what_a_substituted_formula_shows(
+    quantity: Quantity, column: list[float]
+) -> None:
+    texts = [quantity.for_formula(value) for value in column]
+    one_by_one = [
+        parse_formula("x").substituted({"x": value}, lambda _, v: quantity.for_formula(v)) for value in column
+    ]
+    assert substituted_column(texts, np.array(column)) == one_by_one
 
 
 @given(quantities, columns)
