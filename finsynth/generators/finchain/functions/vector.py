@@ -220,8 +220,8 @@ def _npv_and_slope(rate: NDArray[Any], flows: NDArray[Any]) -> tuple[NDArray[Any
     if np.any(1.0 + rate == 0):
         raise NeedsScalar("irr reached a rate of -1")
     discount = 1.0 / (1.0 + rate)
-    value = np.zeros(len(rate))
-    slope_in_discount = np.zeros(len(rate))
+    value: NDArray[Any] = np.zeros(len(rate))
+    slope_in_discount: NDArray[Any] = np.zeros(len(rate))
     for position in range(flows.shape[1] - 1, -1, -1):
         slope_in_discount = slope_in_discount * discount + value
         value = value * discount + flows[:, position]
