@@ -18,7 +18,7 @@ from finsynth.world.company import UNIT_DOLLARS, Company
 from finsynth.world.formatting import millions, name_list, price
 from finsynth.world.industry_profiles import Industry, in_sentence
 from finsynth.world.rounding import round_half_up
-from finsynth.world.statements import Statements
+from finsynth.world.statements import Statements, split_whole
 
 _DOLLARS_PER_MILLION = 1_000_000
 _TENTH = Decimal("0.1")
@@ -42,9 +42,7 @@ def split_tenths(total: float, weights: Sequence[float]) -> list[float]:
 
 def whole_percentages(amounts: Sequence[int]) -> list[int]:
     """Whole percentages proportional to positive ``amounts`` that add up to 100 (the last takes the rest)."""
-    total = sum(amounts)
-    shares = [round(100 * amount / total) for amount in amounts[:-1]]
-    return [*shares, 100 - sum(shares)]
+    return split_whole(100, amounts)
 
 
 @dataclass(frozen=True)
