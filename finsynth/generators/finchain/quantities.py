@@ -23,12 +23,18 @@ class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an 
     """A float is too close to a rounding boundary to decide; the exact value must decide it."""
 
 
+def rounded_units(value: Fraction, decimals: int) -> int:
+    """``value`` rounded to ``decimals`` places, halves away from zero, in units of ``10**-decimals``."""
+    # floor(|n/d| * unit + 1/2) in integers: floor((2|n| * unit + d) / 2d), d > 0.
+    numerator, denominator = value.numerator, value.denominator
+    unit: int = 10**decimals
+    units = (2 * abs(numerator) * unit + denominator) // (2 * denominator)
+    return -units if numerator < 0 else units
+
+
 def round_exact(value: Fraction, decimals: int) -> Fraction:
     """Round an exact value to ``decimals`` places, halves away from zero."""
-    unit = 10**decimals
-    # floor(|n/d| * unit + 1/2) in integers: floor((2|n| * unit + d) / 2d), d > 0.
-    units = (2 * abs(value.numerator) * unit + value.denominator) // (2 * value.denominator)
-    return Fraction(-units if value < 0 else units, unit)
+    return Fraction(rounded_units(value, decimals), 10**decimals)
 
 
 def too_close_to_call(value: float, decimals: int) -> bool:
