@@ -56,7 +56,11 @@ def exact(value: Value) -> ExactValue:
 @lru_cache(maxsize=65_536)
 def _exact_decimal(value: float) -> Fraction:
     """The decimal a float's shortest form reads (cached: grid values recur across instances)."""
-    return Fraction(repr(value))
+    text = repr(value)
+    if "e" in text or "n" in text:  # exponent form, inf, nan: Fraction reads (or rejects) them
+        return Fraction(text)
+    whole, _, decimals = text.partition(".")  # repr always writes the point: "12.5", "-3.0"
+    return Fraction(int(whole + decimals), 10 ** len(decimals))
 
 
 def _number(value: ExactValue, what: str) -> Fraction:

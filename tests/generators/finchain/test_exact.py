@@ -160,3 +160,8 @@ def test_a_decided_float_chain_shows_what_the_exact_chain_shows(half_ways, decim
     assert solution.shown == exactly.shown
     for item in chain:
         assert exactly.shown[item.name] == float(round_exact(exactly.exact_values[item.name], item.decimals))
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_a_float_stands_for_the_decimal_its_shortest_form_reads(value):
+    assert exact(value) == Fraction(repr(value))
