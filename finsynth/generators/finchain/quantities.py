@@ -16,7 +16,13 @@ UNDECIDED_WINDOW = 1e-4
 """Distance from a half-way point, in units of the last kept decimal, under which a float cannot decide."""
 
 UNDECIDED_RELATIVE = 1e-13
-"""Relative error a float result may carry (about a thousand ulps), added to :data:`UNDECIDED_WINDOW`."""
+"""Relative error a float result may carry (about a thousand ulps), added to :data:`UNDECIDED_WINDOW`.
+
+Both are tolerances checked by tests, not a proof (a difference of two large, nearly equal
+amounts can carry more). They are part of the generated content: an instance solved exactly
+carries its steps' exact values (shown as later steps' inputs), which may differ in the last
+bits from the floats, so narrowing the window would change records.
+"""
 
 
 class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an error to report
