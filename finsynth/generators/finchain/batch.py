@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 
 from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError, UnsatisfiableConstraintsError
-from finsynth.generators.finchain.chain import Solution, decide, solve, stated_value
+from finsynth.generators.finchain.chain import Solution, decide, solve_exactly, stated_value
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
 from finsynth.generators.finchain.formula import Formula
@@ -613,9 +613,12 @@ class BatchDrawer:
     def _solve_undecided(self, frame: _Frame) -> dict[int, Solution]:
         """Solve the instances whose steps' floats cannot decide a rounding as the scalar path does.
 
-        Each is solved by :func:`~finsynth.generators.finchain.chain.solve` (exactly), and its
-        steps' values go into the frame. Its givens are the scalar path's, so its solution is
-        too: its texts are then assembled with the batch, and only its rules are decided alone.
+        Each is solved by :func:`~finsynth.generators.finchain.chain.solve_exactly`, and its
+        steps' values go into the frame. Its givens are the scalar path's, and an instance is
+        undecided here exactly where the scalar float chain meets a rounding it cannot decide
+        (the same floats, the same test), where :func:`~finsynth.generators.finchain.chain.solve`
+        solves exactly too: so its solution is the scalar path's. Its texts are then assembled
+        with the batch, and only its rules are decided alone.
         """
         rows = np.flatnonzero(frame.undecided).tolist()
         if not rows:
@@ -625,7 +628,7 @@ class BatchDrawer:
         solved: dict[int, Solution] = {}
         for row in rows:
             env = {name: column[row] for name, column in zip(self._given_names, givens, strict=True)}
-            solution = solved[row] = solve(self._chain, env, label)
+            solution = solved[row] = solve_exactly(self._chain, env, label)
             for step, _ in self._steps:
                 frame.numbers[step.name][row] = solution.values[step.name]
                 frame.shown[step.name][row] = solution.shown[step.name]

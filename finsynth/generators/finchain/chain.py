@@ -21,7 +21,7 @@ from fractions import Fraction
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.exact import ExactValue, exact, exact_evaluate
 from finsynth.generators.finchain.formula import Formula, Value
-from finsynth.generators.finchain.quantities import TooCloseToCall, decided_round, round_exact
+from finsynth.generators.finchain.quantities import TooCloseToCall, decided_round, round_exact, rounded_units
 
 _NUMBERS = frozenset({float, int})
 
@@ -78,7 +78,17 @@ def _float_chain(steps: Sequence[ChainStep], givens: Mapping[str, Value], label:
     return Solution(values, shown, None)
 
 
-def _exact_chain(steps: Sequence[ChainStep], givens: Mapping[str, Value], label: str) -> Solution:
+def solve_exactly(steps: Sequence[ChainStep], givens: Mapping[str, Value], label: str = "") -> Solution:
+    """Compute every step exactly, as :func:`solve` does where the floats cannot decide a rounding.
+
+    For a caller that already knows the float chain of these givens meets a rounding it cannot
+    decide (the batch drawer, which ran it column-wise): :func:`solve` would compute it only to
+    get here.
+
+    Raises:
+        FormulaError: If a step fails or does not compute a number.
+
+    """
     exact_values = exact_givens(givens)
     values: dict[str, Value] = dict(givens)
     shown: dict[str, float] = {}
@@ -86,10 +96,15 @@ def _exact_chain(steps: Sequence[ChainStep], givens: Mapping[str, Value], label:
         result = exact_evaluate(item.formula, exact_values)
         if not isinstance(result, Fraction):
             raise FormulaError(f"{label}step {item.name!r} must compute a number")
-        rounded = round_exact(result, item.decimals)
-        exact_values[item.name] = rounded if item.rounded_before_use else result
-        shown[item.name] = float(rounded) + 0.0
-        values[item.name] = float(exact_values[item.name]) + 0.0  # type: ignore[arg-type]
+        units = rounded_units(result, item.decimals)
+        # int / int is correctly rounded: the same double as float(round_exact(...)), without a Fraction.
+        shown[item.name] = units / 10**item.decimals + 0.0
+        if item.rounded_before_use:
+            exact_values[item.name] = Fraction(units, 10**item.decimals)
+            values[item.name] = shown[item.name]
+        else:
+            exact_values[item.name] = result
+            values[item.name] = float(result) + 0.0
     return Solution(values, shown, exact_values)
 
 
@@ -108,7 +123,7 @@ def solve(steps: Sequence[ChainStep], givens: Mapping[str, Value], label: str = 
     try:
         return _float_chain(steps, givens, label)
     except TooCloseToCall:
-        return _exact_chain(steps, givens, label)
+        return solve_exactly(steps, givens, label)
 
 
 def decide(formula: Formula, solution: Solution, steps: Sequence[ChainStep] = ()) -> Value:
@@ -127,7 +142,7 @@ def decide(formula: Formula, solution: Solution, steps: Sequence[ChainStep] = ()
         except TooCloseToCall:
             step_names = {item.name for item in steps}
             givens = {name: value for name, value in solution.values.items() if name not in step_names}
-            exact_values = _exact_chain(steps, givens, "").exact_values
+            exact_values = solve_exactly(steps, givens).exact_values
             assert exact_values is not None
     return _as_value(exact_evaluate(formula, exact_values))
 

@@ -12,18 +12,20 @@ that ties are decided the same on every machine:
 - ``normal_cdf``, ``normal_quantile`` and ``irr`` with their double-precision functions,
   the result then taken as the exact value of that double.
 
-The evaluator walks the same checked tree as :class:`~finsynth.generators.finchain.formula.Formula`
-(never ``eval``). It is slow next to the compiled float closures and runs only when a float
-result is too close to a rounding boundary to decide.
+The evaluator reads the same checked tree as :class:`~finsynth.generators.finchain.formula.Formula`
+(never ``eval``), compiled once per formula into closures for its arithmetic, comparisons and
+calls on numbers; sequences and loops are walked node by node. It is slow next to the float
+closures and runs only when a float result is too close to a rounding boundary to decide.
 """
 
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Mapping
 from decimal import localcontext
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from finsynth.errors import FormulaError
 from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, Value
@@ -54,7 +56,11 @@ def exact(value: Value) -> ExactValue:
 @lru_cache(maxsize=65_536)
 def _exact_decimal(value: float) -> Fraction:
     """The decimal a float's shortest form reads (cached: grid values recur across instances)."""
-    return Fraction(repr(value))
+    text = repr(value)
+    if "e" in text or "n" in text:  # exponent form, inf, nan: Fraction reads (or rejects) them
+        return Fraction(text)
+    whole, _, decimals = text.partition(".")  # repr always writes the point: "12.5", "-3.0"
+    return Fraction(int(whole + decimals), 10 ** len(decimals))
 
 
 def _number(value: ExactValue, what: str) -> Fraction:
@@ -90,22 +96,34 @@ _COMPARE: dict[type[ast.cmpop], Callable[[Fraction, Fraction], bool]] = {
 }
 
 
-def _arithmetic(operation: ast.operator, a: Fraction, b: Fraction) -> Fraction:
-    if isinstance(operation, ast.Add):
-        return a + b
-    if isinstance(operation, ast.Sub):
-        return a - b
-    if isinstance(operation, ast.Mult):
-        return trimmed(a * b)
-    if isinstance(operation, ast.Pow):
-        return _power(a, b)
+def _divide(a: Fraction, b: Fraction) -> Fraction:
     if b == 0:
         raise FormulaError("division by zero")
-    if isinstance(operation, ast.Div):
-        return trimmed(a / b)
-    if isinstance(operation, ast.FloorDiv):
-        return Fraction(a // b)
+    return trimmed(a / b)
+
+
+def _floor_divide(a: Fraction, b: Fraction) -> Fraction:
+    if b == 0:
+        raise FormulaError("division by zero")
+    return Fraction(a // b)
+
+
+def _modulo(a: Fraction, b: Fraction) -> Fraction:
+    if b == 0:
+        raise FormulaError("division by zero")
     return a % b
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[Fraction, Fraction], Fraction]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: lambda a, b: trimmed(a * b),
+    ast.Pow: _power,
+    ast.Div: _divide,
+    ast.FloorDiv: _floor_divide,
+    ast.Mod: _modulo,
+}
+"""Each arithmetic operator on exact numbers (the checked tree admits no other)."""
 
 
 def exact_evaluate(formula: Formula, env: ExactEnv) -> ExactValue:
@@ -119,7 +137,83 @@ def exact_evaluate(formula: Formula, env: ExactEnv) -> ExactValue:
         FormulaError: If a value has the wrong kind or the result is undefined.
 
     """
-    return _evaluate(formula.tree, env)
+    return exact_evaluator(formula)(env)
+
+
+_ExactPart = Callable[[ExactEnv], ExactValue]
+
+
+@lru_cache(maxsize=4_096)
+def exact_evaluator(formula: Formula) -> _ExactPart:
+    """The formula compiled once into closures that compute what the tree walk computes.
+
+    Every node is evaluated as :func:`_evaluate` evaluates it, in the same order, with the same
+    checks and errors: constants are read once, names, arithmetic, signs, comparisons,
+    connectives, conditionals and calls on numbers become closures, and anything over a
+    sequence (list literals, indexing, loops, a function of one sequence) is walked.
+    """
+    return _compile(formula.tree)
+
+
+def _compile(node: ast.expr) -> _ExactPart:
+    if isinstance(node, ast.Constant):
+        value = _evaluate(node, {})
+        return lambda env: value
+    if isinstance(node, ast.Name):
+        return partial(_lookup, node.id)
+    if isinstance(node, ast.BinOp):
+        return partial(_binary, _ARITHMETIC[type(node.op)], _compile(node.left), _compile(node.right))
+    if isinstance(node, ast.UnaryOp):
+        operand = _compile(node.operand)
+        if isinstance(node.op, ast.Not):
+            return lambda env: not operand(env)
+        if isinstance(node.op, ast.USub):
+            return lambda env: -_number(operand(env), "operand")
+        return lambda env: _number(operand(env), "operand")
+    if isinstance(node, ast.Compare):
+        return partial(
+            _compare,
+            [_COMPARE[type(test)] for test in node.ops],
+            [_compile(item) for item in (node.left, *node.comparators)],
+        )
+    if isinstance(node, ast.BoolOp):
+        values = [_compile(value) for value in node.values]
+        if isinstance(node.op, ast.And):
+            return lambda env: all(value(env) is True for value in values)
+        return lambda env: any(value(env) is True for value in values)
+    if isinstance(node, ast.IfExp):
+        test, body, orelse = _compile(node.test), _compile(node.body), _compile(node.orelse)
+        return lambda env: body(env) if test(env) is True else orelse(env)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        function = FUNCTIONS[node.func.id]
+        if not (function.takes_sequence and len(node.args) == 1):
+            what = f"argument of {node.func.id}()"
+            arguments = [_compile(argument) for argument in node.args]
+            if function.takes_sequence:
+                return lambda env: function.exact(tuple(_number(item(env), what) for item in arguments))
+            return lambda env: function.exact(*[_number(item(env), what) for item in arguments])
+    return partial(_evaluate, node)
+
+
+def _lookup(name: str, env: ExactEnv) -> ExactValue:
+    try:
+        return env[name]
+    except KeyError:
+        raise FormulaError(f"no value for {name!r}") from None
+
+
+def _binary(
+    operation: Callable[[Fraction, Fraction], Fraction], left: _ExactPart, right: _ExactPart, env: ExactEnv
+) -> Fraction:
+    a = _number(left(env), "operand")
+    return operation(a, _number(right(env), "operand"))
+
+
+def _compare(
+    tests: list[Callable[[Fraction, Fraction], bool]], items: list[_ExactPart], env: ExactEnv
+) -> bool:
+    values = [_number(item(env), "compared value") for item in items]
+    return all(test(a, b) for test, a, b in zip(tests, values, values[1:], strict=False))
 
 
 def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
@@ -134,7 +228,7 @@ def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
     if isinstance(node, ast.BinOp):
         left = _number(_evaluate(node.left, env), "operand")
         right = _number(_evaluate(node.right, env), "operand")
-        return _arithmetic(node.op, left, right)
+        return _ARITHMETIC[type(node.op)](left, right)
     if isinstance(node, ast.UnaryOp):
         operand = _evaluate(node.operand, env)
         if isinstance(node.op, ast.Not):

@@ -16,19 +16,31 @@ UNDECIDED_WINDOW = 1e-4
 """Distance from a half-way point, in units of the last kept decimal, under which a float cannot decide."""
 
 UNDECIDED_RELATIVE = 1e-13
-"""Relative error a float result may carry (about a thousand ulps), added to :data:`UNDECIDED_WINDOW`."""
+"""Relative error a float result may carry (about a thousand ulps), added to :data:`UNDECIDED_WINDOW`.
+
+Both are tolerances checked by tests, not a proof (a difference of two large, nearly equal
+amounts can carry more). They are part of the generated content: an instance solved exactly
+carries its steps' exact values (shown as later steps' inputs), which may differ in the last
+bits from the floats, so narrowing the window would change records.
+"""
 
 
 class TooCloseToCall(Exception):  # noqa: N818 - a signal to the caller, not an error to report
     """A float is too close to a rounding boundary to decide; the exact value must decide it."""
 
 
+def rounded_units(value: Fraction, decimals: int) -> int:
+    """``value`` rounded to ``decimals`` places, halves away from zero, in units of ``10**-decimals``."""
+    # floor(|n/d| * unit + 1/2) in integers: floor((2|n| * unit + d) / 2d), d > 0.
+    numerator, denominator = value.numerator, value.denominator
+    unit: int = 10**decimals
+    units = (2 * abs(numerator) * unit + denominator) // (2 * denominator)
+    return -units if numerator < 0 else units
+
+
 def round_exact(value: Fraction, decimals: int) -> Fraction:
     """Round an exact value to ``decimals`` places, halves away from zero."""
-    unit = 10**decimals
-    # floor(|n/d| * unit + 1/2) in integers: floor((2|n| * unit + d) / 2d), d > 0.
-    units = (2 * abs(value.numerator) * unit + value.denominator) // (2 * value.denominator)
-    return Fraction(-units if value < 0 else units, unit)
+    return Fraction(rounded_units(value, decimals), 10**decimals)
 
 
 def too_close_to_call(value: float, decimals: int) -> bool:

@@ -253,3 +253,34 @@ def test_the_boundary_template_really_sits_on_boundaries() -> None:
     solved = [solve(compiled.chain, givens) for givens in drawn]
     assert sum(solution.exact_values is not None for solution in solved) >= 20
     assert sum(solution.exact_values is None for solution in solved) >= 20
+
+
+def beside_rounding_boundaries() -> Template:
+    """A half cent moved by 1 to 9 ten-thousandths of a cent: 1 to 9 undecided windows off half-way."""
+    return Template(
+        givens=[money("price", 0.01, 99.99, step=0.01), count("units", 1, 9)],
+        question="{units} units cost {price} each.",
+        steps=[
+            step("nudged_half_cost", "price * units / 2 + units * 0.000001", "Half of the cost, nudged"),
+            step("tripled", "nudged_half_cost * 3", "Three times that"),
+        ],
+        answer=numeric("tripled"),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(root=st.integers(0, 2**63 - 1), size=st.integers(1, 80))
+def test_instances_beside_rounding_boundaries_match_one_by_one(root: int, size: int) -> None:
+    compiled = CompiledTemplate(beside_rounding_boundaries(), "test/beside-boundaries")
+    names, values = InstanceSeeder(root, "c", "s", "test/beside-boundaries").seed_arrays(np.arange(size))
+    assert_identical(BatchDrawer(compiled).instances(names, values), one_by_one(compiled, names, values))
+
+
+def test_the_floats_decide_values_a_few_windows_beside_a_boundary() -> None:
+    compiled = CompiledTemplate(beside_rounding_boundaries(), "test/beside-boundaries")
+    _, values = InstanceSeeder(1, "c", "s", "test/beside-boundaries").seed_arrays(np.arange(400))
+    drawn = [compiled.draw_values(SplitMixStream(seed)) for seed in values.tolist()]
+    beside = [givens for givens in drawn if round(givens["price"] * 100) * givens["units"] % 2 == 1]
+    decided = [solve(compiled.chain, givens).exact_values is None for givens in beside]
+    assert sum(decided) >= 20  # decided in floats though within 9 windows of half-way
+    assert len(decided) - sum(decided) >= 5  # a window or less away: solved exactly
