@@ -160,6 +160,8 @@ class _Frame:
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
+        self._substituted: dict[tuple[str, str], list[str]] = {}
+        self._elements: dict[tuple[str, str, tuple[int, ...] | None], list[list[str]]] = {}
         self._sequences: dict[str, SequenceColumn] = {}
 
     def python(self, name: str) -> list[Any]:
@@ -182,8 +184,9 @@ class _Frame:
         """Drop what was derived from the values of ``name`` (they changed)."""
         self.objects.pop(name, None)
         self._pairs.pop(name, None)
-        for key in [key for key in self._texts if key[0] == name]:
-            del self._texts[key]
+        self._texts = {key: texts for key, texts in self._texts.items() if key[0] != name}
+        self._substituted = {key: texts for key, texts in self._substituted.items() if key[0] != name}
+        self._elements = {key: texts for key, texts in self._elements.items() if key[0] != name}
 
     def display(self, name: str) -> NDArray[Any]:
         """Return the values of ``name`` as the text shows them (steps rounded)."""
@@ -195,6 +198,34 @@ class _Frame:
         texts = self._texts.get((name, spec))
         if texts is None:
             texts = self._texts[(name, spec)] = list(map(format, self.display(name).tolist(), repeat(spec)))
+        return texts
+
+    def substituted_texts(self, name: str, spec: str) -> list[str]:
+        """Return :meth:`texts` as a substituted formula shows them (see :func:`substituted_column`)."""
+        texts = self._substituted.get((name, spec))
+        if texts is None:
+            texts = self._substituted[name, spec] = substituted_column(
+                self.texts(name, spec), self.display(name)
+            )
+        return texts
+
+    def element_texts(self, name: str, spec: str, rows: tuple[int, ...] | None) -> list[list[str]]:
+        """Return the elements of the series ``name`` as a substituted formula shows them, by position.
+
+        Args:
+            name: The series.
+            spec: How each element is formatted.
+            rows: The instances (None: all), whose series all have the same length.
+
+        """
+        texts = self._elements.get((name, spec, rows))
+        if texts is None:
+            series = self.python(name)
+            chosen = series if rows is None else [series[row] for row in rows]
+            texts = self._elements[name, spec, rows] = [
+                substituted_column(list(map(format, column.tolist(), repeat(spec))), column)
+                for column in np.array(chosen, dtype=np.float64).reshape(len(chosen), -1).T
+            ]
         return texts
 
     def columns(self) -> dict[str, Any]:
@@ -793,9 +824,10 @@ class BatchDrawer:
         columns: list[list[Any]] = [list(map(len, frame.python(name))) for name in series]
         # repr tells 5 from 5.0 and -0.0 from 0.0, which show differently
         columns += [list(map(repr, values)) for values in shape_values]
-        groups: dict[tuple[Any, ...], list[int]] = {}
+        grouped: dict[tuple[Any, ...], list[int]] = {}
         for row, key in enumerate(zip(*columns, strict=True) if columns else repeat((), frame.size)):
-            groups.setdefault(key, []).append(row)
+            grouped.setdefault(key, []).append(row)
+        groups = {key: tuple(rows) for key, rows in grouped.items()}
         if len(groups) > _MOST_SHAPES and len(groups) * _FEWEST_PER_SHAPE > frame.size:
             return [Piece(self._substituted_one_by_one(formula, frame, range(frame.size)))]
         texts: list[str] = [""] * frame.size
@@ -848,21 +880,13 @@ class BatchDrawer:
             self._shapes[step, key] = fields
         return self._shapes[step, key]
 
-    def _shown_texts(self, frame: _Frame, value: ShownValue, rows: list[int] | None) -> list[str]:
+    def _shown_texts(self, frame: _Frame, value: ShownValue, rows: tuple[int, ...] | None) -> list[str]:
         """What a substituted text shows of ``value`` for the instances ``rows`` (None: all)."""
         spec = self.plan.formula_spec(value.shown_as)
-        if value.position is None:
-            texts = substituted_column(frame.texts(value.name, spec), frame.display(value.name))
-            return texts if rows is None else [texts[row] for row in rows]
-        series = frame.python(value.name)
-        position = value.position
-        elements = np.array(
-            [values[position] for values in series]
-            if rows is None
-            else [series[row][position] for row in rows],
-            dtype=np.float64,
-        )
-        return substituted_column(list(map(format, elements.tolist(), repeat(spec))), elements)
+        if value.position is not None:
+            return frame.element_texts(value.name, spec, rows)[value.position]
+        texts = frame.substituted_texts(value.name, spec)
+        return texts if rows is None else [texts[row] for row in rows]
 
     def _substituted_one_by_one(self, formula: Formula, frame: _Frame, rows: Sequence[int]) -> list[str]:
         """:meth:`Formula.substituted` for the instances ``rows``, one at a time."""
