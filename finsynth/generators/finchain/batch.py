@@ -408,7 +408,8 @@ class BatchDrawer:
         """A step's arithmetic as (literal, field) parts, and whether it shows values as substituted.
 
         A step without a pattern of its own is substituted value by value on the scalar path;
-        where that text has a fixed shape over plain numbers, the batch fills it column-wise.
+        where that text has a fixed shape over plain numbers, the batch fills it column-wise
+        (other steps are filled per shape of their text, see :meth:`_substituted_parts`).
         """
         if step.pattern is not None:
             return parse_pattern(step.pattern), False

@@ -284,16 +284,17 @@ def test_steps_filled_per_shape_equal_one_by_one(
 
 
 def series_of_every_shape() -> Template:
-    """Steps over series of varying length and sign, loops to a drawn bound (or none), indices and options."""
+    """Steps over series of varying length and sign, loops to drawn bounds, indices, filters and options."""
     return Template(
         givens=[
             series("flows", money("flow", -300, 900, step=50), length=(1, 5)),
             series("units", count("unit", -3, 3), length=(2, 4)),
             count("years", 0, 4, unit=Unit.YEARS),
+            count("periods", 0, 40),
             rate("growth", -5, 5, step=0.5),
             option("frequency", {"monthly": 12, "quarterly": 4, "annually": 1}),
         ],
-        question="Flows {flows}, units {units}, over {years} at {growth}, paid {frequency}.",
+        question="Flows {flows}, units {units}, over {years} ({periods} terms) at {growth} paid {frequency}.",
         steps=[
             step("lowest", "min(flows)", "Lowest flow"),
             step("total", "sum(flows) + lowest", "Total"),
@@ -312,7 +313,10 @@ def series_of_every_shape() -> Template:
                 "Paired",
                 unit=Unit.NONE,
             ),
-            step("result", "weighted + grown + discounted + paired", "Result"),
+            # A filter over the values shown leaves the shape open; many loop bounds make many shapes.
+            step("gains", "sum(f for f in flows if f > 0)", "Gains"),
+            step("compounded", "sum(1 + growth for p in range(periods))", "Compounded", unit=Unit.NONE),
+            step("result", "weighted + grown + discounted + paired + gains + compounded", "Result"),
         ],
         answer=numeric("result"),
     )
