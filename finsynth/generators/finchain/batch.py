@@ -31,11 +31,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from finsynth.collector import collector_paused
-from finsynth.errors import FinsynthError, UnsatisfiableConstraintsError
+from finsynth.errors import FinsynthError, FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import Solution, decide, solve_exactly, stated_value
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
-from finsynth.generators.finchain.formula import Formula
+from finsynth.generators.finchain.formula import Formula, ShownValue
 from finsynth.generators.finchain.plan import NumberSampler, Sampler, StepPlan, parse_pattern
 from finsynth.generators.finchain.quantities import TooCloseToCall
 from finsynth.generators.finchain.showing import (
@@ -160,6 +160,8 @@ class _Frame:
         self.objects: dict[str, list[Any]] = {}
         self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
+        self._substituted: dict[tuple[str, str], list[str]] = {}
+        self._elements: dict[tuple[str, str, tuple[int, ...] | None], list[list[str]]] = {}
         self._sequences: dict[str, SequenceColumn] = {}
 
     def python(self, name: str) -> list[Any]:
@@ -182,8 +184,9 @@ class _Frame:
         """Drop what was derived from the values of ``name`` (they changed)."""
         self.objects.pop(name, None)
         self._pairs.pop(name, None)
-        for key in [key for key in self._texts if key[0] == name]:
-            del self._texts[key]
+        self._texts = {key: texts for key, texts in self._texts.items() if key[0] != name}
+        self._substituted = {key: texts for key, texts in self._substituted.items() if key[0] != name}
+        self._elements = {key: texts for key, texts in self._elements.items() if key[0] != name}
 
     def display(self, name: str) -> NDArray[Any]:
         """Return the values of ``name`` as the text shows them (steps rounded)."""
@@ -195,6 +198,34 @@ class _Frame:
         texts = self._texts.get((name, spec))
         if texts is None:
             texts = self._texts[(name, spec)] = list(map(format, self.display(name).tolist(), repeat(spec)))
+        return texts
+
+    def substituted_texts(self, name: str, spec: str) -> list[str]:
+        """Return :meth:`texts` as a substituted formula shows them (see :func:`substituted_column`)."""
+        texts = self._substituted.get((name, spec))
+        if texts is None:
+            texts = self._substituted[name, spec] = substituted_column(
+                self.texts(name, spec), self.display(name)
+            )
+        return texts
+
+    def element_texts(self, name: str, spec: str, rows: tuple[int, ...] | None) -> list[list[str]]:
+        """Return the elements of the series ``name`` as a substituted formula shows them, by position.
+
+        Args:
+            name: The series.
+            spec: How each element is formatted.
+            rows: The instances (None: all), whose series all have the same length.
+
+        """
+        texts = self._elements.get((name, spec, rows))
+        if texts is None:
+            series = self.python(name)
+            chosen = series if rows is None else [series[row] for row in rows]
+            texts = self._elements[name, spec, rows] = [
+                substituted_column(list(map(format, column.tolist(), repeat(spec))), column)
+                for column in np.array(chosen, dtype=np.float64).reshape(len(chosen), -1).T
+            ]
         return texts
 
     def columns(self) -> dict[str, Any]:
@@ -217,13 +248,16 @@ class _Frame:
             if name in names
         }
 
-    def rows(self, names: Sequence[str], *, shown: bool = False) -> list[dict[str, Any]]:
-        """Return one scalar environment per instance, holding ``names`` (as shown, if ``shown``)."""
+    def shown_values(self, name: str) -> list[Any]:
+        """Return the values of ``name`` as a step's arithmetic shows them (steps rounded)."""
+        shown = self.shown.get(name)
+        return self.python(name) if shown is None else shown.tolist()
+
+    def rows(self, names: Sequence[str]) -> list[dict[str, Any]]:
+        """Return one scalar environment per instance, holding ``names``."""
         if not names:
             return [{} for _ in range(self.size)]
-        columns = [
-            self.shown[name].tolist() if shown and name in self.shown else self.python(name) for name in names
-        ]
+        columns = [self.python(name) for name in names]
         return [dict(zip(names, row, strict=True)) for row in zip(*columns, strict=True)]
 
 
@@ -297,6 +331,14 @@ def _evaluate(
     return truths
 
 
+_MOST_SHAPES = 16
+_FEWEST_PER_SHAPE = 4
+"""A step's text is filled per shape unless a batch has more than this many shapes with fewer
+than ``_FEWEST_PER_SHAPE`` instances each on average (splitting a shape costs about as much as
+substituting a few instances one by one)."""
+_MOST_SHAPES_KEPT = 4_096
+"""Shapes a drawer keeps split, over all its steps; it starts afresh beyond this."""
+
 _new_step = partial(tuple.__new__, StepResult)
 _new_instance = partial(tuple.__new__, Instance)
 
@@ -359,12 +401,15 @@ class BatchDrawer:
         self._steps = [(step, compile_vector(step.formula, series)) for step in plan.steps]
         self._rules = [(label, formula, compile_vector(formula, series)) for label, formula in plan.rules]
         self._patterns = [self._pattern(step) for step in plan.steps]
+        self._shapes: dict[tuple[str, tuple[Any, ...]], tuple[list[str], list[ShownValue]] | None] = {}
+        """Each step's text split into fields per shape, kept across batches."""
 
     def _pattern(self, step: StepPlan) -> tuple[tuple[tuple[str, str | None], ...], bool] | None:
         """A step's arithmetic as (literal, field) parts, and whether it shows values as substituted.
 
         A step without a pattern of its own is substituted value by value on the scalar path;
-        where that text has a fixed shape over plain numbers, the batch fills it column-wise.
+        where that text has a fixed shape over plain numbers, the batch fills it column-wise
+        (other steps are filled per shape of their text, see :meth:`_substituted_parts`).
         """
         if step.pattern is not None:
             return parse_pattern(step.pattern), False
@@ -740,10 +785,7 @@ class BatchDrawer:
                 if field is not None:
                     parts.append(formula_piece(field, substituted))
         else:
-            substitute = step.formula.substituted
-            shown = self.plan.format_in_formula
-            rows = frame.rows(step.formula.names, shown=True)
-            parts.append(Piece([substitute(env, shown) for env in rows]))
+            parts += self._substituted_parts(step, frame)
         parts += [" = ", Piece(frame.texts(step.name, step.quantity.formula_spec))]
         parts += result_suffix_column(step.quantity, values)
         texts = format_all(parts, frame.size)
@@ -767,6 +809,100 @@ class BatchDrawer:
                 ),
             )
         )
+
+    def _substituted_parts(self, step: StepPlan, frame: _Frame) -> list[Part]:
+        """A step's arithmetic without a pattern: filled column-wise per shape of its text.
+
+        Instances whose text has the same shape (the same lengths of the series shown and
+        values of :attr:`~finsynth.generators.finchain.formula.Formula.shape_names`) are
+        filled from one set of fields; a formula whose shape depends on the values shown,
+        a shape that cannot be split into fields, and a batch of mostly distinct shapes are
+        substituted instance by instance.
+        """
+        formula = step.formula
+        shape_names = formula.shape_names
+        if shape_names is None:
+            return [Piece(self._substituted_one_by_one(formula, frame, range(frame.size)))]
+        series = [name for name in formula.names if name in self._series and name not in shape_names]
+        shape_values = [frame.shown_values(name) for name in shape_names]
+        columns: list[list[Any]] = [list(map(len, frame.python(name))) for name in series]
+        # repr tells 5 from 5.0 and -0.0 from 0.0, which show differently
+        columns += [list(map(repr, values)) for values in shape_values]
+        grouped: dict[tuple[Any, ...], list[int]] = {}
+        for row, key in enumerate(zip(*columns, strict=True) if columns else repeat((), frame.size)):
+            grouped.setdefault(key, []).append(row)
+        groups = {key: tuple(rows) for key, rows in grouped.items()}
+        if len(groups) > _MOST_SHAPES and len(groups) * _FEWEST_PER_SHAPE > frame.size:
+            return [Piece(self._substituted_one_by_one(formula, frame, range(frame.size)))]
+        texts: list[str] = [""] * frame.size
+        for key, rows in groups.items():
+            first = rows[0]
+            fields = self._fields(
+                step.name,
+                key,
+                formula,
+                {name: values[first] for name, values in zip(shape_names, shape_values, strict=True)},
+                dict(zip(series, key, strict=False)),
+            )
+            if fields is None:
+                filled = self._substituted_one_by_one(formula, frame, rows)
+            else:
+                every = len(rows) == frame.size
+                fixed, shown = fields
+                parts: list[Part] = [fixed[0]]
+                pieces: dict[ShownValue, Piece] = {}  # a value shown in every term is gathered once
+                for value, literal in zip(shown, fixed[1:], strict=True):
+                    piece = pieces.get(value)
+                    if piece is None:
+                        piece = pieces[value] = Piece(
+                            self._shown_texts(frame, value, None if every else rows)
+                        )
+                    parts += [piece, literal]
+                if every:
+                    return parts
+                filled = format_all(parts, len(rows))
+            for row, text in zip(rows, filled, strict=True):
+                texts[row] = text
+        return [Piece(texts)]
+
+    def _fields(
+        self,
+        step: str,
+        key: tuple[Any, ...],
+        formula: Formula,
+        shape: dict[str, Any],
+        lengths: dict[str, int],
+    ) -> tuple[list[str], list[ShownValue]] | None:
+        """A step's text of one shape split into fixed text and shown values; None where it cannot be."""
+        if (step, key) not in self._shapes:
+            if len(self._shapes) >= _MOST_SHAPES_KEPT:
+                self._shapes.clear()
+            try:
+                fields = formula.substitution_fields(shape, lengths, self.plan.format_in_formula)
+            except (FormulaError, KeyError, ValueError):
+                fields = None  # the instances' own texts fail (or not) as they do one by one
+            self._shapes[step, key] = fields
+        return self._shapes[step, key]
+
+    def _shown_texts(self, frame: _Frame, value: ShownValue, rows: tuple[int, ...] | None) -> list[str]:
+        """What a substituted text shows of ``value`` for the instances ``rows`` (None: all)."""
+        spec = self.plan.formula_spec(value.shown_as)
+        if value.position is not None:
+            return frame.element_texts(value.name, spec, rows)[value.position]
+        texts = frame.substituted_texts(value.name, spec)
+        return texts if rows is None else [texts[row] for row in rows]
+
+    def _substituted_one_by_one(self, formula: Formula, frame: _Frame, rows: Sequence[int]) -> list[str]:
+        """:meth:`Formula.substituted` for the instances ``rows``, one at a time."""
+        substitute = formula.substituted
+        shown = self.plan.format_in_formula
+        columns = [frame.shown_values(name) for name in formula.names]
+        return [
+            substitute(
+                {name: column[row] for name, column in zip(formula.names, columns, strict=True)}, shown
+            )
+            for row in rows
+        ]
 
     def _trace_parts(self, frame: _Frame) -> list[Part]:
         plan = self.plan

@@ -517,6 +517,76 @@ class Formula:
         except FormulaError:
             return None
 
+    @cached_property
+    def shape_names(self) -> tuple[str, ...] | None:
+        """The names whose values, with the lengths of the sequences read, decide :meth:`substituted`'s shape.
+
+        Rendering evaluates loop bounds, indices and a generator's filter; every other value
+        is only shown. None where it evaluates a loop's values (a filter or an index over the
+        elements of a sequence): the text's shape then depends on the values shown.
+        """
+        evaluated, looped = _evaluated_parts(self.tree)
+        read = {node.id for part in evaluated for node in ast.walk(part) if isinstance(node, ast.Name)}
+        if read & looped:
+            return None
+        return tuple(name for name in self.names if name in read)
+
+    def substitution_fields(
+        self, shape: Env, lengths: Mapping[str, int], format_number: NumberFormatter
+    ) -> tuple[list[str], list[ShownValue]]:
+        """Split :meth:`substituted`'s text for all values of one shape into fixed text and shown values.
+
+        Args:
+            shape: The value of each of :attr:`shape_names` (not None).
+            lengths: The length of each other name that holds a sequence; the remaining names
+                hold numbers.
+            format_number: As for :meth:`substituted`; here it formats only what the shape fixes
+                (values in ``shape``, loop indices), which becomes fixed text.
+
+        Returns:
+            The fixed texts, one more than the shown values, and the shown values in order:
+            :meth:`substituted` of any such values interleaves the fixed texts with each
+            value's ``format_number(shown_as, value)``, in parentheses where that text starts
+            with a minus sign.
+
+        Raises:
+            FormulaError: If the text cannot be shown for this shape.
+            KeyError: If the text shows a loop target that its loop leaves unbound.
+            ValueError: If a value in ``shape`` is too large to tell from a shown value.
+
+        """
+        stand_ins: dict[float, tuple[str, int | None]] = {}
+
+        def stand_in(name: str, position: int | None) -> float:
+            value = _FIRST_STAND_IN + len(stand_ins)
+            stand_ins[value] = (name, position)
+            return value
+
+        env: dict[str, Value] = {}
+        for name in self.names:
+            if name in shape:
+                value = shape[name]
+                if any(
+                    abs(item) >= _FIRST_STAND_IN for item in (value if isinstance(value, tuple) else (value,))
+                ):
+                    raise ValueError(f"value {value!r} of {name!r} is too large to fix the text's shape")
+                env[name] = value
+            elif name in lengths:
+                env[name] = tuple(stand_in(name, position) for position in range(lengths[name]))
+            else:
+                env[name] = stand_in(name, None)
+        shown: list[ShownValue] = []
+
+        def mark(shown_as: str, value: float) -> str:
+            read = stand_ins.get(value)
+            if read is None:  # a loop index or a value of the shape: the same for every instance
+                return format_number(shown_as, value)
+            shown.append(ShownValue(read[0], read[1], shown_as))
+            return f"{_FIELD}{len(shown) - 1}{_FIELD}"
+
+        pieces = self.substituted(env, mark).split(_FIELD)
+        return pieces[0::2], [shown[int(number)] for number in pieces[1::2]]
+
     def substituted(self, env: Env, format_number: NumberFormatter) -> str:
         """Render the formula with every name replaced by its displayed value.
 
@@ -541,6 +611,63 @@ class Formula:
     def _substitution(self) -> _Slot:
         """The renderer compiled for this formula on first use."""
         return _Renderer("values").substitution(self.tree)
+
+
+class ShownValue(NamedTuple):
+    """One value that a substituted text shows, and how it is formatted."""
+
+    name: str
+    """The name that holds it."""
+    position: int | None
+    """Its position in the sequence ``name`` holds; None where ``name`` holds a number."""
+    shown_as: str
+    """The name whose values it is formatted like (a loop value, like its sequence)."""
+
+
+_FIRST_STAND_IN = float(2**52)
+"""Shown values are stood in for by whole numbers from here, beyond any index or loop bound."""
+_FIELD = "\0"
+"""Marks a shown value's number in a text rendered with stand-ins (no formula text holds it)."""
+
+
+def _evaluated_parts(tree: ast.expr) -> tuple[list[ast.expr], set[str]]:
+    """The parts of a formula that rendering it evaluates, and the loop targets bound to values.
+
+    Rendering evaluates an index (and an indexed value other than a name), what a generator
+    loops over (but the sequence itself, which it only shows) and a generator's filter. The
+    targets of ``range`` and the index of ``enumerate`` are counters; the others take values.
+    """
+    evaluated: list[ast.expr] = []
+    looped: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript):
+            evaluated.append(node.slice)
+            if not isinstance(node.value, ast.Name):
+                evaluated.append(node.value)
+        elif isinstance(node, ast.GeneratorExp):
+            for clause in node.generators:
+                evaluated += clause.ifs
+                elements = clause.target.elts if isinstance(clause.target, ast.Tuple) else [clause.target]
+                targets = {item.id for item in elements if isinstance(item, ast.Name)}
+                iterable = clause.iter
+                called = (
+                    iterable.func.id
+                    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name)
+                    else ""
+                )
+                if called == "range" and isinstance(iterable, ast.Call):
+                    evaluated += iterable.args
+                    continue
+                sequence = iterable
+                if called == "enumerate" and isinstance(iterable, ast.Call):
+                    sequence, *start = iterable.args
+                    evaluated += start
+                    if elements and isinstance(elements[0], ast.Name):
+                        targets.discard(elements[0].id)  # the index
+                if not isinstance(sequence, ast.Name):
+                    evaluated.append(sequence)
+                looped |= targets
+    return evaluated, looped
 
 
 _Slot = Callable[[Env, NumberFormatter], str]

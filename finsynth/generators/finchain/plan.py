@@ -174,6 +174,10 @@ class TemplatePlan:
                 return label
         return self.otherwise
 
+    def formula_spec(self, name: str) -> str:
+        """The format spec that :meth:`format_in_formula` shows the values of ``name`` with."""
+        return self.quantities.get(name, _LOOP_INDEX).formula_spec
+
     def format_in_formula(self, name: str, value: float) -> str:
         """Show the value of ``name`` inside a step's arithmetic (a loop index as a whole number)."""
         return self.quantities.get(name, _LOOP_INDEX).for_formula(value)

@@ -284,3 +284,95 @@ def test_the_floats_decide_values_a_few_windows_beside_a_boundary() -> None:
     decided = [solve(compiled.chain, givens).exact_values is None for givens in beside]
     assert sum(decided) >= 20  # decided in floats though within 9 windows of half-way
     assert len(decided) - sum(decided) >= 5  # a window or less away: solved exactly
+
+
+SUBSTITUTED = [
+    generator
+    for generator in TEMPLATES
+    if any(
+        plan.pattern is None and plan.formula.fixed_substitution() is None
+        for plan in generator.compiled.plan.steps
+    )
+]
+"""Templates with a step whose text has no fixed shape (mostly formulas over a series), filled per shape."""
+
+
+def test_templates_with_substituted_steps_are_found() -> None:
+    assert len(SUBSTITUTED) >= 25
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(SUBSTITUTED),
+    st.lists(st.tuples(st.integers(0, 2**63 - 1), st.integers(0, 2**63 - 1)), min_size=1, max_size=80),
+)
+def test_steps_filled_per_shape_equal_one_by_one(
+    generator: FinChainGenerator, seeds: list[tuple[int, int]]
+) -> None:
+    names = np.array([pair[0] for pair in seeds], dtype=np.uint64)
+    values = np.array([pair[1] for pair in seeds], dtype=np.uint64)
+    assert_identical(generator.instances(names, values), one_by_one(generator.compiled, names, values))
+
+
+def series_of_every_shape() -> Template:
+    """Steps over series of varying length and sign, loops to drawn bounds, indices, filters and options."""
+    return Template(
+        givens=[
+            series("flows", money("flow", -300, 900, step=50), length=(1, 5)),
+            series("units", count("unit", -3, 3), length=(2, 4)),
+            count("years", 0, 4, unit=Unit.YEARS),
+            count("periods", 0, 40),
+            rate("growth", -5, 5, step=0.5),
+            option("frequency", {"monthly": 12, "quarterly": 4, "annually": 1}),
+        ],
+        question="Flows {flows}, units {units}, over {years} ({periods} terms) at {growth} paid {frequency}.",
+        steps=[
+            step("lowest", "min(flows)", "Lowest flow"),
+            step("total", "sum(flows) + lowest", "Total"),
+            step("weighted", "sum(u * flows[0] - lowest for u in units) / frequency", "Weighted"),
+            step(
+                "grown",
+                "sum(total * (1 + growth) ** year for year in range(1, years + 1)) - years",
+                "Grown",
+            ),
+            step(
+                "discounted", "sum(f / (1 + growth) ** t for t, f in enumerate(flows, years))", "Discounted"
+            ),
+            step(
+                "paired",
+                "sum(u * units[t] for t, u in enumerate(units)) + units[-1]",
+                "Paired",
+                unit=Unit.NONE,
+            ),
+            # A filter over the values shown leaves the shape open; many loop bounds make many shapes.
+            step("gains", "sum(f for f in flows if f > 0)", "Gains"),
+            step("compounded", "sum(1 + growth for p in range(periods))", "Compounded", unit=Unit.NONE),
+            step("result", "weighted + grown + discounted + paired + gains + compounded", "Result"),
+        ],
+        answer=numeric("result"),
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.integers(1, 80))
+def test_series_of_every_shape_fill_in_as_one_by_one(root: int, size: int) -> None:
+    compiled = CompiledTemplate(series_of_every_shape(), "test/shapes")
+    names, values = InstanceSeeder(root, "c", "s", "test/shapes").seed_arrays(np.arange(size))
+    drawer = BatchDrawer(compiled)
+    assert_identical(drawer.instances(names, values), one_by_one(compiled, names, values))
+    # A second batch reuses the shapes split for the first.
+    names, values = InstanceSeeder(root, "c", "s", "test/shapes-again").seed_arrays(np.arange(size))
+    assert_identical(drawer.instances(names, values), one_by_one(compiled, names, values))
+
+
+def test_the_shapes_template_shows_what_it_is_meant_to() -> None:
+    compiled = CompiledTemplate(series_of_every_shape(), "test/shapes")
+    names, values = InstanceSeeder(7, "c", "s", "test/shapes").seed_arrays(np.arange(400))
+    texts = [
+        step.text for instance in BatchDrawer(compiled).instances(names, values) for step in instance.steps
+    ]
+    assert any(text.startswith("Lowest") and "= -" in text for text in texts), "negative values"
+    assert any(text.startswith("Weighted") and " - (-" in text for text in texts), "negative values in a loop"
+    assert any(text.startswith("Grown") and "= 0 - 0 =" in text for text in texts), "an empty loop"
+    terms = {text.count(" × ") - 1 for text in texts if text.startswith("Paired")}  # less the symbolic one
+    assert terms == {2, 3, 4}, "series of every length"

@@ -22,6 +22,7 @@ from finsynth.generators.finchain.formula import (
     Env,
     Formula,
     NumberFormatter,
+    ShownValue,
     Value,
     _Compiler,
     _number,
@@ -446,3 +447,75 @@ def test_a_fixed_substitution_fills_in_as_substituted_shows(source: str, env: di
     texts = {name: format_number(name, float(cast(float, value))) for name, value in numbers.items()}
     shown = {name: f"({text})" if text.startswith("-") else text for name, text in texts.items()}
     assert pattern.format_map(shown) == formula.substituted(env, format_number)
+
+
+def _filled(fixed: list[str], shown: list[ShownValue], env: dict[str, Value]) -> str:
+    """Fill a step's fields with the values of ``env``, as the batch drawer fills them column-wise."""
+    text = fixed[0]
+    for value, literal in zip(shown, fixed[1:], strict=True):
+        held = env[value.name]
+        number = held if value.position is None else cast(tuple[float, ...], held)[value.position]
+        shown_text = format_number(value.shown_as, float(cast(float, number)))
+        text += (f"({shown_text})" if shown_text.startswith("-") else shown_text) + literal
+    return text
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(FORMULAS, GENERATORS), ENVS)
+@example(
+    "sum(cf / (1 + a) ** t for t, cf in enumerate(xs, 1)) + xs[0] * a",
+    {"a": -0.0, "b": 1, "c": 2, "xs": (-1.5, 2.0, 0.0), "ys": ()},
+)
+@example("sum(a * v for v in range(1, b + 1)) - b", {"a": -2.5, "b": 3, "c": 2, "xs": (), "ys": ()})
+def test_substitution_fields_fill_in_as_substituted_shows(source: str, env: dict[str, Value]):
+    try:
+        formula = parse_formula(source)
+    except FormulaError:
+        reject()
+    shape_names = formula.shape_names
+    if shape_names is None:
+        # Only a loop's values in what rendering evaluates leave the shape open.
+        assert any(isinstance(node, ast.GeneratorExp) for node in ast.walk(formula.tree))
+        return
+    if any(name not in env for name in formula.names):
+        reject()  # both fail on the missing name
+    shown_names = [name for name in formula.names if name not in shape_names]
+    if any(isinstance(env[name], bool) for name in shown_names):
+        reject()  # a truth value is never shown, as a number or otherwise
+    shape = {name: env[name] for name in shape_names}
+    lengths = {name: len(value) for name in shown_names if isinstance(value := env[name], tuple)}
+    expected = rendered(lambda: formula.substituted(env, format_number))
+    try:
+        fixed, shown = formula.substitution_fields(shape, lengths, format_number)
+    except ValueError:
+        numbers = [
+            item for value in shape.values() for item in (value if isinstance(value, tuple) else (value,))
+        ]
+        assert any(abs(number) >= 2**52 for number in numbers)
+        return
+    except (FormulaError, KeyError):
+        assert expected[0] != "text", "the fields fail where the text does not"
+        return
+    if expected[0] != "text":
+        reject()  # a shown value fails only when it is shown (e.g. a sequence where a number is read)
+    assert ("text", _filled(fixed, shown, env)) == expected
+
+
+@pytest.mark.parametrize(
+    "generator", finchain_templates(), ids=lambda generator: generator.info.id.rsplit("/", 1)[-1]
+)
+def test_every_step_without_a_pattern_splits_into_fields(generator: FinChainGenerator) -> None:
+    # The batch drawer fills these steps column-wise; a step that could not be split would still be
+    # right (drawn one by one), only slower.
+    compiled = generator.compiled
+    instance = compiled.instance(1, 2)
+    for step_plan, result in zip(compiled.plan.steps, instance.steps, strict=True):
+        formula = step_plan.formula
+        if step_plan.pattern is not None or formula.fixed_substitution() is not None:
+            continue
+        assert formula.shape_names is not None, step_plan.name
+        values = dict(result.inputs)
+        shape = {name: values[name] for name in formula.shape_names}
+        lengths = {name: len(value) for name, value in values.items() if isinstance(value, tuple)}
+        fixed, shown = formula.substitution_fields(shape, lengths, compiled.plan.format_in_formula)
+        assert len(fixed) == len(shown) + 1, step_plan.name
