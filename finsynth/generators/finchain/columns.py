@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import chain
 from typing import Any, cast
 
 import numpy as np
@@ -43,22 +44,13 @@ def _struct_of(arrays: Sequence[pa.Array], struct_type: pa.DataType) -> pa.Array
     return pa.StructArray.from_arrays(list(arrays), fields=list(struct_type))
 
 
-def _interleaved(parts: Sequence[pa.Array], size: int, list_type: pa.DataType) -> pa.Array:
-    """Return the list array whose row ``i`` holds entry ``i`` of each of ``parts``, in order."""
-    count = len(parts)
-    if count == 0:
-        values = pa.array([], type=list_type.value_type)
-    elif count == 1:
-        values = parts[0]
-    else:
-        order = (np.arange(count) * size + np.arange(size)[:, np.newaxis]).ravel()
-        values = pa.concat_arrays(list(parts)).take(pa.array(order))
-    return _list_of(values, [count] * size, list_type)
+def _row_major(columns: Sequence[Sequence[Any]]) -> list[Any]:
+    """Entry 0 of every column, then entry 1 of every column, and so on (a record's steps in order)."""
+    return list(chain.from_iterable(zip(*columns, strict=True)))
 
 
-def _input_array(name: str, values: list[Value], input_type: pa.DataType) -> pa.Array:
-    """The input structs of ``name`` for every record: a number, or the list of a series."""
-    size = len(values)
+def _input_struct(names: list[str], values: list[Value], input_type: pa.DataType) -> pa.Array:
+    """The inputs of every step of every record: a number, or the list of a series."""
     value_type = input_type.field("value").type
     series_type = input_type.field("values").type
     if tuple in set(map(type, values)):
@@ -71,34 +63,29 @@ def _input_array(name: str, values: list[Value], input_type: pa.DataType) -> pa.
     else:
         # NumPy converts each Python int exactly as float() does.
         scalars = pa.array(np.array(values, dtype=np.float64), type=value_type)
-        series = pa.nulls(size, type=series_type)
-    names = pa.array([name] * size, type=input_type.field("name").type)
-    return _struct_of([names, scalars, series], input_type)
+        series = pa.nulls(len(values), type=series_type)
+    return _struct_of([pa.array(names, type=input_type.field("name").type), scalars, series], input_type)
 
 
 def _steps_column(drawn: DrawnColumns, steps_type: pa.DataType) -> pa.Array:
     size = drawn.size
     step_type = steps_type.value_type
     inputs_type = step_type.field("inputs").type
-    inputs: dict[str, pa.Array] = {}
-    for step in drawn.steps:
-        for name in step.input_names:
-            if name not in inputs:
-                inputs[name] = _input_array(name, drawn.inputs[name], inputs_type.value_type)
-    steps = [
-        _struct_of(
-            [
-                pa.array([step.name] * size, type=pa.string()),
-                pa.array(step.texts, type=pa.string()),
-                pa.array([step.formula] * size, type=pa.string()),
-                _interleaved([inputs[name] for name in step.input_names], size, inputs_type),
-                pa.array(step.values, type=pa.float64()),
-            ],
-            step_type,
-        )
-        for step in drawn.steps
+    steps = drawn.steps
+    read = [(name, drawn.inputs[name]) for step in steps for name in step.input_names]
+    inputs = _input_struct(
+        [name for name, _ in read] * size,
+        _row_major([values for _, values in read]),
+        inputs_type.value_type,
+    )
+    step_arrays = [
+        pa.array([step.name for step in steps] * size, type=pa.string()),
+        pa.array(_row_major([step.texts for step in steps]), type=pa.string()),
+        pa.array([step.formula for step in steps] * size, type=pa.string()),
+        _list_of(inputs, [len(step.input_names) for step in steps] * size, inputs_type),
+        pa.array(_row_major([step.values for step in steps]), type=pa.float64()),
     ]
-    return _interleaved(steps, size, steps_type)
+    return _list_of(_struct_of(step_arrays, step_type), [len(steps)] * size, steps_type)
 
 
 def record_table(
