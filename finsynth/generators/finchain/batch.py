@@ -10,7 +10,9 @@ draws one instance from a pair of seeds; a build or a training stream wants mill
 - formulas are evaluated over NumPy columns by :mod:`~finsynth.generators.finchain.vector`,
   bit-identical to the scalar evaluator;
 - each text (question, step, answer, trace) is assembled by one ``str.format`` call per
-  instance whose format specs do the number formatting in C.
+  instance whose format specs do the number formatting in C;
+- the batch comes back as :class:`~finsynth.generators.finchain.drawn.DrawnColumns`, one list
+  per field, from which records and Arrow tables are built without an instance per row.
 
 Whatever the column path cannot reproduce exactly (a formula over a series, a negative
 amount, a singular unit such as "1 year", a company name) falls back to the scalar code
