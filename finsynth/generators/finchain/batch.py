@@ -10,7 +10,9 @@ draws one instance from a pair of seeds; a build or a training stream wants mill
 - formulas are evaluated over NumPy columns by :mod:`~finsynth.generators.finchain.vector`,
   bit-identical to the scalar evaluator;
 - each text (question, step, answer, trace) is assembled by one ``str.format`` call per
-  instance whose format specs do the number formatting in C.
+  instance whose format specs do the number formatting in C;
+- the batch comes back as :class:`~finsynth.generators.finchain.drawn.DrawnColumns`, one list
+  per field, from which records and Arrow tables are built without an instance per row.
 
 Whatever the column path cannot reproduce exactly (a formula over a series, a negative
 amount, a singular unit such as "1 year", a company name) falls back to the scalar code
@@ -23,7 +25,6 @@ byte for byte; a test checks it for every template over 1,000 seed pairs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from itertools import repeat
 from typing import Any
 
@@ -33,8 +34,9 @@ from numpy.typing import NDArray
 from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError, FormulaError, UnsatisfiableConstraintsError
 from finsynth.generators.finchain.chain import Solution, decide, solve_exactly, stated_value
+from finsynth.generators.finchain.drawn import DrawnColumns, StepColumns
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
-from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance, StepResult
+from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance
 from finsynth.generators.finchain.formula import Formula, ShownValue
 from finsynth.generators.finchain.plan import NumberSampler, Sampler, StepPlan, parse_pattern
 from finsynth.generators.finchain.quantities import TooCloseToCall
@@ -158,7 +160,6 @@ class _Frame:
         self.undecided = np.zeros(size, dtype=bool)
         """Instances whose floats cannot decide a rounding: the scalar path draws them."""
         self.objects: dict[str, list[Any]] = {}
-        self._pairs: dict[str, list[tuple[str, Any]]] = {}
         self._texts: dict[tuple[str, str], list[str]] = {}
         self._substituted: dict[tuple[str, str], list[str]] = {}
         self._elements: dict[tuple[str, str, tuple[int, ...] | None], list[list[str]]] = {}
@@ -173,17 +174,9 @@ class _Frame:
             self.objects[name] = values
         return values
 
-    def pairs(self, name: str) -> list[tuple[str, Any]]:
-        """Return ``(name, value)`` per instance, as steps list their inputs (shared by every step)."""
-        pairs = self._pairs.get(name)
-        if pairs is None:
-            pairs = self._pairs[name] = list(zip(repeat(name), self.python(name)))
-        return pairs
-
     def forget(self, name: str) -> None:
         """Drop what was derived from the values of ``name`` (they changed)."""
         self.objects.pop(name, None)
-        self._pairs.pop(name, None)
         self._texts = {key: texts for key, texts in self._texts.items() if key[0] != name}
         self._substituted = {key: texts for key, texts in self._substituted.items() if key[0] != name}
         self._elements = {key: texts for key, texts in self._elements.items() if key[0] != name}
@@ -339,9 +332,6 @@ substituting a few instances one by one)."""
 _MOST_SHAPES_KEPT = 4_096
 """Shapes a drawer keeps split, over all its steps; it starts afresh beyond this."""
 
-_new_step = partial(tuple.__new__, StepResult)
-_new_instance = partial(tuple.__new__, Instance)
-
 
 _ROUND_ROWS = 1_024
 """Attempts a redraw round may hold for few pending instances: below this, a round costs about
@@ -436,20 +426,60 @@ class BatchDrawer:
             FormulaError: If a formula fails for some instance.
 
         """
+        with collector_paused():
+            return self.columns(names_seeds, values_seeds).instances()
+
+    def columns(
+        self, names_seeds: Sequence[int] | NDArray[Any], values_seeds: Sequence[int] | NDArray[Any]
+    ) -> DrawnColumns:
+        """Draw the instances of the seed pairs ``(names_seeds[i], values_seeds[i])`` as columns.
+
+        Args:
+            names_seeds: ``uint64`` seeds of the name streams.
+            values_seeds: ``uint64`` seeds of the value streams, as many.
+
+        Returns:
+            Columns whose :meth:`~DrawnColumns.instances` are exactly what :meth:`instances` returns.
+
+        Raises:
+            UnsatisfiableConstraintsError: If an instance finds no draw that satisfies the
+                template's constraints within :data:`MAX_ATTEMPTS` attempts.
+            FormulaError: If a formula fails for some instance.
+
+        """
         names_seeds = np.asarray(names_seeds, dtype=np.uint64)
         values_seeds = np.asarray(values_seeds, dtype=np.uint64)
         if len(values_seeds) == 0:
-            return []
+            return self._no_columns()
         # A batch allocates a few hundred thousand small acyclic objects (tuples, strings).
         with collector_paused():
             frame = self._draw_values(values_seeds)
             names = self._draw_names(names_seeds)
             self._compute_steps(frame)
             solved = self._solve_undecided(frame)
-            instances = self._assemble(frame, names, solved)
+            drawn = self._assemble(frame, names, solved)
         for row in np.flatnonzero(frame.undecided).tolist():
-            instances[row] = self._one_by_one(int(names_seeds[row]), int(values_seeds[row]))
-        return instances
+            drawn.splice(row, self._one_by_one(int(names_seeds[row]), int(values_seeds[row])))
+        return drawn
+
+    def _no_columns(self) -> DrawnColumns:
+        """The columns of an empty batch."""
+        plan = self.plan
+        return DrawnColumns(
+            questions=[],
+            steps=tuple(
+                StepColumns(step.name, step.source, tuple(step.formula.names), [], [])
+                for step, _ in self._steps
+            ),
+            inputs={name: [] for step, _ in self._steps for name in step.formula.names},
+            answer_values=[],
+            answer_labels=[],
+            answer_texts=[],
+            traces=[],
+            answer_quantity=plan.answer_quantity,
+            choices=plan.choices,
+            note=plan.note,
+        )
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -709,7 +739,7 @@ class BatchDrawer:
 
     def _assemble(
         self, frame: _Frame, names: dict[str, list[str]], solved: dict[int, Solution]
-    ) -> list[Instance]:
+    ) -> DrawnColumns:
         size = frame.size
         plan = self.plan
         in_formula: dict[tuple[str, bool], Piece] = {}
@@ -723,34 +753,32 @@ class BatchDrawer:
             return piece
 
         question = format_all(self._question_parts(frame, names), size)
-        steps = [self._step_results(index, frame, formula_piece) for index in range(len(self._steps))]
+        steps = tuple(self._step_results(index, frame, formula_piece) for index in range(len(self._steps)))
+        answer_values: list[float | None]
+        answer_labels: list[str | None]
         if plan.answer_step is not None:
             quantity = plan.answer_quantity
             assert quantity is not None
             values = frame.shown[plan.answer_step]
-            answer_values: Sequence[float | None] = values.tolist()
+            answer_values = values.tolist()
             answer_texts = format_all([question_column(quantity, values)], size)
-            answer_labels: Sequence[str | None] = repeat(None, size)  # type: ignore[assignment]
+            answer_labels = [None] * size
         else:
-            answer_values = repeat(None, size)  # type: ignore[assignment]
-            answer_labels = answer_texts = self._decide(frame, solved)
-        traces = format_all(self._trace_parts(frame), size)
-        return list(
-            map(
-                _new_instance,
-                zip(
-                    question,
-                    zip(*steps, strict=True),
-                    answer_values,
-                    answer_labels,
-                    answer_texts,
-                    repeat(plan.answer_quantity),
-                    repeat(plan.choices),
-                    traces,
-                    repeat(plan.note),
-                    strict=False,
-                ),
-            )
+            answer_values = [None] * size
+            answer_texts = self._decide(frame, solved)
+            answer_labels = list(answer_texts)
+        read = dict.fromkeys(name for step, _ in self._steps for name in step.formula.names)
+        return DrawnColumns(
+            questions=question,
+            steps=steps,
+            inputs={name: list(frame.python(name)) for name in read},
+            answer_values=answer_values,
+            answer_labels=answer_labels,
+            answer_texts=answer_texts,
+            traces=format_all(self._trace_parts(frame), size),
+            answer_quantity=plan.answer_quantity,
+            choices=plan.choices,
+            note=plan.note,
         )
 
     def _question_parts(self, frame: _Frame, names: dict[str, list[str]]) -> list[Part]:
@@ -773,7 +801,7 @@ class BatchDrawer:
 
     def _step_results(
         self, index: int, frame: _Frame, formula_piece: Callable[[str, bool], Piece]
-    ) -> list[StepResult]:
+    ) -> StepColumns:
         step, _ = self._steps[index]
         pattern = self._patterns[index]
         values = frame.shown[step.name]
@@ -788,26 +816,12 @@ class BatchDrawer:
             parts += self._substituted_parts(step, frame)
         parts += [" = ", Piece(frame.texts(step.name, step.quantity.formula_spec))]
         parts += result_suffix_column(step.quantity, values)
-        texts = format_all(parts, frame.size)
-        formula_names = step.formula.names
-        if formula_names:
-            inputs: Sequence[tuple[tuple[str, Any], ...]] = list(
-                zip(*(frame.pairs(name) for name in formula_names), strict=True)
-            )
-        else:
-            inputs = [()] * frame.size
-        return list(
-            map(
-                _new_step,
-                zip(
-                    repeat(step.name),
-                    texts,
-                    repeat(step.source),
-                    inputs,
-                    values.tolist(),
-                    strict=False,
-                ),
-            )
+        return StepColumns(
+            name=step.name,
+            formula=step.source,
+            input_names=tuple(step.formula.names),
+            texts=format_all(parts, frame.size),
+            values=values.tolist(),
         )
 
     def _substituted_parts(self, step: StepPlan, frame: _Frame) -> list[Part]:

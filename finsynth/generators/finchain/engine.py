@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Callable
-from functools import partial
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
@@ -99,10 +99,21 @@ class Instance(NamedTuple):
     @property
     def solution(self) -> str:
         """The chain of thought as text: one line per step, then the answer."""
-        lines = [self.note] if self.note else []
-        lines += [f"Step {number}: {item.text}" for number, item in enumerate(self.steps, 1)]
-        lines.append(f"Answer: {self.answer_text}")
-        return "\n".join(lines)
+        pattern = solution_pattern(self.note, len(self.steps))
+        return pattern.format(*[item.text for item in self.steps], self.answer_text)
+
+
+@cache
+def solution_pattern(note: str, step_count: int) -> str:
+    """The solution's ``str.format`` pattern: ``note`` (if any), one line per step, then the answer.
+
+    Its fields are the step texts in order, then the answer text; formatting a batch's columns
+    with it gives each instance's :attr:`Instance.solution`.
+    """
+    lines = [note.replace("{", "{{").replace("}", "}}")] if note else []
+    lines += [f"Step {number}: {{}}" for number in range(1, step_count + 1)]
+    lines.append("Answer: {}")
+    return "\n".join(lines)
 
 
 class CompiledTemplate:

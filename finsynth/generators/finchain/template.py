@@ -11,10 +11,11 @@ from typing import Any
 import pyarrow as pa
 from numpy.typing import NDArray
 
+from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.bands import Band, parse_bands
 from finsynth.generators.finchain.batch import BatchDrawer
-from finsynth.generators.finchain.columns import record_table
+from finsynth.generators.finchain.columns import record_dicts, record_table
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.taxonomy import find_topic
@@ -88,9 +89,12 @@ class FinChainGenerator:
             values_seeds: Seeds of the value streams, as many.
 
         """
+        return self._drawer().instances(names_seeds, values_seeds)
+
+    def _drawer(self) -> BatchDrawer:
         if self._batch is None:
             self._batch = BatchDrawer(self.compiled)
-        return self._batch.instances(names_seeds, values_seeds)
+        return self._batch
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
         """Return the FinChain record for ``seeds`` (see ``finchain_record.schema.json``)."""
@@ -107,13 +111,16 @@ class FinChainGenerator:
             values_seeds: Seeds of the value streams, one per record.
 
         """
-        instances = self.instances(names_seeds, values_seeds)
-        return [
-            self._record(record_id, instance, names, values)
-            for record_id, instance, names, values in zip(
-                record_ids, instances, names_seeds.tolist(), values_seeds.tolist(), strict=True
+        # Records are acyclic: the cyclic collector would only rescan them as they are built.
+        with collector_paused():
+            return record_dicts(
+                record_ids,
+                self._drawer().columns(names_seeds, values_seeds),
+                names_seeds.tolist(),
+                values_seeds.tolist(),
+                self._fixed_columns,
+                (self._metadata_head, self._metadata_tail),
             )
-        ]
 
     def table(
         self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
@@ -125,7 +132,7 @@ class FinChainGenerator:
         """
         return record_table(
             record_ids,
-            self.instances(names_seeds, values_seeds),
+            self._drawer().columns(names_seeds, values_seeds),
             names_seeds.tolist(),
             values_seeds.tolist(),
             self._fixed_columns,
