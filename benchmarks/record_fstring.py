@@ -3,15 +3,17 @@
 The f-string baseline (``benchmarks/baseline_fstring.py``) writes a question and a short solution
 per problem. A finsynth record says much more: the solution with each step's text, every step's
 formula, inputs and value, a JSON trace, the metadata JSON, the id and the seeds, in a dict with
-nested lists and dicts. This module writes that whole record for one template, "future value of a
-single deposit", with nothing but ``random.Random`` draws and f-strings — the fastest way Python
-offers to write these bytes, with no validation, no exact arithmetic at rounding ties and no
-generality. ``tests/test_record_fstring.py`` checks that it writes exactly the record finsynth
-writes for the same drawn values, so the stand-in cannot be faster by writing less.
+nested lists and dicts. This module writes that whole record for two templates, "future value of a
+single deposit" (basic) and "deposit plus annual contributions against a goal" (advanced), with
+nothing but ``random.Random`` draws and f-strings, one record at a time as the original FinChain
+templates work: no validation, no exact arithmetic at rounding ties, no generality.
+``tests/test_record_fstring.py`` checks that it writes finsynth's records for the same drawn values,
+so the stand-in cannot be faster by writing less.
 
-Its rate, against the plain pairs of the same problem in the same run, is an upper bound on what
-any Python generator of these records reaches on this problem: if it stays under the issue's
-0.7× target, no finsynth change can meet that target with records of this content.
+Each row sets, against the plain pairs of the same problem in the same run: the stand-in's complete
+records; the stand-in's values and texts alone (everything but the record's dicts); and finsynth's
+own ``generate``. The stand-in shows what writing these records costs when done the plain way; the
+middle column shows what the texts alone cost, which every output form (dicts or Arrow) pays.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import finsynth
 from benchmarks.baseline_fstring import TOPIC, future_value, savings_goal
@@ -73,60 +75,73 @@ def _usd(amount: float) -> str:
     return f"-${-amount:,.2f}" if amount < 0 else f"${amount:,.2f}"
 
 
-def _step(name: str, text: str, formula: str, inputs: list[tuple[str, float]], value: float) -> Record:
-    return {
-        "name": name,
-        "text": text,
-        "formula": formula,
-        "inputs": [{"name": key, "value": item, "values": None} for key, item in inputs],
-        "value": value,
-    }
+class Parts(NamedTuple):
+    """Everything a record says, as values and texts, before any dict is built."""
+
+    question: str
+    step_texts: list[str]
+    step_values: list[float]
+    step_inputs: list[list[tuple[str, float]]]
+    answer: float
+    target: str
+    solution: str
+    trace: str
+    metadata: str
+
+
+def _solution(step_texts: list[str], target: str) -> str:
+    shown_steps = "".join(f"\nStep {number}: {text}" for number, text in enumerate(step_texts, 1))
+    return f"{NOTE}{shown_steps}\nAnswer: {target}"
 
 
 def _record(
     record_id: str,
     generator_id: str,
     difficulty: str,
-    metadata: tuple[str, str],
-    question: str,
-    steps: list[Record],
-    answer: float,
-    trace: str,
+    plan: tuple[tuple[str, str, int], ...],
+    parts: Parts,
     seeds: tuple[int, int],
 ) -> Record:
-    target = _usd(answer)
-    shown_steps = "".join(f"\nStep {number}: {item['text']}" for number, item in enumerate(steps, 1))
-    names_seed, values_seed = seeds
     domain, topic = generator_id.split("/")[1:3]
     return {
         "id": record_id,
-        "input": question,
-        "target": target,
+        "input": parts.question,
+        "target": parts.target,
         "choices": [],
-        "metadata": f'{metadata[0]}{names_seed},"seed_values":{values_seed}{metadata[1]}',
+        "metadata": parts.metadata,
         "generator_id": generator_id,
         "domain": domain,
         "topic": topic,
         "difficulty": difficulty,
-        "solution": f"{NOTE}{shown_steps}\nAnswer: {target}",
-        "steps": steps,
-        "answer_value": answer,
+        "solution": parts.solution,
+        "steps": [
+            {
+                "name": name,
+                "text": text,
+                "formula": formula,
+                "inputs": [{"name": key, "value": item, "values": None} for key, item in inputs],
+                "value": value,
+            }
+            for (name, formula, _), text, inputs, value in zip(
+                plan, parts.step_texts, parts.step_inputs, parts.step_values, strict=True
+            )
+        ],
+        "answer_value": parts.answer,
         "answer_label": None,
         "answer_unit": "USD",
         "answer_decimals": 2,
-        "trace": trace,
-        "seed_names": names_seed,
-        "seed_values": values_seed,
+        "trace": parts.trace,
+        "seed_names": seeds[0],
+        "seed_values": seeds[1],
     }
 
 
-def future_value_record(
-    record_id: str, saver: str, principal: float, percent: float, years: int, seeds: tuple[int, int]
-) -> Record:
-    """The complete finsynth record of the future-value problem for these values, by f-strings.
+def future_value_parts(
+    saver: str, principal: float, percent: float, years: int, seeds: tuple[int, int]
+) -> Parts:
+    """The values and texts of the future-value problem for these values, by f-strings.
 
     Args:
-        record_id: The record's id.
         saver: The saver's name.
         principal: The deposit in dollars (whole multiples of 50).
         percent: The annual rate in percent (two decimals).
@@ -138,50 +153,50 @@ def future_value_record(
     growth = (1 + rate) ** years
     shown_growth = round(growth, 6)
     balance = round(principal * growth, 2)
-    steps = [
-        _step(
-            "growth_factor",
-            f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
-            f"= {shown_growth:.6f}",
-            "(1 + annual_rate) ** years",
-            [("annual_rate", rate), ("years", float(years))],
-            shown_growth,
-        ),
-        _step(
-            "balance",
-            f"Balance after the holding period: balance = principal × growth_factor = {principal:.2f} × "
-            f"{shown_growth:.6f} = {balance:.2f} ({_usd(balance)})",
-            "principal * growth_factor",
-            [("principal", principal), ("growth_factor", growth)],
-            balance,
-        ),
+    target = _usd(balance)
+    texts = [
+        f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
+        f"= {shown_growth:.6f}",
+        f"Balance after the holding period: balance = principal × growth_factor = {principal:.2f} × "
+        f"{shown_growth:.6f} = {balance:.2f} ({target})",
     ]
-    question = (
-        f"{saver} deposits ${principal:,.2f} in a savings account that pays {percent:.2f}% a year, "
-        f"compounded annually. With no withdrawals, what is the balance after {years} years? "
-        "Round to the nearest cent."
-    )
-    trace = (
-        f'{{"version":2,"inputs":{{"principal":{principal:.2f},"annual_rate":{rate:.4f},'
-        f'"years":{years}}},{FUTURE_VALUE_TRACE}'
-    )
-    return _record(
-        record_id, GENERATOR_ID, "basic", FUTURE_VALUE_METADATA, question, steps, balance, trace, seeds
+    return Parts(
+        question=(
+            f"{saver} deposits ${principal:,.2f} in a savings account that pays {percent:.2f}% a year, "
+            f"compounded annually. With no withdrawals, what is the balance after {years} years? "
+            "Round to the nearest cent."
+        ),
+        step_texts=texts,
+        step_values=[shown_growth, balance],
+        step_inputs=[
+            [("annual_rate", rate), ("years", float(years))],
+            [("principal", principal), ("growth_factor", growth)],
+        ],
+        answer=balance,
+        target=target,
+        solution=_solution(texts, target),
+        trace=(
+            f'{{"version":2,"inputs":{{"principal":{principal:.2f},"annual_rate":{rate:.4f},'
+            f'"years":{years}}},{FUTURE_VALUE_TRACE}'
+        ),
+        metadata=f'{FUTURE_VALUE_METADATA[0]}{seeds[0]},"seed_values":{seeds[1]}{FUTURE_VALUE_METADATA[1]}',
     )
 
 
-def goal_record(
-    record_id: str,
-    saver: str,
-    amounts: tuple[float, float, float],
-    percent: float,
-    years: int,
-    seeds: tuple[int, int],
+def future_value_record(
+    record_id: str, saver: str, principal: float, percent: float, years: int, seeds: tuple[int, int]
 ) -> Record:
-    """The complete finsynth record of the deposit-plus-contributions problem, by f-strings.
+    """The complete finsynth record of the future-value problem (see :func:`future_value_parts`)."""
+    parts = future_value_parts(saver, principal, percent, years, seeds)
+    return _record(record_id, GENERATOR_ID, "basic", FUTURE_VALUE_STEPS, parts, seeds)
+
+
+def goal_parts(
+    saver: str, amounts: tuple[float, float, float], percent: float, years: int, seeds: tuple[int, int]
+) -> Parts:
+    """The values and texts of the deposit-plus-contributions problem, by f-strings.
 
     Args:
-        record_id: The record's id.
         saver: The saver's name.
         amounts: The initial deposit, the yearly contribution and the goal, in dollars.
         percent: The annual rate in percent (two decimals).
@@ -199,88 +214,89 @@ def goal_record(
     surplus = balance - goal
     shown = [round(growth, 6), round(deposit_value, 2), round(annuity, 6), round(contributions, 2)]
     shown += [round(balance, 2), round(surplus, 2)]
-    steps = [
-        _step(
-            "growth_factor",
-            f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
-            f"= {shown[0]:.6f}",
-            "(1 + annual_rate) ** years",
-            [("annual_rate", rate), ("years", float(years))],
-            shown[0],
-        ),
-        _step(
-            "deposit_value",
-            "Future value of the initial deposit: deposit_value = initial_deposit × growth_factor = "
-            f"{deposit:.2f} × {shown[0]:.6f} = {shown[1]:.2f} ({_usd(shown[1])})",
-            "initial_deposit * growth_factor",
-            [("initial_deposit", deposit), ("growth_factor", growth)],
-            shown[1],
-        ),
-        _step(
-            "annuity_factor",
-            "Future value of 1 dollar a year: annuity_factor = (growth_factor - 1) / annual_rate = "
-            f"({shown[0]:.6f} - 1) / {rate:.4f} = {shown[2]:.6f}",
-            "(growth_factor - 1) / annual_rate",
-            [("growth_factor", growth), ("annual_rate", rate)],
-            shown[2],
-        ),
-        _step(
-            "contributions_value",
-            "Future value of the contributions: contributions_value = yearly_contribution × "
-            f"annuity_factor = {contribution:.2f} × {shown[2]:.6f} = {shown[3]:.2f} ({_usd(shown[3])})",
-            "yearly_contribution * annuity_factor",
-            [("yearly_contribution", contribution), ("annuity_factor", annuity)],
-            shown[3],
-        ),
-        _step(
-            "balance",
-            "Total balance: balance = deposit_value + contributions_value = "
-            f"{shown[1]:.2f} + {shown[3]:.2f} = {shown[4]:.2f} ({_usd(shown[4])})",
-            "deposit_value + contributions_value",
-            [("deposit_value", deposit_value), ("contributions_value", contributions)],
-            shown[4],
-        ),
-        _step(
-            "surplus",
-            "Surplus over the goal: surplus = balance - goal = "
-            f"{shown[4]:.2f} - {goal:.2f} = {shown[5]:.2f} ({_usd(shown[5])})",
-            "balance - goal",
-            [("balance", balance), ("goal", goal)],
-            shown[5],
-        ),
+    target = _usd(shown[5])
+    texts = [
+        f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
+        f"= {shown[0]:.6f}",
+        "Future value of the initial deposit: deposit_value = initial_deposit × growth_factor = "
+        f"{deposit:.2f} × {shown[0]:.6f} = {shown[1]:.2f} ({_usd(shown[1])})",
+        "Future value of 1 dollar a year: annuity_factor = (growth_factor - 1) / annual_rate = "
+        f"({shown[0]:.6f} - 1) / {rate:.4f} = {shown[2]:.6f}",
+        "Future value of the contributions: contributions_value = yearly_contribution × "
+        f"annuity_factor = {contribution:.2f} × {shown[2]:.6f} = {shown[3]:.2f} ({_usd(shown[3])})",
+        "Total balance: balance = deposit_value + contributions_value = "
+        f"{shown[1]:.2f} + {shown[3]:.2f} = {shown[4]:.2f} ({_usd(shown[4])})",
+        "Surplus over the goal: surplus = balance - goal = "
+        f"{shown[4]:.2f} - {goal:.2f} = {shown[5]:.2f} ({target})",
     ]
-    question = (
-        f"{saver} opens a retirement account with {_usd(deposit)} and adds {_usd(contribution)} at the end "
-        f"of every year. The account earns {percent:.2f}% a year, compounded annually. After {years} years, "
-        f"by how much does the balance exceed the goal of {_usd(goal)}? (A negative answer means a "
-        "shortfall.) Round to the nearest cent."
+    return Parts(
+        question=(
+            f"{saver} opens a retirement account with {_usd(deposit)} and adds {_usd(contribution)} at the "
+            f"end of every year. The account earns {percent:.2f}% a year, compounded annually. After {years} "
+            f"years, by how much does the balance exceed the goal of {_usd(goal)}? (A negative answer means "
+            "a shortfall.) Round to the nearest cent."
+        ),
+        step_texts=texts,
+        step_values=shown,
+        step_inputs=[
+            [("annual_rate", rate), ("years", float(years))],
+            [("initial_deposit", deposit), ("growth_factor", growth)],
+            [("growth_factor", growth), ("annual_rate", rate)],
+            [("yearly_contribution", contribution), ("annuity_factor", annuity)],
+            [("deposit_value", deposit_value), ("contributions_value", contributions)],
+            [("balance", balance), ("goal", goal)],
+        ],
+        answer=shown[5],
+        target=target,
+        solution=_solution(texts, target),
+        trace=(
+            f'{{"version":2,"inputs":{{"initial_deposit":{deposit:.2f},'
+            f'"yearly_contribution":{contribution:.2f},"annual_rate":{rate:.4f},"years":{years},'
+            f'"goal":{goal:.2f}}},{GOAL_TRACE}'
+        ),
+        metadata=f'{GOAL_METADATA[0]}{seeds[0]},"seed_values":{seeds[1]}{GOAL_METADATA[1]}',
     )
-    trace = (
-        f'{{"version":2,"inputs":{{"initial_deposit":{deposit:.2f},"yearly_contribution":{contribution:.2f},'
-        f'"annual_rate":{rate:.4f},"years":{years},"goal":{goal:.2f}}},{GOAL_TRACE}'
-    )
-    return _record(
-        record_id, GOAL_GENERATOR_ID, "advanced", GOAL_METADATA, question, steps, shown[5], trace, seeds
-    )
+
+
+def goal_record(
+    record_id: str,
+    saver: str,
+    amounts: tuple[float, float, float],
+    percent: float,
+    years: int,
+    seeds: tuple[int, int],
+) -> Record:
+    """The complete finsynth record of the deposit-plus-contributions problem (see :func:`goal_parts`)."""
+    parts = goal_parts(saver, amounts, percent, years, seeds)
+    return _record(record_id, GOAL_GENERATOR_ID, "advanced", GOAL_STEPS, parts, seeds)
 
 
 def _saver_and_seeds(rng: random.Random) -> tuple[str, tuple[int, int]]:
     return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}", (rng.getrandbits(63), rng.getrandbits(63))
 
 
-def draw_future_value(rng: random.Random, index: int) -> Record:
-    """Draw the values of one future-value record the way the f-string baseline draws; write it."""
+def _future_value_values(rng: random.Random) -> tuple[str, float, float, int, tuple[int, int]]:
+    """Draw the saver, principal, rate, years and seeds the way the f-string baseline draws."""
     saver, seeds = _saver_and_seeds(rng)
-    principal = 1_000 + 50 * rng.randrange(1_981)
+    principal = float(1_000 + 50 * rng.randrange(1_981))
     percent = round(0.5 + 0.05 * rng.randrange(231), 2)
-    years = rng.randint(2, 40)
-    return future_value_record(
-        f"{GENERATOR_ID}/sample/{index:06d}", saver, float(principal), percent, years, seeds
-    )
+    return saver, principal, percent, rng.randint(2, 40), seeds
 
 
-def draw_goal(rng: random.Random, index: int) -> Record:
-    """Draw one deposit-plus-contributions record, redrawing until the balance is half to twice the goal."""
+def draw_future_value(rng: random.Random, index: int) -> Record:
+    """Draw one future-value record."""
+    return future_value_record(f"{GENERATOR_ID}/sample/{index:06d}", *_future_value_values(rng))
+
+
+def draw_future_value_parts(rng: random.Random, index: int) -> Parts:
+    """Draw one future-value record's values and texts, without building its dicts."""
+    return future_value_parts(*_future_value_values(rng))
+
+
+def _goal_values(
+    rng: random.Random,
+) -> tuple[str, tuple[float, float, float], float, int, tuple[int, int]]:
+    """Draw until the balance is half to twice the goal, as the template's constraint asks."""
     saver, seeds = _saver_and_seeds(rng)
     while True:
         deposit = float(1_000 + 100 * rng.randrange(991))
@@ -291,10 +307,17 @@ def draw_goal(rng: random.Random, index: int) -> Record:
         rate = round(percent / 100, 4)
         growth = (1 + rate) ** years
         if 0.5 * goal <= deposit * growth + contribution * (growth - 1) / rate <= 2 * goal:
-            break
-    return goal_record(
-        f"{GOAL_GENERATOR_ID}/sample/{index:06d}", saver, (deposit, contribution, goal), percent, years, seeds
-    )
+            return saver, (deposit, contribution, goal), percent, years, seeds
+
+
+def draw_goal(rng: random.Random, index: int) -> Record:
+    """Draw one deposit-plus-contributions record."""
+    return goal_record(f"{GOAL_GENERATOR_ID}/sample/{index:06d}", *_goal_values(rng))
+
+
+def draw_goal_parts(rng: random.Random, index: int) -> Parts:
+    """Draw one deposit-plus-contributions record's values and texts, without building its dicts."""
+    return goal_parts(*_goal_values(rng))
 
 
 Draw = Callable[[random.Random, int], Any]
@@ -324,19 +347,33 @@ def _bytes_per_pair(pair: Draw, record: Draw) -> float:
     return record_bytes / pair_bytes
 
 
-PROBLEMS: tuple[tuple[str, str, Draw, Draw], ...] = (
-    ("future value (basic)", GENERATOR_ID, lambda rng, _: future_value(rng), draw_future_value),
-    ("deposit plus contributions (advanced)", GOAL_GENERATOR_ID, lambda rng, _: savings_goal(rng), draw_goal),
+PROBLEMS: tuple[tuple[str, str, Draw, Draw, Draw], ...] = (
+    (
+        "future value (basic)",
+        GENERATOR_ID,
+        lambda rng, _: future_value(rng),
+        draw_future_value,
+        draw_future_value_parts,
+    ),
+    (
+        "deposit plus contributions (advanced)",
+        GOAL_GENERATOR_ID,
+        lambda rng, _: savings_goal(rng),
+        draw_goal,
+        draw_goal_parts,
+    ),
 )
-"""Each problem: its name, the finsynth template, the baseline's pair and the stand-in's record."""
+"""Each problem: its name, the finsynth template, the baseline's pair, the stand-in's record and the
+stand-in's values and texts without the record's dicts."""
 
 
 def run(count: int = 40_000) -> list[dict[str, object]]:
     """Per problem: plain pairs, the stand-in's complete records and finsynth's, all in this run."""
     rows: list[dict[str, object]] = []
-    for problem, generator_id, pair, record in PROBLEMS:
+    for problem, generator_id, pair, record, parts in PROBLEMS:
         pairs = _rate(pair, count)
         stand_in = _rate(record, count)
+        texts_only = _rate(parts, count)
         generated = _generate_rate(generator_id, count)
         rows.append(
             {
@@ -345,6 +382,7 @@ def run(count: int = 40_000) -> list[dict[str, object]]:
                 "stand-in records/s": stand_in,
                 "finsynth.generate records/s (validate=False)": generated,
                 "stand-in ÷ baseline": stand_in / pairs,
+                "stand-in without dicts ÷ baseline": texts_only / pairs,
                 "finsynth ÷ baseline": generated / pairs,
                 "finsynth ÷ stand-in": generated / stand_in,
                 "record bytes ÷ pair bytes": _bytes_per_pair(pair, record),
