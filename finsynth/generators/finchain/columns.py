@@ -67,6 +67,17 @@ def _input_struct(names: list[str], values: list[Value], input_type: pa.DataType
     return _struct_of([pa.array(names, type=input_type.field("name").type), scalars, series], input_type)
 
 
+def _metadata_texts(
+    metadata: tuple[str, str], names_seeds: Sequence[int], values_seeds: Sequence[int]
+) -> list[str]:
+    """Each record's metadata JSON: the template's part before the names seed, the seeds, the rest."""
+    head, tail = metadata
+    return [
+        f'{head}{names},"seed_values":{values}{tail}'
+        for names, values in zip(names_seeds, values_seeds, strict=True)
+    ]
+
+
 def _steps_column(drawn: DrawnColumns, steps_type: pa.DataType) -> pa.Array:
     size = drawn.size
     step_type = steps_type.value_type
@@ -113,7 +124,6 @@ def record_table(
     """
     schema = finchain_arrow_schema()
     size = drawn.size
-    head, tail = metadata
     quantity = drawn.answer_quantity
     choices = list(drawn.choices)
     columns: dict[str, pa.Array] = {
@@ -123,13 +133,7 @@ def record_table(
         "choices": _list_of(
             pa.array(choices * size, type=pa.string()), [len(choices)] * size, schema.field("choices").type
         ),
-        "metadata": pa.array(
-            [
-                f'{head}{names},"seed_values":{values}{tail}'
-                for names, values in zip(names_seeds, values_seeds, strict=True)
-            ],
-            type=pa.string(),
-        ),
+        "metadata": pa.array(_metadata_texts(metadata, names_seeds, values_seeds), type=pa.string()),
         **{name: pa.array([value] * size, type=pa.string()) for name, value in fixed.items()},
         "solution": pa.array(drawn.solutions(), type=pa.string()),
         "steps": _steps_column(drawn, schema.field("steps").type),
@@ -200,7 +204,6 @@ def record_dicts(
 
     """
     size = drawn.size
-    head, tail = metadata
     quantity = drawn.answer_quantity
     unit = None if quantity is None else quantity.unit.value
     decimals = None if quantity is None else quantity.decimals
@@ -219,7 +222,7 @@ def record_dicts(
             "input": question,
             "target": target,
             "choices": list(choices),
-            "metadata": f'{head}{names},"seed_values":{values}{tail}',
+            "metadata": metadata_text,
             "generator_id": generator_id,
             "domain": domain,
             "topic": topic,
@@ -243,6 +246,7 @@ def record_dicts(
             answer_value,
             answer_label,
             trace,
+            metadata_text,
             names,
             values,
         ) in zip(
@@ -254,6 +258,7 @@ def record_dicts(
             drawn.answer_values,
             drawn.answer_labels,
             drawn.traces,
+            _metadata_texts(metadata, names_seeds, values_seeds),
             names_seeds,
             values_seeds,
             strict=True,

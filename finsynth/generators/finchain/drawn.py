@@ -70,6 +70,32 @@ class DrawnColumns(NamedTuple):
     choices: tuple[str, ...]
     note: str
 
+    @classmethod
+    def of_instance(cls, instance: Instance) -> DrawnColumns:
+        """Return a batch of one instance (drawn one by one), each column holding its one entry."""
+        steps = tuple(
+            StepColumns(
+                result.name,
+                result.formula,
+                tuple(name for name, _ in result.inputs),
+                [result.text],
+                [result.value],
+            )
+            for result in instance.steps
+        )
+        return cls(
+            questions=[instance.question],
+            steps=steps,
+            inputs={name: [value] for result in instance.steps for name, value in result.inputs},
+            answer_values=[instance.answer_value],
+            answer_labels=[instance.answer_label],
+            answer_texts=[instance.answer_text],
+            traces=[instance.trace_json],
+            answer_quantity=instance.answer_quantity,
+            choices=instance.choices,
+            note=instance.note,
+        )
+
     @property
     def size(self) -> int:
         """Instances in the batch."""

@@ -16,6 +16,7 @@ from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.bands import Band, parse_bands
 from finsynth.generators.finchain.batch import BatchDrawer
 from finsynth.generators.finchain.columns import record_dicts, record_table
+from finsynth.generators.finchain.drawn import DrawnColumns
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.taxonomy import find_topic
@@ -98,7 +99,8 @@ class FinChainGenerator:
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
         """Return the FinChain record for ``seeds`` (see ``finchain_record.schema.json``)."""
-        return self._record(record_id, self.instance(seeds), seeds.names, seeds.values)
+        drawn = DrawnColumns.of_instance(self.instance(seeds))
+        return self._record_dicts([record_id], drawn, [seeds.names], [seeds.values])[0]
 
     def records(
         self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
@@ -113,14 +115,14 @@ class FinChainGenerator:
         """
         # Records are acyclic: the cyclic collector would only rescan them as they are built.
         with collector_paused():
-            return record_dicts(
-                record_ids,
-                self._drawer().columns(names_seeds, values_seeds),
-                names_seeds.tolist(),
-                values_seeds.tolist(),
-                self._fixed_columns,
-                (self._metadata_head, self._metadata_tail),
-            )
+            drawn = self._drawer().columns(names_seeds, values_seeds)
+            return self._record_dicts(record_ids, drawn, names_seeds.tolist(), values_seeds.tolist())
+
+    def _record_dicts(
+        self, record_ids: Sequence[str], drawn: DrawnColumns, names_seeds: list[int], values_seeds: list[int]
+    ) -> list[Record]:
+        fixed, metadata = self._fixed_columns, (self._metadata_head, self._metadata_tail)
+        return record_dicts(record_ids, drawn, names_seeds, values_seeds, fixed, metadata)
 
     def table(
         self, record_ids: Sequence[str], names_seeds: NDArray[Any], values_seeds: NDArray[Any]
@@ -138,45 +140,6 @@ class FinChainGenerator:
             self._fixed_columns,
             (self._metadata_head, self._metadata_tail),
         )
-
-    def _record(self, record_id: str, instance: Instance, names_seed: int, values_seed: int) -> Record:
-        quantity = instance.answer_quantity
-        metadata = f'{self._metadata_head}{names_seed},"seed_values":{values_seed}{self._metadata_tail}'
-        tags = self._info.tags
-        return {
-            "id": record_id,
-            "input": instance.question,
-            "target": instance.answer_text,
-            "choices": list(instance.choices),
-            "metadata": metadata,
-            "generator_id": self._info.id,
-            "domain": tags["domain"],
-            "topic": tags["topic"],
-            "difficulty": tags["difficulty"],
-            "solution": instance.solution,
-            "steps": [
-                {
-                    "name": item.name,
-                    "text": item.text,
-                    "formula": item.formula,
-                    "inputs": [
-                        {"name": name, "value": None, "values": list(value)}
-                        if isinstance(value, tuple)
-                        else {"name": name, "value": float(value), "values": None}
-                        for name, value in item.inputs
-                    ],
-                    "value": item.value,
-                }
-                for item in instance.steps
-            ],
-            "answer_value": instance.answer_value,
-            "answer_label": instance.answer_label,
-            "answer_unit": None if quantity is None else quantity.unit.value,
-            "answer_decimals": None if quantity is None else quantity.decimals,
-            "trace": instance.trace_json,
-            "seed_names": names_seed,
-            "seed_values": values_seed,
-        }
 
 
 def template(
