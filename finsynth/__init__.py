@@ -9,6 +9,6 @@ from finsynth.errors import FinsynthError
 from finsynth.pipeline import generate, iterable_dataset
 from finsynth.scoring.answers import score_answer
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 __all__ = ["FinsynthError", "__version__", "generate", "iterable_dataset", "score_answer"]

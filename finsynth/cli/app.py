@@ -368,7 +368,7 @@ def validate(
     Examples:
         finsynth validate configs/default.yaml
 
-        finsynth validate build/finsynth/0.5.0
+        finsynth validate build/finsynth/0.6.0
 
     """
     from finsynth.builder import load_config
@@ -443,7 +443,7 @@ def verify(
     and with 2 (one line) if the traces have a version this finsynth does not read.
 
     Examples:
-        finsynth verify build/finsynth/0.5.0
+        finsynth verify build/finsynth/0.6.0
 
     """
     from finsynth.builder.verify import verify_folder

@@ -12,7 +12,7 @@ from finsynth.errors import FinsynthError
 
 
 def push(
-    folder: Annotated[Path, typer.Argument(help="A built dataset folder, e.g. build/finsynth/0.5.0.")],
+    folder: Annotated[Path, typer.Argument(help="A built dataset folder, e.g. build/finsynth/0.6.0.")],
     repo_id: Annotated[str, typer.Option("--repo-id", help="Hub dataset repository, ORG/NAME.")],
     private: Annotated[bool, typer.Option(help="Create the repository private.")] = False,
     revision: Annotated[str, typer.Option(help="Branch to commit to (created if missing).")] = "main",
@@ -29,9 +29,9 @@ def push(
     card and harness files uploaded name --repo-id (the folder on disk is left as built).
 
     Examples:
-        finsynth push build/finsynth/0.5.0 --repo-id my-org/finsynth --dry-run
+        finsynth push build/finsynth/0.6.0 --repo-id my-org/finsynth --dry-run
 
-        HF_TOKEN=hf_... finsynth push build/finsynth/0.5.0 --repo-id my-org/finsynth
+        HF_TOKEN=hf_... finsynth push build/finsynth/0.6.0 --repo-id my-org/finsynth
 
     """
     from finsynth.publish.hub import (

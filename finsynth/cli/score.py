@@ -128,13 +128,13 @@ def chaineval_command(
     are listed on stderr and in the report.
 
     Examples:
-        finsynth score chaineval build/finsynth/0.5.0 predictions.jsonl --report chaineval.json
+        finsynth score chaineval build/finsynth/0.6.0 predictions.jsonl --report chaineval.json
 
         finsynth score chaineval records.jsonl predictions.jsonl --tau 0.8 --rouge
 
-        finsynth score chaineval build/finsynth/0.5.0 logs/2026-finchain.eval --from inspect
+        finsynth score chaineval build/finsynth/0.6.0 logs/2026-finchain.eval --from inspect
 
-        finsynth score chaineval build/finsynth/0.5.0 out/samples_finsynth_finchain.jsonl --from lm-eval
+        finsynth score chaineval build/finsynth/0.6.0 out/samples_finsynth_finchain.jsonl --from lm-eval
 
     """
     from finsynth.cli.output import console, fail
