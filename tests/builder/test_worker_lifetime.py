@@ -68,7 +68,8 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 120
+        # Generous bounds that only end a broken run: a busy machine makes this slower, never red.
+        deadline = time.monotonic() + 900
         workers: list[int] = []
         while time.monotonic() < deadline and len(workers) < 2 and build.poll() is None:
             workers = [pid for pid in children_of(build.pid) if pid != build.pid]
@@ -77,7 +78,7 @@ def test_workers_die_with_a_killed_build(tmp_path: Path) -> None:
         time.sleep(1)  # let the workers run their initializer
         os.kill(build.pid, signal.SIGKILL)
         build.wait()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 600
         while time.monotonic() < deadline and any(alive(pid) for pid in workers):
             time.sleep(0.2)
         assert not any(alive(pid) for pid in workers)

@@ -117,7 +117,7 @@ def test_a_rebuild_in_another_process_gives_identical_card_and_plots(folder: Pat
         text=True,
         cwd=ROOT,
         env={"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345", "PATH": "/usr/bin:/bin"},
-        timeout=300,
+        timeout=900,
     )
     assert result.returncode == 0, result.stderr
     again = Path(result.stdout.strip().splitlines()[-1])

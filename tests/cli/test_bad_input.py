@@ -280,7 +280,7 @@ def test_bad_input_in_a_subprocess(name: str, tmp_path: Path) -> None:
         text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
-        timeout=120,
+        timeout=900,
     )
     _check(case, result.returncode, result.stderr, before, tmp_path)
 

@@ -55,7 +55,7 @@ def hub_environment(endpoint: str, token: str | None, home: Path) -> dict[str, s
 def run_python(code: str, environment: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     """Run Python code in a fresh interpreter."""
     return subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=environment, timeout=300
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, env=environment, timeout=900
     )
 
 
@@ -66,5 +66,5 @@ def finsynth(environment: dict[str, str], *args: str) -> subprocess.CompletedPro
         capture_output=True,
         text=True,
         env=environment,
-        timeout=300,
+        timeout=900,
     )

@@ -138,7 +138,7 @@ def test_a_simulated_dialogue_dataset_and_its_output_never_hold_the_key(
             env=env,
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=900,
         )
         assert result.returncode == 0, result.stderr
         outputs += [result.stdout, result.stderr]

@@ -260,7 +260,7 @@ def test_two_runs_in_two_processes_write_identical_folders(tmp_path):
         arguments = run_arguments(second.url, dataset, folders[1], "--seed", "9", "--concurrency", "3")
         environment = {**os.environ, "PYTHONHASHSEED": "123"}
         command = [sys.executable, "-c", "from finsynth.cli import main; main()", *arguments]
-        subprocess.run(command, check=True, capture_output=True, env=environment, timeout=120)
+        subprocess.run(command, check=True, capture_output=True, env=environment, timeout=900)
     for name in (DATA_FILE, Path("README.md"), Path("manifest.json")):
         assert (folders[0] / name).read_bytes() == (folders[1] / name).read_bytes(), name
 

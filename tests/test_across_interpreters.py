@@ -1,0 +1,65 @@
+"""Byte-identical builds across Python versions: the promise ``make test-python-range`` checks.
+
+A build's bytes may depend only on its config, version and seed, never on the interpreter that
+made it. ``make test-python-range`` runs this module under the lowest and highest supported
+Python with ``FINSYNTH_REFERENCE_PYTHON`` naming the main environment's interpreter: the small
+default build (the README workspace's) made here must equal the one the reference makes, file
+for file. The manifest may differ only where it records the interpreter and package versions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_readme import _shrunk_default_config as shrunk_default_config
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = os.environ.get("FINSYNTH_REFERENCE_PYTHON", "")
+INTERPRETER_FIELDS = ("python", "library")
+"""Manifest provenance fields that name the interpreter and its packages, by design."""
+
+pytestmark = pytest.mark.skipif(
+    not REFERENCE, reason="make test-python-range sets FINSYNTH_REFERENCE_PYTHON to compare interpreters"
+)
+
+
+def build(python: str, config: Path, out: Path) -> Path:
+    subprocess.run(
+        [python, "-m", "finsynth.cli", "build", str(config), "--out", str(out), "--num-proc", "1"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+        capture_output=True,
+        timeout=1800,
+    )
+    (folder,) = (out / "finsynth").iterdir()
+    return folder
+
+
+def comparable_manifest(path: Path) -> dict[str, Any]:
+    manifest: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    for field in INTERPRETER_FIELDS:
+        manifest.get("provenance", {}).pop(field, None)
+    return manifest
+
+
+def test_a_build_here_equals_the_reference_interpreters_build(tmp_path: Path) -> None:
+    config = tmp_path / "small.yaml"
+    config.write_text(shrunk_default_config(), encoding="utf-8")
+    here = build(sys.executable, config, tmp_path / "here")
+    reference = build(REFERENCE, config, tmp_path / "reference")
+    files = sorted(p.relative_to(here) for p in here.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(reference) for p in reference.rglob("*") if p.is_file())
+    assert any(name.suffix == ".parquet" for name in files)
+    for name in files:
+        if name.name == "manifest.json":
+            assert comparable_manifest(here / name) == comparable_manifest(reference / name), name
+        else:
+            assert (here / name).read_bytes() == (reference / name).read_bytes(), f"{name} differs"
