@@ -199,6 +199,9 @@ def diluted_eps_with_convertible_bonds() -> Template:
         convertible_face_value / conversion_shares / (net_income / weighted_common_shares): 8 to 50
         conversion_shares / weighted_common_shares: 0% to 30%
         diluted_eps: 0.1 to 40
+
+    Relations:
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -49,6 +49,10 @@ def wacc_from_market_values() -> Template:
     Bands:
         wacc: 4% to 16%
         equity_weight: 40% to 96%
+
+    Relations:
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 1% to 15% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -152,6 +156,10 @@ def wacc_with_preferred_stock() -> Template:
     Bands:
         wacc: 4% to 16%
         cost_of_preferred: 4% to 10%
+
+    Relations:
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 1% to 15% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -222,6 +230,9 @@ def after_tax_cost_of_debt_from_a_bond_price() -> Template:
     Bands:
         bond_price / face_value: 80% to 120%
         pre_tax_cost_of_debt: 2% to 14%
+
+    Relations:
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -282,6 +293,11 @@ def wacc_with_the_cost_of_debt_from_the_bond_price() -> Template:
         cost_of_equity: 4% to 21%
         bond_price / 1000: 80% to 120%
         pre_tax_cost_of_debt: 2% to 11%
+
+    Relations:
+        risk_free_rate: 0% to 7% [us_treasury_yield]
+        beta: 0.2 to 3 [stock_beta]
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -76,12 +76,15 @@ def health_factor_of_a_lending_position() -> Template:
 
     Bands:
         health_factor: 0.8 to 4
+
+    Relations:
+        eth_price: 100 to 4,950 [ether_price]
     """
     return Template(
         givens=[
             person("borrower"),
             number("collateral_eth", 1, 500, step=0.01, unit=Unit.ETH),
-            money("eth_price", 1_000, 5_000, step=1),
+            money("eth_price", 1_000, 4_900, step=1),
             rate("liquidation_threshold", 70, 86, step=0.5),
             money("debt", 1_000, 1_500_000, step=100),
         ],
@@ -152,12 +155,15 @@ def liquidation_price_after_interest_accrues() -> Template:
 
     Bands:
         price_cushion: 30% to 85%
+
+    Relations:
+        eth_price: 100 to 4,950 [ether_price]
     """
     return Template(
         givens=[
             person("borrower"),
             number("collateral_eth", 2, 400, step=0.01, unit=Unit.ETH),
-            money("eth_price", 1_000, 5_000, step=1),
+            money("eth_price", 1_000, 4_900, step=1),
             money("debt", 1_000, 1_000_000, step=100),
             rate("borrow_rate", 1, 15, step=0.05),
             count("days", 30, 365, unit=Unit.DAYS),

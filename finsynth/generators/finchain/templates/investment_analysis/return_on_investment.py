@@ -195,6 +195,9 @@ def after_tax_annualized_roi_with_commissions() -> Template:
 
     Bands:
         annualized_roi: 0% to 30%
+
+    Relations:
+        tax_rate: 9% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -150,6 +150,9 @@ def probability_of_a_loss_beyond_tolerance() -> Template:
     Bands:
         shortfall_probability: 0.1% to 45%
         standardized_threshold: -3 to 0
+
+    Relations:
+        volatility: 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[
@@ -205,6 +208,9 @@ def largest_portfolio_within_a_ruin_probability() -> Template:
 
     Bands:
         loss_rate: 3% to 80%
+
+    Relations:
+        volatility: 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[

@@ -17,6 +17,10 @@ def sharpe_ratio() -> Template:
 
     Bands:
         sharpe: 0 to 1.5
+
+    Relations:
+        risk_free_rate: 0% to 7% [us_treasury_yield]
+        volatility: 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[

@@ -20,6 +20,9 @@ def equity_loss_under_a_market_crash() -> Template:
 
     Bands:
         portfolio_decline: 5% to 81%
+
+    Relations:
+        beta: 0.2 to 3 [stock_beta]
     """
     return Template(
         givens=[
