@@ -47,9 +47,23 @@ PROBES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ether_to_bitcoin_price", ("ether_price / bitcoin_price", "eth_price / btc_price")),
     ("equity_risk_premium", ("market_return - risk_free_rate", "expected_market_return - risk_free_rate")),
     ("corporate_borrowing_rate", ("cost_of_debt",)),
-    ("us_treasury_yield", ("risk_free_rate",)),
+    ("us_treasury_yield", ("risk_free_rate", "treasury_yield")),
     ("stock_beta", ("beta", "equity_beta", "levered_beta", "stock_beta")),
-    ("stock_volatility", ("volatility",)),
+    ("stock_volatility", ("volatility", "daily_volatility * sqrt(252)")),
+    (
+        "dividend_yield",
+        (
+            "4 * quarterly_dividend / share_price",
+            "current_dividend / share_price",
+            "current_dividend / market_price",
+        ),
+    ),
+    ("loss_given_default", ("loss_given_default",)),
+    ("cet1_ratio", ("cet1_capital / risk_weighted_assets",)),
+    ("euro_in_dollars", ("eur_usd",)),
+    ("dollar_in_yen", ("usd_jpy",)),
+    ("us_consumer_price_inflation", ("inflation_rate",)),
+    ("eu_allowance_price", ("allowance_price",)),
     ("option_strike_to_spot", ("strike / stock_price", "strike / spot_price", "strike / share_price")),
     ("net_profit_margin", tuple(f"net_income / {sales}" for sales in SALES)),
     ("days_sales_outstanding", tuple(f"365 * receivables / {sales}" for sales in SALES)),
@@ -67,8 +81,13 @@ def probes(generator: FinChainGenerator) -> list[Relation]:
             if set(parse_formula(formula).names) <= names:
                 found.append(_probe(formula, key))
                 break
-    if "tax_rate" in names and generator.info.tags["domain"] != "personal_finance":
-        found.append(_probe("tax_rate", "corporate_income_tax_rate"))
+    if "tax_rate" in names:
+        personal = generator.info.tags["domain"] == "personal_finance"
+        found.append(
+            _probe(
+                "tax_rate", "personal_marginal_income_tax_rate" if personal else "corporate_income_tax_rate"
+            )
+        )
     for name in sorted(names):
         for start, end in (("beginning_", "ending_"), ("_begin", "_end")):
             if start.startswith("_") and name.endswith(start):

@@ -57,6 +57,22 @@ _ENTRIES = (
         "(12%), $206,700 (22%), $394,600 (24%), $501,050 (32%), $751,600 (35%) for joint filers in 2025.",
         _IRS_2025,
     ),
+    _range(
+        "personal_marginal_income_tax_rate",
+        0.1,
+        0.51,
+        "A U.S. taxpayer's marginal rate on ordinary income: the federal brackets 10–37% plus a state "
+        "income tax of 0% (nine states) to 13.3% (California's top rate).",
+        "IRS Rev. Proc. 2024-40; Tax Foundation, State Individual Income Tax Rates and Brackets 2025",
+    ),
+    _range(
+        "combined_long_term_gains_rate",
+        0.0,
+        0.371,
+        "A U.S. investor's rate on a long-term capital gain: federal 0%, 15% or 20%, plus 3.8% net "
+        "investment income tax at high incomes, plus a state tax of 0% to 13.3%.",
+        "IRS Rev. Proc. 2024-40, IRC §1(h) and §1411; Tax Foundation, State Individual Income Tax Rates 2025",
+    ),
     # Crypto prices
     _range(
         "bitcoin_price",
@@ -153,6 +169,60 @@ _ENTRIES = (
         "A company's pre-tax cost of debt (the yield on its bonds and loans): from about 1% "
         "(investment grade in 2021) to 15% (distressed high yield).",
         "FRED series BAMLC0A0CMEY and BAMLH0A0HYM2EY (ICE BofA corporate effective yields)",
+    ),
+    _range(
+        "dividend_yield",
+        0.0,
+        0.1,
+        "A dividend-paying stock's annual dividend over its price: about 1–4% for most, rarely above 10% "
+        "outside distress.",
+        "S&P Dow Jones Indices, S&P 500 dividend yield data (index and constituents)",
+    ),
+    _range(
+        "loss_given_default",
+        0.05,
+        0.9,
+        "Share of an exposure lost when the borrower defaults: about 10–40% for mortgages and senior "
+        "secured loans, 50–70% for senior unsecured bonds, up to about 90% for subordinated debt.",
+        "Moody's Annual Default Study (recovery rates by seniority); Basel Framework CRE32 (45% F-LGD)",
+    ),
+    _range(
+        "cet1_ratio",
+        0.03,
+        0.25,
+        "A bank's common equity tier 1 capital over its risk-weighted assets: 10–15% at large U.S. banks, "
+        "most banks 8–20%, and about 5–8% at the trough of a severe stress scenario.",
+        "Federal Reserve Stress Test Results 2024 (CET1 start and minimum); FDIC Quarterly Banking Profile",
+    ),
+    _range(
+        "euro_in_dollars",
+        0.82,
+        1.6,
+        "Dollars per euro since the euro's launch: about 0.83 at its low in Oct 2000, 1.60 at its high in "
+        "Jul 2008, near parity in 2022.",
+        "FRED series DEXUSEU (U.S. dollars to one euro, daily)",
+    ),
+    _range(
+        "dollar_in_yen",
+        75,
+        162,
+        "Yen per dollar, 2000–2025: about 76 at the low in Oct 2011, 162 at the high in Jul 2024.",
+        "FRED series DEXJPUS (Japanese yen to one U.S. dollar, daily)",
+    ),
+    _range(
+        "us_consumer_price_inflation",
+        -0.021,
+        0.091,
+        "U.S. consumer prices over twelve months, 2000–2025: from -2.1% (Jul 2009) to 9.1% (Jun 2022).",
+        "FRED series CPIAUCSL (CPI for all urban consumers), percent change from a year ago",
+    ),
+    _range(
+        "eu_allowance_price",
+        3,
+        100,
+        "Price of an EU emissions allowance (one tonne of CO2), in euros or dollars of similar size: about "
+        "3 in 2013, 100 at the high in Feb 2023, 60–90 in 2023–2025.",
+        "ICE Endex EUA futures and EEX primary auction results (EU ETS carbon price history)",
     ),
     # Company income statements
     _range(

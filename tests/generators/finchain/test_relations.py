@@ -9,6 +9,8 @@ declared range is wider than the reality it cites.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -183,3 +185,14 @@ def test_a_range_holds_inside_its_bounds_only() -> None:
     assert isinstance(relation, Relation)
     values = np.array([0.049, 0.05, 0.07, 0.085, 0.0851])
     assert relation.holds(values).tolist() == [False, True, True, True, False]
+
+
+def test_the_docs_sources_table_is_the_references_table() -> None:
+    page = (Path(__file__).resolve().parents[3] / "docs" / "finchain-realism.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    expected = [
+        f"| `{item.key}` | {'rule' if item.low is None else f'{item.low:,g} to {item.high:,g}'} | "
+        f"{item.fact} | {item.source} |"
+        for item in REFERENCES.values()
+    ]
+    assert rows == expected

@@ -107,6 +107,9 @@ def cost_of_equity_by_the_dividend_growth_model() -> Template:
 
     Bands:
         cost_of_equity: 6% to 16%
+
+    Relations:
+        current_dividend / share_price: 0% to 10% [dividend_yield]
     """
     return Template(
         givens=[

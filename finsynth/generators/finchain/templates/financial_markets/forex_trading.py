@@ -62,6 +62,10 @@ def yen_from_euros_through_a_cross_rate() -> Template:
 
     Bands:
         eur_jpy: 140 to 195
+
+    Relations:
+        eur_usd: 0.82 to 1.6 [euro_in_dollars]
+        usd_jpy: 75 to 162 [dollar_in_yen]
     """
     return Template(
         givens=[

@@ -91,6 +91,9 @@ def var_limit_utilization_status() -> Template:
 
     Bands:
         utilization: 30% to 160%
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[
