@@ -248,6 +248,22 @@ _ENTRIES = (
         "to about 250 for aircraft and machinery makers.",
         "The Hackett Group Working Capital Survey; SEC Financial Statement Data Sets",
     ),
+    _range(
+        "price_to_earnings",
+        5,
+        60,
+        "A profitable listed company's share price over its earnings per share: industry averages about "
+        "8–50, the S&P 500 between about 10 and 30 outside recessions.",
+        "Damodaran Online, PE Ratio by Sector (US); S&P Dow Jones Indices, S&P 500 earnings and P/E",
+    ),
+    _range(
+        "cost_of_goods_sold_to_revenue",
+        0.1,
+        0.95,
+        "Cost of goods sold over revenue (one minus the gross margin): about 10–30% for software and "
+        "drugs, 70–95% for grocers, distributors and refiners.",
+        "Damodaran Online, Operating and Net Margins by Industry (US), gross margin column",
+    ),
     # Company assets and balance sheets
     _range(
         "delivery_truck_price",
@@ -280,6 +296,14 @@ _ENTRIES = (
         "Inbound freight as a share of the goods bought: a few percent (U.S. transportation costs are "
         "about 5–6% of GDP-weighted sales, more for bulky goods, rarely above a tenth).",
         "CSCMP State of Logistics Report (transportation costs to sales); BTS freight facts",
+    ),
+    _range(
+        "current_ratio",
+        0.3,
+        5,
+        "Current assets over current liabilities at an operating company: about 1–2 for most, 0.3 for "
+        "some restaurants and airlines, up to about 5 for cash-rich firms.",
+        "SEC Financial Statement Data Sets (AssetsCurrent over LiabilitiesCurrent)",
     ),
     # Banks
     _range(

@@ -202,6 +202,7 @@ def diluted_eps_with_convertible_bonds() -> Template:
 
     Relations:
         tax_rate: 9% to 35% [corporate_income_tax_rate]
+        price_earnings: 5 to 60 [price_to_earnings]
     """
     return Template(
         givens=[
@@ -271,6 +272,9 @@ def compound_growth_of_diluted_eps_by_the_treasury_stock_method() -> Template:
         exercise_price / average_share_price: 30% to 95%
         incremental_shares / weighted_common_shares: 0% to 20%
         eps_growth_rate: -16% to 32%
+
+    Relations:
+        price_earnings: 5 to 60 [price_to_earnings]
     """
     return Template(
         givens=[

@@ -57,6 +57,10 @@ def capital_gain_on_a_bitcoin_sale() -> Template:
     Bands:
         sale_price / purchase_price: 25% to 800%
         (buying_fee + selling_fee) / cost_basis: 0% to 2%
+
+    Relations:
+        purchase_price: 15,000 to 70,000 [bitcoin_price]
+        sale_price: 20,000 to 110,000 [bitcoin_price]
     """
     return Template(
         givens=[
@@ -104,6 +108,10 @@ def staking_income_against_a_reporting_threshold() -> Template:
     Bands:
         staking_income: 20 to 2,000
         second_price / first_price: 25% to 400%
+
+    Relations:
+        first_price: 1,200 to 4,500 [ether_price]
+        second_price: 1,200 to 4,500 [ether_price]
     """
     return Template(
         givens=[
@@ -141,6 +149,11 @@ def fifo_gain_on_a_partial_sale_across_two_lots() -> Template:
     Bands:
         sale_price / first_price: 40% to 600%
         second_price / first_price: 60% to 500%
+
+    Relations:
+        first_price: 800 to 2,500 [ether_price]
+        second_price: 1,500 to 4,000 [ether_price]
+        sale_price: 1,200 to 4,800 [ether_price]
     """
     return Template(
         givens=[
@@ -190,6 +203,10 @@ def capital_loss_deduction_and_carryforward() -> Template:
     Relations:
         bitcoin_basis: 3,800 to 125,000 [bitcoin_price]
         ether_basis: 100 to 4,950 [ether_price]
+        ether_basis: 800 to 3,000 [ether_price]
+        ether_sale_price: 1,000 to 4,000 [ether_price]
+        bitcoin_basis: 30,000 to 70,000 [bitcoin_price]
+        bitcoin_sale_price: 15,000 to 60,000 [bitcoin_price]
     """
     return Template(
         givens=[

@@ -129,6 +129,7 @@ def cash_conversion_cycle() -> Template:
     Relations:
         365 * receivables / revenue: 5 to 120 [days_sales_outstanding]
         365 * inventory / cost_of_goods_sold: 3 to 250 [days_inventory_outstanding]
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[

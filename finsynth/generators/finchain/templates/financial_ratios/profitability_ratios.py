@@ -28,6 +28,7 @@ def net_profit_margin() -> Template:
 
     Relations:
         tax_rate: 9% to 35% [corporate_income_tax_rate]
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[

@@ -22,6 +22,9 @@ def gross_profit_margin() -> Template:
 
     Bands:
         gross_margin: 5% to 80%
+
+    Relations:
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -51,6 +54,9 @@ def operating_income_from_expense_lines() -> Template:
     Bands:
         operating_income / revenue: -20% to 50%
         selling_general_admin / revenue: 0% to 50%
+
+    Relations:
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
