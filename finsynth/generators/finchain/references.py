@@ -203,6 +203,22 @@ _ENTRIES = (
         "FRED series DEXUSEU (U.S. dollars to one euro, daily)",
     ),
     _range(
+        "pound_in_dollars",
+        1.03,
+        2.11,
+        "Dollars per pound sterling, 2000–2025: about 2.11 at the high in Nov 2007, 1.04 at the low in "
+        "Sep 2022.",
+        "FRED series DEXUSUK (U.S. dollars to one British pound, daily)",
+    ),
+    _range(
+        "usd_minus_eur_short_rate",
+        -0.02,
+        0.055,
+        "The dollar's short-term interest rate less the euro's, 2000–2025: from about -2% (2001, 2008) "
+        "to about 5.5% (2018–19, when euro rates were below zero).",
+        "FRED series IR3TIB01USM156N and IR3TIB01EZM156N (3-month interbank rates)",
+    ),
+    _range(
         "dollar_in_yen",
         75,
         162,
