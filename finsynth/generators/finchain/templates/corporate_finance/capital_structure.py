@@ -52,7 +52,7 @@ def levered_beta_by_the_hamada_equation() -> Template:
         levered_beta: 0.4 to 3.5
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -99,7 +99,7 @@ def equity_value_under_mm_proposition_i_with_taxes() -> Template:
         debt_value / levered_value: 0% to 80%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -142,8 +142,8 @@ def cost_of_equity_under_mm_proposition_ii_with_taxes() -> Template:
         debt_to_equity: 0 to 1.5
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
-        cost_of_debt: 1% to 15% [corporate_borrowing_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 8% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -212,7 +212,7 @@ def probability_of_missing_a_target_return_on_equity_after_a_recapitalization() 
         ebit_standard_deviation / expected_ebit: 10% to 40%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

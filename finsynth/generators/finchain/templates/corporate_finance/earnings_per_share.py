@@ -201,8 +201,8 @@ def diluted_eps_with_convertible_bonds() -> Template:
         diluted_eps: 0.1 to 40
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
-        price_earnings: 5 to 60 [price_to_earnings]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        price_earnings: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[
@@ -274,7 +274,7 @@ def compound_growth_of_diluted_eps_by_the_treasury_stock_method() -> Template:
         eps_growth_rate: -16% to 32%
 
     Relations:
-        price_earnings: 5 to 60 [price_to_earnings]
+        price_earnings: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[

@@ -51,8 +51,8 @@ def wacc_from_market_values() -> Template:
         equity_weight: 40% to 96%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
-        cost_of_debt: 1% to 15% [corporate_borrowing_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 9% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -161,8 +161,8 @@ def wacc_with_preferred_stock() -> Template:
         cost_of_preferred: 4% to 10%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
-        cost_of_debt: 1% to 15% [corporate_borrowing_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 9% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -235,7 +235,7 @@ def after_tax_cost_of_debt_from_a_bond_price() -> Template:
         pre_tax_cost_of_debt: 2% to 14%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -298,9 +298,9 @@ def wacc_with_the_cost_of_debt_from_the_bond_price() -> Template:
         pre_tax_cost_of_debt: 2% to 11%
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        beta: 0.2 to 3 [stock_beta]
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        risk_free_rate: 1% to 5% [us_treasury_yield]
+        beta: 0.5 to 2 [stock_beta]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -201,8 +201,8 @@ def capital_loss_deduction_and_carryforward() -> Template:
         bitcoin_sale_price / bitcoin_basis: 20% to 100%
 
     Relations:
-        bitcoin_basis: 3,800 to 125,000 [bitcoin_price]
-        ether_basis: 100 to 4,950 [ether_price]
+        bitcoin_basis: 30,000 to 70,000 [bitcoin_price]
+        ether_basis: 800 to 3,000 [ether_price]
         ether_basis: 800 to 3,000 [ether_price]
         ether_sale_price: 1,000 to 4,000 [ether_price]
         bitcoin_basis: 30,000 to 70,000 [bitcoin_price]

@@ -81,7 +81,7 @@ def health_factor_of_a_lending_position() -> Template:
         health_factor: 0.8 to 4
 
     Relations:
-        eth_price: 100 to 4,950 [ether_price]
+        eth_price: 1,000 to 4,900 [ether_price]
     """
     return Template(
         givens=[
@@ -164,7 +164,7 @@ def liquidation_price_after_interest_accrues() -> Template:
         price_cushion: 30% to 85%
 
     Relations:
-        eth_price: 100 to 4,950 [ether_price]
+        eth_price: 1,000 to 4,900 [ether_price]
     """
     return Template(
         givens=[

@@ -194,7 +194,7 @@ def cumulative_abnormal_return_around_an_event() -> Template:
         cumulative_abnormal_return: -30% to 30%
 
     Relations:
-        beta: 0.2 to 3 [stock_beta]
+        beta: 0.6 to 2.2 [stock_beta]
     """
     return Template(
         givens=[

@@ -268,7 +268,7 @@ def irb_risk_weighted_assets_of_a_residential_mortgage_portfolio() -> Template:
         conditional_default_rate / probability_of_default: 3 to 20
 
     Relations:
-        loss_given_default: 5% to 90% [loss_given_default]
+        loss_given_default: 10% to 45% [loss_given_default]
     """
     return Template(
         givens=[

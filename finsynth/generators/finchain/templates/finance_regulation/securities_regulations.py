@@ -227,7 +227,7 @@ def accredited_investor_status_with_thresholds_indexed_to_inflation() -> Templat
         inflation_factor: 1.8 to 4.3
 
     Relations:
-        inflation_rate: -2.1% to 9.1% [us_consumer_price_inflation]
+        inflation_rate: 2% to 3.5% [us_consumer_price_inflation]
     """
     return Template(
         givens=[

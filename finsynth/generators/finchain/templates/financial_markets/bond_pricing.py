@@ -224,7 +224,7 @@ def credit_spread_from_a_semiannual_yield_to_maturity() -> Template:
         bond_equivalent_yield: 1% to 12%
 
     Relations:
-        treasury_yield: 0% to 7% [us_treasury_yield]
+        treasury_yield: 1% to 5% [us_treasury_yield]
     """
     return Template(
         givens=[

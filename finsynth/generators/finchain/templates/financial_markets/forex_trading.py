@@ -67,8 +67,8 @@ def yen_from_euros_through_a_cross_rate() -> Template:
         eur_jpy: 140 to 195
 
     Relations:
-        eur_usd: 0.82 to 1.6 [euro_in_dollars]
-        usd_jpy: 75 to 162 [dollar_in_yen]
+        eur_usd: 1.05 to 1.2 [euro_in_dollars]
+        usd_jpy: 135 to 160 [dollar_in_yen]
     """
     return Template(
         givens=[

@@ -68,7 +68,7 @@ def put_price_from_put_call_parity() -> Template:
         call_price / stock_price: 0% to 50%
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
         strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
@@ -210,8 +210,8 @@ def black_scholes_call_price() -> Template:
         strike / stock_price: 75% to 130%
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        volatility: 5% to 150% [stock_volatility]
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
+        volatility: 10% to 80% [stock_volatility]
         strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
@@ -252,8 +252,8 @@ def black_scholes_straddle_cost() -> Template:
         strike / stock_price: 75% to 130%
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        volatility: 5% to 150% [stock_volatility]
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
+        volatility: 10% to 80% [stock_volatility]
         strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(

@@ -201,8 +201,8 @@ def expected_return_from_a_price_target_against_capm() -> Template:
 
     Relations:
         market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        beta: 0.2 to 3 [stock_beta]
+        risk_free_rate: 1% to 5% [us_treasury_yield]
+        beta: 0.5 to 2 [stock_beta]
         current_dividend / market_price: 0% to 10% [dividend_yield]
     """
     return Template(

@@ -27,7 +27,7 @@ def net_profit_margin() -> Template:
         net_margin: 1% to 55%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 30% [corporate_income_tax_rate]
         cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
@@ -195,7 +195,7 @@ def return_on_invested_capital() -> Template:
         roic: 0% to 40%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 30% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -197,7 +197,7 @@ def compound_annual_eps_growth_from_a_multi_step_income_statement() -> Template:
         eps_growth_rate: -8% to 28%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

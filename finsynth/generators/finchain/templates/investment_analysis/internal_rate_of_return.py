@@ -114,7 +114,7 @@ def irr_with_salvage_and_working_capital_recovery() -> Template:
         project_irr: -5% to 50%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

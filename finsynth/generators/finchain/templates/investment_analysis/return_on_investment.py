@@ -197,7 +197,7 @@ def after_tax_annualized_roi_with_commissions() -> Template:
         annualized_roi: 0% to 30%
 
     Relations:
-        tax_rate: 0% to 37.1% [combined_long_term_gains_rate]
+        tax_rate: 10% to 25% [combined_long_term_gains_rate]
     """
     return Template(
         givens=[

@@ -85,8 +85,8 @@ def capm_required_return_on_a_stock() -> Template:
 
     Relations:
         market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        beta: 0.2 to 3 [stock_beta]
+        risk_free_rate: 1% to 6% [us_treasury_yield]
+        beta: 0.3 to 2.5 [stock_beta]
     """
     return Template(
         givens=[
@@ -173,7 +173,7 @@ def capm_required_return_on_a_portfolio() -> Template:
 
     Relations:
         market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
-        risk_free_rate: 0% to 7% [us_treasury_yield]
+        risk_free_rate: 1% to 6% [us_treasury_yield]
     """
     return Template(
         givens=[
@@ -232,7 +232,7 @@ def sharpe_ratio_of_a_two_asset_portfolio() -> Template:
         sharpe_ratio: 0 to 1.7
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
+        risk_free_rate: 0.5% to 4% [us_treasury_yield]
     """
     return Template(
         givens=[

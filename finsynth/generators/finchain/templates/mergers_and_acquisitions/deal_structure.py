@@ -237,7 +237,7 @@ def eps_accretion_or_dilution_in_a_forecast_year() -> Template:
         offer_price / target_eps: 8 to 45
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

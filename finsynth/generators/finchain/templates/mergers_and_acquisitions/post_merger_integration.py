@@ -208,7 +208,7 @@ def discounted_payback_of_integration_costs() -> Template:
         payback_years: 0.5 to 5
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -33,7 +33,7 @@ def value_of_perpetual_cost_synergies() -> Template:
         synergy_value / annual_savings: 5 to 12
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -104,7 +104,7 @@ def maximum_price_per_share_justified_by_synergies() -> Template:
         maximum_price / target_price: 100% to 400%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -211,7 +211,7 @@ def acquirer_net_present_value_of_synergies_over_a_finite_horizon() -> Template:
         premium_paid / synergy_value: 10% to 300%
 
     Relations:
-        tax_rate: 9% to 35% [corporate_income_tax_rate]
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

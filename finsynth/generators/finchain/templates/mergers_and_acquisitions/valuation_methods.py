@@ -45,7 +45,7 @@ def equity_value_from_average_peer_price_earnings_ratio() -> Template:
         average_pe: 8 to 35
 
     Relations:
-        first_peer_pe: 5 to 60 [price_to_earnings]
+        first_peer_pe: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[

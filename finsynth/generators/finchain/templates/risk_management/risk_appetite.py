@@ -155,7 +155,7 @@ def probability_of_a_loss_beyond_tolerance() -> Template:
         standardized_threshold: -3 to 0
 
     Relations:
-        volatility: 5% to 150% [stock_volatility]
+        volatility: 8% to 30% [stock_volatility]
     """
     return Template(
         givens=[
@@ -213,7 +213,7 @@ def largest_portfolio_within_a_ruin_probability() -> Template:
         loss_rate: 3% to 80%
 
     Relations:
-        volatility: 5% to 150% [stock_volatility]
+        volatility: 8% to 35% [stock_volatility]
     """
     return Template(
         givens=[

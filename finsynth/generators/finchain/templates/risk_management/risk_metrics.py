@@ -19,8 +19,8 @@ def sharpe_ratio() -> Template:
         sharpe: 0 to 1.5
 
     Relations:
-        risk_free_rate: 0% to 7% [us_treasury_yield]
-        volatility: 5% to 150% [stock_volatility]
+        risk_free_rate: 0.5% to 5.5% [us_treasury_yield]
+        volatility: 5% to 40% [stock_volatility]
     """
     return Template(
         givens=[

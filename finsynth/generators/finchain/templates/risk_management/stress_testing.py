@@ -22,7 +22,7 @@ def equity_loss_under_a_market_crash() -> Template:
         portfolio_decline: 5% to 81%
 
     Relations:
-        beta: 0.2 to 3 [stock_beta]
+        beta: 0.5 to 1.8 [stock_beta]
     """
     return Template(
         givens=[
@@ -59,7 +59,7 @@ def extra_credit_loss_from_stressed_default_rates() -> Template:
         extra_loss / loan_exposure: 0% to 8%
 
     Relations:
-        loss_given_default: 5% to 90% [loss_given_default]
+        loss_given_default: 20% to 70% [loss_given_default]
     """
     return Template(
         givens=[
@@ -161,7 +161,7 @@ def post_stress_cet1_ratio() -> Template:
         stressed_ratio: 1% to 16%
 
     Relations:
-        loss_given_default: 5% to 90% [loss_given_default]
+        loss_given_default: 20% to 60% [loss_given_default]
         cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     return Template(
@@ -227,7 +227,7 @@ def probability_of_staying_above_the_minimum_under_the_vasicek_model() -> Templa
         survival_probability: 50% to 99.99%
 
     Relations:
-        loss_given_default: 5% to 90% [loss_given_default]
+        loss_given_default: 20% to 60% [loss_given_default]
         cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     breaking_rate = (

@@ -29,7 +29,7 @@ def cost_of_buying_allowances_to_cover_a_shortfall() -> Template:
         shortfall / verified_emissions: 0% to 50%
 
     Relations:
-        allowance_price: 3 to 100 [eu_allowance_price]
+        allowance_price: 10 to 90 [eu_allowance_price]
     """
     return Template(
         givens=[
