@@ -31,8 +31,8 @@ SECTION = "Bands:"
 _FLOAT_SLACK = 1e-9
 """Relative slack at the bounds, so 0.07 - 0.05 counts as the 2% it stands for."""
 
-_NUMBER = r"-?\d[\d,_]*(?:\.\d+)?%?"
-_LINE = re.compile(rf"^(?P<formula>.+?):\s*(?P<low>{_NUMBER})\s+to\s+(?P<high>{_NUMBER})$")
+NUMBER = r"-?\d[\d,_]*(?:\.\d+)?%?"
+_LINE = re.compile(rf"^(?P<formula>.+?):\s*(?P<low>{NUMBER})\s+to\s+(?P<high>{NUMBER})$")
 
 
 @dataclass(frozen=True)
@@ -74,15 +74,16 @@ class Band:
         return self.contains(self.value(solution))
 
 
-def _bound(text: str) -> float:
+def parse_bound(text: str) -> float:
+    """A range bound as carried: ``12%`` is 0.12; thousands may be separated with ``,`` or ``_``."""
     digits = text.replace(",", "").replace("_", "")
     if digits.endswith("%"):
         return float(Fraction(digits[:-1]) / 100)
     return float(Fraction(digits))
 
 
-def _band_lines(lines: list[str]) -> list[str]:
-    """The section's bands, one string each; a line indented deeper than the first continues a band."""
+def section_lines(lines: list[str]) -> list[str]:
+    """A docstring section's entries, one string each; a line indented deeper than the first continues one."""
     bands: list[str] = []
     margin = None
     for line in lines:
@@ -120,7 +121,7 @@ def parse_bands(docstring: str, names: Iterable[str], owner: str) -> tuple[Band,
     start = [line.strip() for line in lines].index(SECTION) + 1
     known = set(names)
     bands: list[Band] = []
-    for text in _band_lines(lines[start:]):
+    for text in section_lines(lines[start:]):
         match = _LINE.match(text)
         if match is None:
             raise FormulaError(
@@ -133,7 +134,7 @@ def parse_bands(docstring: str, names: Iterable[str], owner: str) -> tuple[Band,
         unknown = sorted(set(formula.names) - known)
         if unknown:
             raise FormulaError(f"{owner}: band {text!r} reads {unknown}, which are not givens or steps")
-        low, high = _bound(match["low"]), _bound(match["high"])
+        low, high = parse_bound(match["low"]), parse_bound(match["high"])
         if low > high:
             raise FormulaError(f"{owner}: band {text!r} has its low bound above its high bound")
         bands.append(Band(text, formula, low, high))

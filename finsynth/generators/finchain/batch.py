@@ -462,6 +462,37 @@ class BatchDrawer:
             drawn.splice(row, self._one_by_one(int(names_seeds[row]), int(values_seeds[row])))
         return drawn
 
+    def measure(
+        self, formulas: Sequence[Formula], values_seeds: Sequence[int] | NDArray[Any]
+    ) -> list[NDArray[Any]]:
+        """Evaluate formulas over the givens and carried steps of many instances, without their texts.
+
+        Args:
+            formulas: Formulas over the template's givens and steps (a relation, a band).
+            values_seeds: ``uint64`` seeds of the value streams (the names never change a value).
+
+        Returns:
+            One column per formula, row ``i`` its value in the instance of ``values_seeds[i]``
+            (the instance's values exactly as :meth:`instances` draws them).
+
+        """
+        values_seeds = np.asarray(values_seeds, dtype=np.uint64)
+        with collector_paused():
+            frame = self._draw_values(values_seeds)
+            self._compute_steps(frame)
+            self._solve_undecided(frame)
+            steps = [step.name for step, _ in self._steps]
+            results = []
+            for formula in formulas:
+                result = _evaluate(formula, compile_vector(formula, self._series), frame)
+                # A formula whose floats cannot settle a comparison is decided exactly, instance by instance.
+                for row in np.flatnonzero(frame.undecided).tolist():
+                    env = {name: frame.python(name)[row] for name in [*self._given_names, *steps]}
+                    result[row] = decide(formula, Solution(env, {}, None), self._chain)
+                frame.undecided[:] = False
+                results.append(result)
+        return results
+
     def _no_columns(self) -> DrawnColumns:
         """The columns of an empty batch."""
         plan = self.plan

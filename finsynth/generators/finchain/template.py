@@ -19,6 +19,8 @@ from finsynth.generators.finchain.columns import record_dicts, record_table
 from finsynth.generators.finchain.drawn import DrawnColumns
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
+from finsynth.generators.finchain.formula import Formula
+from finsynth.generators.finchain.relations import Relation, parse_relations
 from finsynth.generators.finchain.taxonomy import find_topic
 from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.seeding import InstanceSeeds
@@ -41,13 +43,21 @@ class FinChainGenerator:
         info: Identity, description and tags (domain, topic, difficulty).
         compiled: The checked template.
         bands: The real-world ranges its key derived quantities keep (its docstring's ``Bands:``).
+        relations: The real-world relations its givens satisfy together (its docstring's ``Relations:``).
 
     """
 
-    def __init__(self, info: GeneratorInfo, compiled: CompiledTemplate, bands: tuple[Band, ...] = ()) -> None:
+    def __init__(
+        self,
+        info: GeneratorInfo,
+        compiled: CompiledTemplate,
+        bands: tuple[Band, ...] = (),
+        relations: tuple[Relation, ...] = (),
+    ) -> None:
         self._info = info
         self.compiled = compiled
         self.bands = bands
+        self.relations = relations
         quantity = compiled.answer_quantity
         unit = None if quantity is None else quantity.unit.value
         # Metadata is sorted-key JSON; only the seeds vary, so the rest is rendered once.
@@ -91,6 +101,16 @@ class FinChainGenerator:
 
         """
         return self._drawer().instances(names_seeds, values_seeds)
+
+    def measure(
+        self, formulas: Sequence[Formula], values_seeds: Sequence[int] | NDArray[Any]
+    ) -> list[NDArray[Any]]:
+        """Each formula's value (over givens and steps) in the instances of ``values_seeds``, one column each.
+
+        The instances are drawn as :meth:`instances` draws them, without their texts (see
+        :meth:`BatchDrawer.measure <finsynth.generators.finchain.batch.BatchDrawer.measure>`).
+        """
+        return self._drawer().measure(formulas, values_seeds)
 
     def _drawer(self) -> BatchDrawer:
         if self._batch is None:
@@ -150,7 +170,8 @@ def template(
     The factory's module gives the domain and topic (``templates/<domain>/<topic>.py``),
     its name the template's name, and its docstring the standard formula it implements and,
     in a ``Bands:`` section, the plausible ranges of its key derived quantities
-    (see :mod:`~finsynth.generators.finchain.bands`).
+    (see :mod:`~finsynth.generators.finchain.bands`), and in a ``Relations:`` section, the
+    real-world relations its givens satisfy together (see :mod:`~finsynth.generators.finchain.relations`).
     Templates outside the package pass ``domain`` and ``topic`` explicitly.
 
     Args:
@@ -206,7 +227,8 @@ def template(
         compiled = CompiledTemplate(factory(), generator_id)
         step_names = [item.name for item in compiled.template.steps]
         bands = parse_bands(doc, [*compiled.given_names, *step_names], f"template {generator_id}")
-        generator = FinChainGenerator(info, compiled, bands)
+        relations = parse_relations(doc, [*compiled.given_names, *step_names], f"template {generator_id}")
+        generator = FinChainGenerator(info, compiled, bands, relations)
         register(generator)
         return generator
 

@@ -50,6 +50,9 @@ def levered_beta_by_the_hamada_equation() -> Template:
 
     Bands:
         levered_beta: 0.4 to 3.5
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -94,6 +97,9 @@ def equity_value_under_mm_proposition_i_with_taxes() -> Template:
 
     Bands:
         debt_value / levered_value: 0% to 80%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -134,6 +140,10 @@ def cost_of_equity_under_mm_proposition_ii_with_taxes() -> Template:
     Bands:
         cost_of_equity: 7% to 30%
         debt_to_equity: 0 to 1.5
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 8% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -200,6 +210,9 @@ def probability_of_missing_a_target_return_on_equity_after_a_recapitalization() 
         new_debt / total_assets: 10% to 70%
         expected_ebit / total_assets: 4% to 25%
         ebit_standard_deviation / expected_ebit: 10% to 40%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

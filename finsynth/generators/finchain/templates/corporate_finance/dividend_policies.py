@@ -46,6 +46,9 @@ def dividend_yield_from_a_quarterly_dividend() -> Template:
 
     Bands:
         dividend_yield: 0.5% to 10%
+
+    Relations:
+        4 * quarterly_dividend / share_price: 0% to 10% [dividend_yield]
     """
     return Template(
         givens=[

@@ -199,6 +199,10 @@ def diluted_eps_with_convertible_bonds() -> Template:
         convertible_face_value / conversion_shares / (net_income / weighted_common_shares): 8 to 50
         conversion_shares / weighted_common_shares: 0% to 30%
         diluted_eps: 0.1 to 40
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        price_earnings: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[
@@ -268,6 +272,9 @@ def compound_growth_of_diluted_eps_by_the_treasury_stock_method() -> Template:
         exercise_price / average_share_price: 30% to 95%
         incremental_shares / weighted_common_shares: 0% to 20%
         eps_growth_rate: -16% to 32%
+
+    Relations:
+        price_earnings: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[

@@ -49,6 +49,10 @@ def wacc_from_market_values() -> Template:
     Bands:
         wacc: 4% to 16%
         equity_weight: 40% to 96%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 9% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -103,6 +107,9 @@ def cost_of_equity_by_the_dividend_growth_model() -> Template:
 
     Bands:
         cost_of_equity: 6% to 16%
+
+    Relations:
+        current_dividend / share_price: 0% to 10% [dividend_yield]
     """
     return Template(
         givens=[
@@ -152,6 +159,10 @@ def wacc_with_preferred_stock() -> Template:
     Bands:
         wacc: 4% to 16%
         cost_of_preferred: 4% to 10%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
+        cost_of_debt: 3% to 9% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -222,6 +233,9 @@ def after_tax_cost_of_debt_from_a_bond_price() -> Template:
     Bands:
         bond_price / face_value: 80% to 120%
         pre_tax_cost_of_debt: 2% to 14%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -282,6 +296,11 @@ def wacc_with_the_cost_of_debt_from_the_bond_price() -> Template:
         cost_of_equity: 4% to 21%
         bond_price / 1000: 80% to 120%
         pre_tax_cost_of_debt: 2% to 11%
+
+    Relations:
+        risk_free_rate: 1% to 5% [us_treasury_yield]
+        beta: 0.5 to 2 [stock_beta]
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

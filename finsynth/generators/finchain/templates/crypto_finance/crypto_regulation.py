@@ -42,6 +42,13 @@ ORDINARY_BRACKETS = {
 }
 """U.S. federal ordinary income brackets, which tax short-term gains."""
 
+BRACKET_TOP = (
+    "(23_850 if short_term_rate == 0.1 else 96_950 if short_term_rate == 0.12"
+    " else 206_700 if short_term_rate == 0.22 else 394_600 if short_term_rate == 0.24"
+    " else 501_050 if short_term_rate == 0.32 else 751_600 if short_term_rate == 0.35 else 10 ** 9)"
+)
+"""Top of each ordinary bracket for joint filers in 2025 (IRS Rev. Proc. 2024-40); 37% has none."""
+
 
 @template(difficulty="basic")
 def capital_gain_on_a_bitcoin_sale() -> Template:
@@ -50,6 +57,10 @@ def capital_gain_on_a_bitcoin_sale() -> Template:
     Bands:
         sale_price / purchase_price: 25% to 800%
         (buying_fee + selling_fee) / cost_basis: 0% to 2%
+
+    Relations:
+        purchase_price: 15,000 to 70,000 [bitcoin_price]
+        sale_price: 20,000 to 110,000 [bitcoin_price]
     """
     return Template(
         givens=[
@@ -97,6 +108,10 @@ def staking_income_against_a_reporting_threshold() -> Template:
     Bands:
         staking_income: 20 to 2,000
         second_price / first_price: 25% to 400%
+
+    Relations:
+        first_price: 1,200 to 4,500 [ether_price]
+        second_price: 1,200 to 4,500 [ether_price]
     """
     return Template(
         givens=[
@@ -134,6 +149,11 @@ def fifo_gain_on_a_partial_sale_across_two_lots() -> Template:
     Bands:
         sale_price / first_price: 40% to 600%
         second_price / first_price: 60% to 500%
+
+    Relations:
+        first_price: 800 to 2,500 [ether_price]
+        second_price: 1,500 to 4,000 [ether_price]
+        sale_price: 1,200 to 4,800 [ether_price]
     """
     return Template(
         givens=[
@@ -179,6 +199,14 @@ def capital_loss_deduction_and_carryforward() -> Template:
     Bands:
         deductible_loss: 0 to 3,000
         bitcoin_sale_price / bitcoin_basis: 20% to 100%
+
+    Relations:
+        bitcoin_basis: 30,000 to 70,000 [bitcoin_price]
+        ether_basis: 800 to 3,000 [ether_price]
+        ether_basis: 800 to 3,000 [ether_price]
+        ether_sale_price: 1,000 to 4,000 [ether_price]
+        bitcoin_basis: 30,000 to 70,000 [bitcoin_price]
+        bitcoin_sale_price: 15,000 to 60,000 [bitcoin_price]
     """
     return Template(
         givens=[
@@ -231,6 +259,16 @@ def annualized_after_tax_return_on_a_bitcoin_lot() -> Template:
     Bands:
         annualized_after_tax_return: 0% to 150%
         sale_price / purchase_price: 101% to 1,000%
+
+    Relations:
+        capital_gain <= (23_850 if short_term_rate == 0.1 else 96_950 if short_term_rate == 0.12
+            else 206_700 if short_term_rate == 0.22 else 394_600 if short_term_rate == 0.24
+            else 501_050 if short_term_rate == 0.32 else 751_600 if short_term_rate == 0.35
+            else capital_gain) [gain_within_its_bracket]
+        long_term_rate == (0 if short_term_rate <= 0.12 else 0.15 if short_term_rate <= 0.35 else 0.2)
+            [capital_gains_rate_by_bracket]
+        purchase_price: 10,000 to 60,000 [bitcoin_price]
+        sale_price: 20,000 to 100,000 [bitcoin_price]
     """
     return Template(
         givens=[
@@ -250,6 +288,8 @@ def annualized_after_tax_return_on_a_bitcoin_lot() -> Template:
         ],
         constraints=[
             "sale_price >= 1.01 * purchase_price",
+            # The gain is taxed at one rate, so it fits under that bracket's top.
+            f"bitcoin_sold * (sale_price - purchase_price) <= {BRACKET_TOP}",
             # A pre-tax gain of at most 150% a year, compounded.
             "(sale_price / purchase_price) ** (365 / days_held) <= 2.5",
         ],

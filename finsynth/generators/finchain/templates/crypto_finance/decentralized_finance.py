@@ -30,7 +30,10 @@ def constant_product_swap_output() -> Template:
 
     Bands:
         eth_in / eth_reserve: 0% to 10%
-        usdc_reserve / eth_reserve: 800 to 5,000
+        usdc_reserve / eth_reserve: 800 to 4,900
+
+    Relations:
+        usdc_reserve / eth_reserve: 800 to 4,900 [ether_price]
     """
     return Template(
         givens=[
@@ -42,9 +45,9 @@ def constant_product_swap_output() -> Template:
         ],
         constraints=[
             "eth_in <= 0.1 * eth_reserve",
-            "800 <= usdc_reserve / eth_reserve <= 5000",
+            "800 <= usdc_reserve / eth_reserve <= 4900",
             "usdc_reserve >= 1000 * eth_reserve",
-            "usdc_reserve <= 5000 * eth_reserve",
+            "usdc_reserve <= 4900 * eth_reserve",
         ],
         question=(
             "A constant-product pool (x · y = k) holds {eth_reserve} and {usdc_reserve} of USDC, a dollar "
@@ -76,12 +79,15 @@ def health_factor_of_a_lending_position() -> Template:
 
     Bands:
         health_factor: 0.8 to 4
+
+    Relations:
+        eth_price: 1,000 to 4,900 [ether_price]
     """
     return Template(
         givens=[
             person("borrower"),
             number("collateral_eth", 1, 500, step=0.01, unit=Unit.ETH),
-            money("eth_price", 1_000, 5_000, step=1),
+            money("eth_price", 1_000, 4_900, step=1),
             rate("liquidation_threshold", 70, 86, step=0.5),
             money("debt", 1_000, 1_500_000, step=100),
         ],
@@ -114,13 +120,17 @@ def impermanent_loss_after_a_price_move() -> Template:
 
     Bands:
         impermanent_loss: -45% to 0%
+
+    Relations:
+        entry_price: 800 to 4,500 [ether_price]
+        current_price: 400 to 4,900 [ether_price]
     """
     return Template(
         givens=[
             person("provider"),
             money("deposit_value", 2_000, 500_000, step=100),
             money("entry_price", 800, 4_500, step=1),
-            money("current_price", 400, 9_000, step=1),
+            money("current_price", 400, 4_900, step=1),
         ],
         constraints=["current_price != entry_price"],
         question=(
@@ -152,12 +162,15 @@ def liquidation_price_after_interest_accrues() -> Template:
 
     Bands:
         price_cushion: 30% to 85%
+
+    Relations:
+        eth_price: 1,000 to 4,900 [ether_price]
     """
     return Template(
         givens=[
             person("borrower"),
             number("collateral_eth", 2, 400, step=0.01, unit=Unit.ETH),
-            money("eth_price", 1_000, 5_000, step=1),
+            money("eth_price", 1_000, 4_900, step=1),
             money("debt", 1_000, 1_000_000, step=100),
             rate("borrow_rate", 1, 15, step=0.05),
             count("days", 30, 365, unit=Unit.DAYS),
@@ -207,13 +220,17 @@ def liquidity_provider_return_net_of_impermanent_loss() -> Template:
     Bands:
         fees_earned / deposit_value: 0% to 60%
         daily_volume * swap_fee * 365 / pool_liquidity: 0% to 60%
+
+    Relations:
+        entry_price: 800 to 4,500 [ether_price]
+        current_price: 400 to 4,900 [ether_price]
     """
     return Template(
         givens=[
             person("provider"),
             money("deposit_value", 5_000, 500_000, step=100),
             money("entry_price", 800, 4_500, step=1),
-            money("current_price", 400, 9_000, step=1),
+            money("current_price", 400, 4_900, step=1),
             money("pool_liquidity", 5_000_000, 200_000_000, step=100_000),
             money("daily_volume", 500_000, 80_000_000, step=10_000),
             option("swap_fee", FEE_TIERS),

@@ -28,6 +28,10 @@ WINDOW_DAYS = 5
 """Days in the event window, two before the announcement to two after."""
 
 
+ETHER_TO_BITCOIN = "0.02 * bitcoin_price <= ether_price <= 0.085 * bitcoin_price"
+"""Ether's price as a share of bitcoin's, within its real range (reference ``ether_to_bitcoin_price``)."""
+
+
 CO_MOVEMENT = (
     f"{EVENT_DAYS} * sum(bitcoin_returns[t] * m for t, m in enumerate(market_returns))"
     " - sum(bitcoin_returns) * sum(market_returns)"
@@ -44,6 +48,11 @@ def portfolio_loss_from_an_event_shock() -> Template:
 
     Bands:
         portfolio_loss / (bitcoin_held * bitcoin_price + ether_held * ether_price): 3% to 45%
+
+    Relations:
+        bitcoin_price: 20,000 to 110,000 [bitcoin_price]
+        ether_price: 900 to 4,900 [ether_price]
+        ether_price / bitcoin_price: 2% to 8.5% [ether_to_bitcoin_price]
     """
     return Template(
         givens=[
@@ -51,10 +60,12 @@ def portfolio_loss_from_an_event_shock() -> Template:
             number("bitcoin_held", 0.1, 25, step=0.01, unit=Unit.BTC),
             money("bitcoin_price", 20_000, 110_000, step=50),
             number("ether_held", 1, 400, step=0.01, unit=Unit.ETH),
-            money("ether_price", 900, 5_000, step=1),
+            money("ether_price", 900, 4_900, step=1),
             rate("bitcoin_drop", 3, 35, step=0.5),
             rate("ether_drop", 3, 45, step=0.5),
         ],
+        # Ether trades at 2–8.5% of bitcoin's price, as it has since 2018.
+        constraints=[ETHER_TO_BITCOIN],
         question=(
             "{investor} holds {bitcoin_held} at {bitcoin_price} and {ether_held} at {ether_price}. "
             "A risk desk models a surprise interest-rate hike in which bitcoin falls {bitcoin_drop} and "
@@ -75,14 +86,19 @@ def expected_price_from_event_beta() -> Template:
     """Beta-scaled event move: E[R] = β · R_market; expected price P₁ = P₀ · (1 + β · R_market).
 
     Bands:
-        expected_return: -30% to 20%
+        expected_return: -12.5% to 12.5%
+
+    Relations:
+        bitcoin_price: 20,000 to 110,000 [bitcoin_price]
+        event_beta: 0.5 to 2.5 [bitcoin_beta_to_nasdaq_100]
+        market_move: -5% to 5% [nasdaq_100_move_on_a_jobs_report]
     """
     return Template(
         givens=[
             person("analyst"),
             money("bitcoin_price", 20_000, 110_000, step=50),
-            number("event_beta", 0.5, 3.5, step=0.01),
-            rate("market_move", -8, 5, step=0.05),
+            number("event_beta", 0.5, 2.5, step=0.01),
+            rate("market_move", -5, 5, step=0.05),
         ],
         constraints=["market_move != 0"],
         question=(
@@ -110,7 +126,10 @@ def event_beta_from_paired_returns() -> Template:
     """Beta as covariance over variance: β = Σ (a_t − ā)(m_t − m̄) / Σ (m_t − m̄)².
 
     Bands:
-        event_beta: 0.5 to 3
+        event_beta: 0.5 to 2.5
+
+    Relations:
+        event_beta: 0.5 to 2.5 [bitcoin_beta_to_nasdaq_100]
     """
     market = rate("market_return", -4, 4, step=0.01)
     return Template(
@@ -121,8 +140,8 @@ def event_beta_from_paired_returns() -> Template:
         ],
         # Bitcoin has moved with stocks on these days: keep draws whose sample covariance is positive.
         constraints=[
-            # In events bitcoin moves about one to three times the market: beta between 0.5 and 3.
-            f"0.5 * ({MARKET_SPREAD}) <= {CO_MOVEMENT} <= 3 * ({MARKET_SPREAD})",
+            # In events bitcoin moves about one to two and a half times the market: beta between 0.5 and 2.5.
+            f"0.5 * ({MARKET_SPREAD}) <= {CO_MOVEMENT} <= 2.5 * ({MARKET_SPREAD})",
             f"{EVENT_DAYS} * sum(bitcoin_returns[t] * m for t, m in enumerate(market_returns))"
             " > sum(bitcoin_returns) * sum(market_returns)",
         ],
@@ -173,6 +192,9 @@ def cumulative_abnormal_return_around_an_event() -> Template:
 
     Bands:
         cumulative_abnormal_return: -30% to 30%
+
+    Relations:
+        beta: 0.6 to 2.2 [stock_beta]
     """
     return Template(
         givens=[
@@ -239,6 +261,11 @@ def beta_mapped_value_at_risk_after_an_event() -> Template:
     Bands:
         value_at_risk / (bitcoin_value + ether_value): 2% to 80%
         ether_value / (bitcoin_value + ether_value): 5% to 80%
+
+    Relations:
+        bitcoin_price: 20,000 to 110,000 [bitcoin_price]
+        ether_price: 900 to 4,900 [ether_price]
+        ether_price / bitcoin_price: 2% to 8.5% [ether_to_bitcoin_price]
     """
     return Template(
         givens=[
@@ -246,13 +273,14 @@ def beta_mapped_value_at_risk_after_an_event() -> Template:
             number("bitcoin_held", 1, 200, step=0.01, unit=Unit.BTC),
             money("bitcoin_price", 20_000, 110_000, step=50),
             number("ether_held", 10, 3_000, step=0.1, decimals=1, unit=Unit.ETH),
-            money("ether_price", 900, 5_000, step=1),
+            money("ether_price", 900, 4_900, step=1),
             number("ether_beta", 0.8, 1.8, step=0.01),
             rate("event_volatility", 2.5, 8, step=0.1),
             count("horizon_days", 1, 5, unit=Unit.DAYS),
             option("confidence", {"95%": 0.95, "99%": 0.99}),
         ],
         constraints=[
+            ETHER_TO_BITCOIN,
             "ether_held * ether_price >= 0.05 * (bitcoin_held * bitcoin_price + ether_held * ether_price)",
             "ether_held * ether_price <= 0.8 * (bitcoin_held * bitcoin_price + ether_held * ether_price)",
         ],

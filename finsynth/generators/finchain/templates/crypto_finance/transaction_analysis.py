@@ -35,6 +35,9 @@ def bitcoin_fee_in_dollars_from_fee_rate() -> Template:
 
     Bands:
         fee_usd: 0.05 to 400
+
+    Relations:
+        bitcoin_price: 15,000 to 110,000 [bitcoin_price]
     """
     return Template(
         givens=[

@@ -191,6 +191,9 @@ def price_impact_of_a_whale_sale_by_the_square_root_law() -> Template:
     Bands:
         price_impact: 0.1% to 25%
         volume_fraction: 1% to 300%
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[

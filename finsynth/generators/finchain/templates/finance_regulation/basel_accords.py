@@ -34,6 +34,9 @@ def cet1_ratio_against_minimum_plus_buffer() -> Template:
 
     Bands:
         cet1_ratio: 3% to 16%
+
+    Relations:
+        cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     return Template(
         givens=[
@@ -263,6 +266,9 @@ def irb_risk_weighted_assets_of_a_residential_mortgage_portfolio() -> Template:
     Bands:
         risk_weighted_assets / exposure_at_default: 3% to 160%
         conditional_default_rate / probability_of_default: 3 to 20
+
+    Relations:
+        loss_given_default: 10% to 45% [loss_given_default]
     """
     return Template(
         givens=[

@@ -225,6 +225,9 @@ def accredited_investor_status_with_thresholds_indexed_to_inflation() -> Templat
         test_net_worth: -1,000,000 to 8,000,000
         lower_recent_income: 60,000 to 1,000,000
         inflation_factor: 1.8 to 4.3
+
+    Relations:
+        inflation_rate: 2% to 3.5% [us_consumer_price_inflation]
     """
     return Template(
         givens=[

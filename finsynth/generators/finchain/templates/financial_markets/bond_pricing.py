@@ -222,6 +222,9 @@ def credit_spread_from_a_semiannual_yield_to_maturity() -> Template:
     Bands:
         spread: 25 to 600
         bond_equivalent_yield: 1% to 12%
+
+    Relations:
+        treasury_yield: 1% to 5% [us_treasury_yield]
     """
     return Template(
         givens=[

@@ -32,6 +32,9 @@ def round_trip_cost_of_the_bid_ask_spread() -> Template:
 
     Bands:
         round_trip_cost / dollars: 0% to 0.5%
+
+    Relations:
+        bid: 1.05 to 1.2 [euro_in_dollars]
     """
     return Template(
         givens=[
@@ -62,6 +65,10 @@ def yen_from_euros_through_a_cross_rate() -> Template:
 
     Bands:
         eur_jpy: 140 to 195
+
+    Relations:
+        eur_usd: 1.05 to 1.2 [euro_in_dollars]
+        usd_jpy: 135 to 160 [dollar_in_yen]
     """
     return Template(
         givens=[
@@ -99,6 +106,10 @@ def forward_points_from_covered_interest_parity() -> Template:
     Bands:
         forward / spot - 1: -5% to 6%
         forward_points: -600 to 600
+
+    Relations:
+        spot: 1.05 to 1.2 [euro_in_dollars]
+        usd_rate - eur_rate: -2% to 5.5% [usd_minus_eur_short_rate]
     """
     return Template(
         givens=[
@@ -108,6 +119,8 @@ def forward_points_from_covered_interest_parity() -> Template:
             rate("eur_rate", 0, 5, step=0.05),
             count("days", 30, 360, unit=Unit.DAYS),
         ],
+        # Dollar rates have been 2% below to 5.5% above euro rates since 2000.
+        constraints=["-0.02 <= usd_rate - eur_rate <= 0.055"],
         question=(
             "{treasurer} wants to hedge a euro receivable due in {days}. EUR/USD spot is {spot}, the dollar "
             "interest rate is {usd_rate} and the euro interest rate is {eur_rate}, both simple annual rates "
@@ -152,6 +165,10 @@ def return_on_margin_of_a_leveraged_currency_trade() -> Template:
     Bands:
         return_on_margin: -150% to 150%
         exit_rate / entry_rate: 97.5% to 102.5%
+
+    Relations:
+        entry_rate: 1.2 to 1.35 [pound_in_dollars]
+        exit_rate: 1.18 to 1.37 [pound_in_dollars]
     """
     return Template(
         givens=[
@@ -187,6 +204,10 @@ def covered_interest_arbitrage_profit_over_several_years() -> Template:
     Bands:
         forward_rate / spot_rate: 80% to 125%
         arbitrage_profit / dollars: 0.1% to 1.5%
+
+    Relations:
+        spot_rate: 1.05 to 1.2 [euro_in_dollars]
+        dollar_rate - euro_rate: -2% to 3% [usd_minus_eur_short_rate]
     """
     return Template(
         givens=[
@@ -205,8 +226,8 @@ def covered_interest_arbitrage_profit_over_several_years() -> Template:
                 decimals=4,
             ),
         ],
-        # Dollar and euro rates within 3 points of each other, as in the last two decades.
-        constraints=["abs(dollar_rate - euro_rate) <= 0.03"],
+        # Dollar rates 2% below to 3% above euro rates (since 2000 they have ranged -2% to 5.5%).
+        constraints=["-0.02 <= dollar_rate - euro_rate <= 0.03"],
         question=(
             "{trader} can borrow {dollars} for {years} at {dollar_rate} a year and lend euros for the same "
             "term at {euro_rate} a year, both compounded annually with interest paid at maturity. EUR/USD "

@@ -66,6 +66,10 @@ def put_price_from_put_call_parity() -> Template:
     Bands:
         put_price / stock_price: 0% to 50%
         call_price / stock_price: 0% to 50%
+
+    Relations:
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
+        strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
         givens=[
@@ -109,6 +113,9 @@ def time_value_of_a_call_option() -> Template:
     Bands:
         time_value / stock_price: 0% to 25%
         strike / stock_price: 80% to 120%
+
+    Relations:
+        strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
         givens=[
@@ -145,6 +152,9 @@ def one_step_binomial_call_price() -> Template:
     Bands:
         up_probability: 10% to 95%
         call_value / stock_price: 0% to 40%
+
+    Relations:
+        strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
         givens=[
@@ -198,6 +208,11 @@ def black_scholes_call_price() -> Template:
     Bands:
         call_price / stock_price: 0% to 60%
         strike / stock_price: 75% to 130%
+
+    Relations:
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
+        volatility: 10% to 80% [stock_volatility]
+        strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
         givens=black_scholes_givens(),
@@ -235,6 +250,11 @@ def black_scholes_straddle_cost() -> Template:
     Bands:
         straddle_cost / stock_price: 1% to 90%
         strike / stock_price: 75% to 130%
+
+    Relations:
+        risk_free_rate: 0.5% to 6% [us_treasury_yield]
+        volatility: 10% to 80% [stock_volatility]
+        strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
         givens=black_scholes_givens(),

@@ -198,6 +198,12 @@ def expected_return_from_a_price_target_against_capm() -> Template:
         expected_return: 0% to 25%
         required_return: 4% to 16%
         current_dividend / market_price: 0% to 6%
+
+    Relations:
+        market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
+        risk_free_rate: 1% to 5% [us_treasury_yield]
+        beta: 0.5 to 2 [stock_beta]
+        current_dividend / market_price: 0% to 10% [dividend_yield]
     """
     return Template(
         givens=[
@@ -213,6 +219,7 @@ def expected_return_from_a_price_target_against_capm() -> Template:
             rate("market_return", 7, 12, step=0.1, decimals=1),
         ],
         constraints=[
+            "risk_free_rate + 0.02 <= market_return <= risk_free_rate + 0.09",
             "current_dividend <= 0.06 * market_price",
             "risk_free_rate + beta * (market_return - risk_free_rate) <= 0.16",
         ],

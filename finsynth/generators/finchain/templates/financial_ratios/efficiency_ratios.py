@@ -26,6 +26,9 @@ def days_of_inventory_on_hand() -> Template:
 
     Bands:
         days_in_inventory: 10 to 190
+
+    Relations:
+        ending_inventory / beginning_inventory: 60% to 160% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -36,6 +39,7 @@ def days_of_inventory_on_hand() -> Template:
         ],
         constraints=[
             "2 <= cost_of_goods_sold / ((beginning_inventory + ending_inventory) / 2) <= 30",
+            "0.6 * beginning_inventory <= ending_inventory <= 1.6 * beginning_inventory",
         ],
         question=(
             "{firm}'s cost of goods sold for the year was {cost_of_goods_sold}. Inventory was "
@@ -75,6 +79,9 @@ def total_asset_turnover() -> Template:
 
     Bands:
         asset_turnover: 0.2 to 4
+
+    Relations:
+        ending_total_assets / beginning_total_assets: 50% to 200% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -118,6 +125,11 @@ def cash_conversion_cycle() -> Template:
 
     Bands:
         cash_conversion_cycle: -60 to 220
+
+    Relations:
+        365 * receivables / revenue: 5 to 120 [days_sales_outstanding]
+        365 * inventory / cost_of_goods_sold: 3 to 250 [days_inventory_outstanding]
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -184,6 +196,9 @@ def collection_period_on_credit_sales() -> Template:
 
     Bands:
         collection_period: 10 to 120
+
+    Relations:
+        ending_receivables / beginning_receivables: 60% to 160% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -196,6 +211,7 @@ def collection_period_on_credit_sales() -> Template:
         constraints=[
             "12 <= 365 * (beginning_receivables + ending_receivables) / 2 / (net_sales * credit_share)",
             "365 * (beginning_receivables + ending_receivables) / 2 / (net_sales * credit_share) <= 120",
+            "0.6 * beginning_receivables <= ending_receivables <= 1.6 * beginning_receivables",
         ],
         question=(
             "{firm} had net sales of {net_sales}, of which {credit_share} were on credit. Accounts "

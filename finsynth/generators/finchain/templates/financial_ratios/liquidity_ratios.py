@@ -66,6 +66,9 @@ def quick_ratio_excluding_inventory() -> Template:
 
     Bands:
         quick_ratio: 0.2 to 4
+
+    Relations:
+        current_assets / current_liabilities: 0.3 to 5 [current_ratio]
     """
     return Template(
         givens=[
@@ -78,6 +81,7 @@ def quick_ratio_excluding_inventory() -> Template:
         constraints=[
             "inventory + prepaid_expenses <= 0.7 * current_assets",
             "0.2 <= (current_assets - inventory - prepaid_expenses) / current_liabilities <= 4",
+            "0.3 * current_liabilities <= current_assets <= 5 * current_liabilities",
         ],
         question=(
             "{firm}'s balance sheet shows total current assets of {current_assets}, of which inventory is "
@@ -153,6 +157,9 @@ def current_ratio_covenant_after_paying_suppliers() -> Template:
 
     Bands:
         current_ratio_after: 0.5 to 5
+
+    Relations:
+        current_assets / current_liabilities: 0.3 to 5 [current_ratio]
     """
     return Template(
         givens=[

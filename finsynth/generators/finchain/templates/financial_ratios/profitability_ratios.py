@@ -25,6 +25,10 @@ def net_profit_margin() -> Template:
 
     Bands:
         net_margin: 1% to 55%
+
+    Relations:
+        tax_rate: 15% to 30% [corporate_income_tax_rate]
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -117,6 +121,9 @@ def roe_gain_from_a_higher_net_margin() -> Template:
     Bands:
         target_margin - current_margin: 0.5% to 5%
         net_income / shareholders_equity: 0% to 40%
+
+    Relations:
+        net_income / revenue: -30% to 50% [net_profit_margin]
     """
     return Template(
         givens=[
@@ -186,6 +193,9 @@ def return_on_invested_capital() -> Template:
 
     Bands:
         roic: 0% to 40%
+
+    Relations:
+        tax_rate: 15% to 30% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -235,6 +245,9 @@ def sales_after_years_of_dupont_sustainable_growth() -> Template:
         return_on_equity: 3% to 40%
         sustainable_growth_rate: 0% to 35%
         projected_sales / sales: 1 to 10
+
+    Relations:
+        net_income / sales: -30% to 50% [net_profit_margin]
     """
     return Template(
         givens=[

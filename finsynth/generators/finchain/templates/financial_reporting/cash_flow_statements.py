@@ -104,6 +104,11 @@ def operating_cash_flow_from_comparative_balances() -> Template:
         receivables_end / receivables_begin: 70% to 140%
         inventory_end / inventory_begin: 70% to 140%
         payables_end / payables_begin: 70% to 140%
+
+    Relations:
+        inventory_end / inventory_begin: 50% to 200% [balance_sheet_item_over_a_year]
+        payables_end / payables_begin: 50% to 200% [balance_sheet_item_over_a_year]
+        receivables_end / receivables_begin: 50% to 200% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -155,6 +160,9 @@ def capital_expenditure_from_ppe_rollforward() -> Template:
     Bands:
         ppe_end / ppe_begin: 70% to 150%
         sale_proceeds / book_value_sold: 50% to 150%
+
+    Relations:
+        ppe_end / ppe_begin: 50% to 200% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[

@@ -177,13 +177,17 @@ def sum_of_years_digits_expense_in_a_given_year() -> Template:
 
     Bands:
         depreciation_expense / depreciable_base: 0% to 50%
+
+    Relations:
+        cost: 30,000 to 300,000 [delivery_truck_price]
+        useful_life: 3 to 12 [delivery_truck_useful_life]
     """
     return Template(
         givens=[
             company("firm"),
-            money("cost", 10_000, 900_000, step=100),
+            money("cost", 30_000, 300_000, step=100),
             money("salvage", 0, 90_000, step=100),
-            count("useful_life", 3, 15, unit=Unit.YEARS),
+            count("useful_life", 3, 12, unit=Unit.YEARS),
             count("year", 1, 15),
         ],
         constraints=["salvage <= 0.3 * cost", "year <= useful_life"],

@@ -22,6 +22,9 @@ def gross_profit_margin() -> Template:
 
     Bands:
         gross_margin: 5% to 80%
+
+    Relations:
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -51,6 +54,9 @@ def operating_income_from_expense_lines() -> Template:
     Bands:
         operating_income / revenue: -20% to 50%
         selling_general_admin / revenue: 0% to 50%
+
+    Relations:
+        cost_of_goods_sold / revenue: 10% to 95% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -94,6 +100,9 @@ def ebitda_margin_rebuilt_from_net_income() -> Template:
 
     Bands:
         ebitda_margin: 5% to 60%
+
+    Relations:
+        net_income / revenue: -30% to 50% [net_profit_margin]
     """
     return Template(
         givens=[
@@ -135,6 +144,10 @@ def gross_profit_with_periodic_inventory() -> Template:
 
     Bands:
         cost_of_goods_sold / net_sales: 30% to 95%
+
+    Relations:
+        ending_inventory / beginning_inventory: 60% to 160% [balance_sheet_item_over_a_year]
+        freight_in / purchases: 0% to 8% [freight_in_share_of_purchases]
     """
     return Template(
         givens=[
@@ -147,6 +160,8 @@ def gross_profit_with_periodic_inventory() -> Template:
         ],
         constraints=[
             "ending_inventory < beginning_inventory + purchases + freight_in",
+            "0.6 * beginning_inventory <= ending_inventory <= 1.6 * beginning_inventory",
+            "freight_in <= 0.08 * purchases",
             "beginning_inventory + purchases + freight_in - ending_inventory <= 0.95 * net_sales",
             "beginning_inventory + purchases + freight_in - ending_inventory >= 0.3 * net_sales",
         ],
@@ -180,6 +195,9 @@ def compound_annual_eps_growth_from_a_multi_step_income_statement() -> Template:
         operating_income / net_sales: 2% to 50%
         basic_eps: 0.1 to 150
         eps_growth_rate: -8% to 28%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -19,6 +19,9 @@ def net_interest_margin_from_the_income_statement() -> Template:
 
     Bands:
         net_interest_margin: 1% to 7%
+
+    Relations:
+        earning_assets_end / earning_assets_begin: 50% to 200% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -221,7 +224,10 @@ def net_interest_margin_after_a_rate_rise_and_deposit_runoff() -> Template:
     Bands:
         new_net_interest_margin: 0.3% to 9%
         remaining_deposits / deposits: 60% to 100%
-        deposits / earning_assets: 60% to 95%
+        deposits / earning_assets: 85% to 95%
+
+    Relations:
+        deposits / earning_assets: 85% to 95% [deposit_funding_of_earning_assets]
     """
     return Template(
         givens=[
@@ -240,7 +246,8 @@ def net_interest_margin_after_a_rate_rise_and_deposit_runoff() -> Template:
             rate("wholesale_spread", 0.2, 1.5, step=0.05),
         ],
         constraints=[
-            "0.6 * (loans + reserves) <= deposits <= 0.95 * (loans + reserves)",
+            # Equity and other zero-cost funds carry 5–15% of earning assets, as at real banks.
+            "0.85 * (loans + reserves) <= deposits <= 0.95 * (loans + reserves)",
             # Net interest margins before the rise are 1–6%, as at real banks.
             f"0.01 * (loans + reserves) <= {NET_INTEREST_FROM_GIVENS} <= 0.06 * (loans + reserves)",
             "loan_yield >= policy_rate + 0.01",

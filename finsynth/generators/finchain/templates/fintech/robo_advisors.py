@@ -26,6 +26,15 @@ ORDINARY_BRACKETS = {"22%": 0.22, "24%": 0.24, "32%": 0.32, "35%": 0.35, "37%": 
 LONG_TERM_GAINS_RATES = {"15%": 0.15, "18.8%": 0.188, "20%": 0.2, "23.8%": 0.238}
 """Federal long-term capital gains rates, with and without the 3.8% net investment income tax."""
 
+GAINS_RATE_BY_BRACKET = (
+    "ordinary_tax_rate == 0.22 and long_term_gains_rate == 0.15"
+    " or 0.24 <= ordinary_tax_rate <= 0.32 and long_term_gains_rate <= 0.188"
+    " or ordinary_tax_rate == 0.35"
+    " or ordinary_tax_rate == 0.37 and long_term_gains_rate >= 0.2"
+)
+"""Which long-term rate goes with which ordinary bracket (IRS 2025 schedules; the 3.8% net investment
+income tax only above the 22% bracket's incomes)."""
+
 
 @template(difficulty="basic")
 def annual_fee_under_a_tiered_schedule() -> Template:
@@ -217,6 +226,12 @@ def after_tax_value_of_tax_loss_harvesting() -> Template:
 
     Bands:
         harvesting_benefit / cost_basis: 0% to 15%
+
+    Relations:
+        ordinary_tax_rate == 0.22 and long_term_gains_rate == 0.15
+            or 0.24 <= ordinary_tax_rate <= 0.32 and long_term_gains_rate <= 0.188
+            or ordinary_tax_rate == 0.35
+            or ordinary_tax_rate == 0.37 and long_term_gains_rate >= 0.2 [capital_gains_rate_by_bracket]
     """
     return Template(
         givens=[
@@ -229,7 +244,8 @@ def after_tax_value_of_tax_loss_harvesting() -> Template:
             count("years_until_sale", 3, 30, unit=Unit.YEARS),
             rate("discount_rate", 3, 8, step=0.1, decimals=1),
         ],
-        constraints=["long_term_gains_rate < ordinary_tax_rate"],
+        # The long-term rate follows the income that puts the client in the ordinary bracket.
+        constraints=[GAINS_RATE_BY_BRACKET],
         question=(
             "{client} bought an ETF for {cost_basis}; it has fallen {decline} to {market_value}. The "
             "robo-advisor sells it to harvest the loss and buys a similar but not substantially identical "

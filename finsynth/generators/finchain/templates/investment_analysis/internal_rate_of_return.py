@@ -112,6 +112,9 @@ def irr_with_salvage_and_working_capital_recovery() -> Template:
 
     Bands:
         project_irr: -5% to 50%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

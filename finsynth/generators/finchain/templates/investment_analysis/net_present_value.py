@@ -157,6 +157,9 @@ def npv_with_a_depreciation_tax_shield() -> Template:
 
     Bands:
         pv_of_cash_flows / equipment_cost: 0.25 to 2.5
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -195,6 +195,9 @@ def after_tax_annualized_roi_with_commissions() -> Template:
 
     Bands:
         annualized_roi: 0% to 30%
+
+    Relations:
+        tax_rate: 10% to 25% [combined_long_term_gains_rate]
     """
     return Template(
         givens=[

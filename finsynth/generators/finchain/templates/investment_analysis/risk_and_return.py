@@ -82,6 +82,11 @@ def capm_required_return_on_a_stock() -> Template:
 
     Bands:
         required_return: 3% to 31%
+
+    Relations:
+        market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
+        risk_free_rate: 1% to 6% [us_treasury_yield]
+        beta: 0.3 to 2.5 [stock_beta]
     """
     return Template(
         givens=[
@@ -90,7 +95,8 @@ def capm_required_return_on_a_stock() -> Template:
             rate("market_return", 6, 14, step=0.05),
             number("beta", 0.3, 2.5, step=0.01),
         ],
-        constraints=["market_return >= risk_free_rate + 0.02"],
+        # The market premium over Treasury bills is 2–9%, as analysts use it.
+        constraints=["risk_free_rate + 0.02 <= market_return <= risk_free_rate + 0.09"],
         question=(
             "Treasury bills yield {risk_free_rate} and the stock market is expected to return "
             "{market_return}. {issuer} stock has a beta of {beta}. According to the capital asset pricing "
@@ -164,6 +170,10 @@ def capm_required_return_on_a_portfolio() -> Template:
 
     Bands:
         required_return: 3% to 25%
+
+    Relations:
+        market_return - risk_free_rate: 2% to 9% [equity_risk_premium]
+        risk_free_rate: 1% to 6% [us_treasury_yield]
     """
     return Template(
         givens=[
@@ -177,7 +187,8 @@ def capm_required_return_on_a_portfolio() -> Template:
             rate("risk_free_rate", 1, 6, step=0.05),
             rate("market_return", 6, 14, step=0.05),
         ],
-        constraints=["market_return >= risk_free_rate + 0.02"],
+        # The market premium over Treasury bills is 2–9%, as analysts use it.
+        constraints=["risk_free_rate + 0.02 <= market_return <= risk_free_rate + 0.09"],
         question=(
             "{investor} holds three stocks: {holding_1} in one with a beta of {beta_1}, {holding_2} in one "
             "with a beta of {beta_2}, and {holding_3} in one with a beta of {beta_3}. The risk-free rate is "
@@ -219,6 +230,9 @@ def sharpe_ratio_of_a_two_asset_portfolio() -> Template:
 
     Bands:
         sharpe_ratio: 0 to 1.7
+
+    Relations:
+        risk_free_rate: 0.5% to 4% [us_treasury_yield]
     """
     return Template(
         givens=[

@@ -235,6 +235,9 @@ def eps_accretion_or_dilution_in_a_forecast_year() -> Template:
         eps_change: -30% to 50%
         acquirer_price / acquirer_eps: 8 to 35
         offer_price / target_eps: 8 to 45
+
+    Relations:
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

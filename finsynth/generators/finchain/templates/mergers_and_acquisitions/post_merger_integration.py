@@ -206,6 +206,9 @@ def discounted_payback_of_integration_costs() -> Template:
         after_tax_benefit / target_revenue: 0.2% to 12%
         integration_costs / after_tax_benefit: 0.5 to 3
         payback_years: 0.5 to 5
+
+    Relations:
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -31,6 +31,9 @@ def value_of_perpetual_cost_synergies() -> Template:
 
     Bands:
         synergy_value / annual_savings: 5 to 12
+
+    Relations:
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -99,6 +102,9 @@ def maximum_price_per_share_justified_by_synergies() -> Template:
 
     Bands:
         maximum_price / target_price: 100% to 400%
+
+    Relations:
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[
@@ -203,6 +209,9 @@ def acquirer_net_present_value_of_synergies_over_a_finite_horizon() -> Template:
     Bands:
         pretax_synergies / (target_price * target_shares): 3% to 30%
         premium_paid / synergy_value: 10% to 300%
+
+    Relations:
+        tax_rate: 21% to 28% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

@@ -43,6 +43,9 @@ def equity_value_from_average_peer_price_earnings_ratio() -> Template:
 
     Bands:
         average_pe: 8 to 35
+
+    Relations:
+        first_peer_pe: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[

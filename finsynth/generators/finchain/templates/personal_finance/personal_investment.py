@@ -171,6 +171,10 @@ def real_after_tax_value_of_an_investment() -> Template:
 
     Bands:
         real_growth_factor: 0.95 to 1.09
+
+    Relations:
+        inflation_rate: 1% to 6% [us_consumer_price_inflation]
+        tax_rate: 10% to 40% [personal_marginal_income_tax_rate]
     """
     return Template(
         givens=[

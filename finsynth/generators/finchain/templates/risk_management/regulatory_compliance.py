@@ -34,6 +34,9 @@ def cet1_capital_surplus_over_the_combined_requirement() -> Template:
 
     Bands:
         cet1_capital / risk_weighted_assets: 5% to 18%
+
+    Relations:
+        cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     return Template(
         givens=[

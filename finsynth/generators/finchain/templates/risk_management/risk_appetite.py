@@ -91,6 +91,9 @@ def var_limit_utilization_status() -> Template:
 
     Bands:
         utilization: 30% to 160%
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[
@@ -150,6 +153,9 @@ def probability_of_a_loss_beyond_tolerance() -> Template:
     Bands:
         shortfall_probability: 0.1% to 45%
         standardized_threshold: -3 to 0
+
+    Relations:
+        volatility: 8% to 30% [stock_volatility]
     """
     return Template(
         givens=[
@@ -205,6 +211,9 @@ def largest_portfolio_within_a_ruin_probability() -> Template:
 
     Bands:
         loss_rate: 3% to 80%
+
+    Relations:
+        volatility: 8% to 35% [stock_volatility]
     """
     return Template(
         givens=[

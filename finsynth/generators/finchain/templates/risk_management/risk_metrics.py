@@ -17,6 +17,10 @@ def sharpe_ratio() -> Template:
 
     Bands:
         sharpe: 0 to 1.5
+
+    Relations:
+        risk_free_rate: 0.5% to 5.5% [us_treasury_yield]
+        volatility: 5% to 40% [stock_volatility]
     """
     return Template(
         givens=[

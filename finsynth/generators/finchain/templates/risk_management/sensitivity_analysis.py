@@ -33,6 +33,9 @@ def net_income_impact_of_a_floating_rate_rise() -> Template:
 
     Bands:
         net_income_drop / floating_debt: 0% to 3%
+
+    Relations:
+        tax_rate: 15% to 35% [corporate_income_tax_rate]
     """
     return Template(
         givens=[

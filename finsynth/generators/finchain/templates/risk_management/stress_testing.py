@@ -20,6 +20,9 @@ def equity_loss_under_a_market_crash() -> Template:
 
     Bands:
         portfolio_decline: 5% to 81%
+
+    Relations:
+        beta: 0.5 to 1.8 [stock_beta]
     """
     return Template(
         givens=[
@@ -54,6 +57,9 @@ def extra_credit_loss_from_stressed_default_rates() -> Template:
 
     Bands:
         extra_loss / loan_exposure: 0% to 8%
+
+    Relations:
+        loss_given_default: 20% to 70% [loss_given_default]
     """
     return Template(
         givens=[
@@ -153,6 +159,10 @@ def post_stress_cet1_ratio() -> Template:
 
     Bands:
         stressed_ratio: 1% to 16%
+
+    Relations:
+        loss_given_default: 20% to 60% [loss_given_default]
+        cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     return Template(
         givens=[
@@ -215,6 +225,10 @@ def probability_of_staying_above_the_minimum_under_the_vasicek_model() -> Templa
     Bands:
         breaking_default_rate: 4% to 50%
         survival_probability: 50% to 99.99%
+
+    Relations:
+        loss_given_default: 20% to 60% [loss_given_default]
+        cet1_capital / risk_weighted_assets: 3% to 25% [cet1_ratio]
     """
     breaking_rate = (
         "(cet1_capital + pre_provision_profit - minimum_ratio * risk_weighted_assets)"

@@ -31,6 +31,9 @@ def one_day_parametric_var() -> Template:
 
     Bands:
         value_at_risk / portfolio_value: 0.5% to 11%
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[
@@ -65,6 +68,9 @@ def multi_day_var_by_square_root_of_time() -> Template:
 
     Bands:
         horizon_var / position_value: 0% to 45%
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[
@@ -212,6 +218,9 @@ def expected_shortfall_beyond_var() -> Template:
 
     Bands:
         expected_shortfall / value_at_risk: 1.1 to 1.3
+
+    Relations:
+        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
     """
     return Template(
         givens=[

@@ -27,6 +27,9 @@ def cost_of_buying_allowances_to_cover_a_shortfall() -> Template:
 
     Bands:
         shortfall / verified_emissions: 0% to 50%
+
+    Relations:
+        allowance_price: 10 to 90 [eu_allowance_price]
     """
     return Template(
         givens=[

@@ -1,0 +1,337 @@
+"""Real-world references: the ranges and rules FinChain givens are checked against, with their sources.
+
+Each entry is one fact a real taxpayer, instrument or company satisfies, in our own words, with
+a one-line public source where a reader can check it. A template's ``Relations:`` section
+(:mod:`~finsynth.generators.finchain.relations`) cites entries by key; a range relation may be
+narrower than its entry but never wider. Ranges are as formulas carry them (rates as fractions,
+money in dollars).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A real-world range or rule.
+
+    Attributes:
+        key: How relations cite it.
+        fact: What holds, in words.
+        source: Where it can be checked (one line).
+        low: Smallest real value of a range; ``None`` for a rule (a condition).
+        high: Largest real value of a range; ``None`` for a rule.
+
+    """
+
+    key: str
+    fact: str
+    source: str
+    low: float | None = None
+    high: float | None = None
+
+
+def _rule(key: str, fact: str, source: str) -> Reference:
+    return Reference(key, fact, source)
+
+
+def _range(key: str, low: float, high: float, fact: str, source: str) -> Reference:
+    return Reference(key, fact, source, low, high)
+
+
+_IRS_2025 = "IRS Rev. Proc. 2024-40 (2025 tax rate schedules and capital gains breakpoints), IRC §1(h), §1411"
+
+_ENTRIES = (
+    # Taxes
+    _rule(
+        "capital_gains_rate_by_bracket",
+        "The long-term capital gains rate follows taxable income: 0% in the 10–12% ordinary brackets, "
+        "15% in the 22–32% brackets (18.8% with the 3.8% net investment income tax from the 24% bracket "
+        "up), 15–20% (18.8–23.8% with that tax) in the 35% bracket, and 20% (23.8%) in the 37% bracket.",
+        _IRS_2025,
+    ),
+    _rule(
+        "gain_within_its_bracket",
+        "A gain taxed wholly at one ordinary rate fits under that bracket's top: $23,850 (10%), $96,950 "
+        "(12%), $206,700 (22%), $394,600 (24%), $501,050 (32%), $751,600 (35%) for joint filers in 2025.",
+        _IRS_2025,
+    ),
+    _range(
+        "personal_marginal_income_tax_rate",
+        0.1,
+        0.51,
+        "A U.S. taxpayer's marginal rate on ordinary income: the federal brackets 10–37% plus a state "
+        "income tax of 0% (nine states) to 13.3% (California's top rate).",
+        "IRS Rev. Proc. 2024-40; Tax Foundation, State Individual Income Tax Rates and Brackets 2025",
+    ),
+    _range(
+        "combined_long_term_gains_rate",
+        0.0,
+        0.371,
+        "A U.S. investor's rate on a long-term capital gain: federal 0%, 15% or 20%, plus 3.8% net "
+        "investment income tax at high incomes, plus a state tax of 0% to 13.3%.",
+        "IRS Rev. Proc. 2024-40, IRC §1(h) and §1411; Tax Foundation, State Individual Income Tax Rates 2025",
+    ),
+    # Crypto prices
+    _range(
+        "bitcoin_price",
+        3_800,
+        125_000,
+        "Bitcoin's daily close in U.S. dollars, 2019–2025 (low about $3,900 in Mar 2020, about $15,800 "
+        "in Nov 2022, high about $124,000 in Aug 2025).",
+        "FRED series CBBTCUSD (Coinbase bitcoin price, daily)",
+    ),
+    _range(
+        "ether_price",
+        100,
+        4_950,
+        "Ether's daily close in U.S. dollars, 2019–2025 (about $110 in Mar 2020 and $900 in Jun 2022 at "
+        "its lows, high about $4,900).",
+        "FRED series CBETHUSD (Coinbase ether price, daily)",
+    ),
+    _range(
+        "ether_to_bitcoin_price",
+        0.015,
+        0.089,
+        "Ether's price as a fraction of bitcoin's, 2018–2025 (about 0.016–0.018 at its lows in 2019 "
+        "and 2025, 0.088 at its high in Dec 2021).",
+        "FRED CBETHUSD / CBBTCUSD daily closes",
+    ),
+    _range(
+        "bitcoin_beta_to_nasdaq_100",
+        0.3,
+        2.5,
+        "Bitcoin's beta to the Nasdaq-100 over one-year windows of daily returns, 2020–2025: correlation "
+        "0.1–0.7 times a volatility ratio of about 2–3.5.",
+        "FRED CBBTCUSD and NASDAQ100 daily closes (rolling one-year regressions)",
+    ),
+    _range(
+        "nasdaq_100_move_on_a_jobs_report",
+        -0.05,
+        0.05,
+        "The Nasdaq-100's one-day move on a BLS Employment Situation release day, 2000–2025: within ±5% "
+        "(most within ±2%).",
+        "FRED NASDAQ100 daily closes on BLS Employment Situation release dates",
+    ),
+    # Rates and markets
+    _range(
+        "us_treasury_yield",
+        0.0,
+        0.07,
+        "U.S. Treasury yields from the 3-month bill to the 10-year note, 2000–2025 (near 0% in 2020–21, "
+        "6.8% at the 10-year's high in Jan 2000).",
+        "FRED series DGS3MO and DGS10 (daily Treasury constant-maturity yields)",
+    ),
+    _range(
+        "equity_risk_premium",
+        0.02,
+        0.09,
+        "Expected return of the stock market over the risk-free rate as analysts use it: about 4–6% on "
+        "average, survey answers and implied premiums between 2% and 9%.",
+        "Damodaran Online, implied ERP history (histimpl); Fernandez et al., Market Risk Premium survey 2024",
+    ),
+    _range(
+        "stock_beta",
+        0.2,
+        3.0,
+        "A listed stock's beta to its market: industry averages 0.3–2.0, single stocks rarely beyond 3.",
+        "Damodaran Online, Betas by Sector (US), updated each January",
+    ),
+    _range(
+        "stock_volatility",
+        0.05,
+        1.5,
+        "Annualized volatility of a stock or index: 9–80% for the S&P 500 (the VIX's range), up to about "
+        "150% for single stocks in stress.",
+        "CBOE VIX index history; CBOE single-stock implied volatility data",
+    ),
+    _range(
+        "option_strike_to_spot",
+        0.5,
+        1.5,
+        "An exchange-listed stock option's strike over the stock's price: series are listed around the "
+        "price, the most traded within about ±30%.",
+        "Cboe Options listing rules (Rule 4.5, strike price intervals) and OCC open-interest statistics",
+    ),
+    _range(
+        "corporate_income_tax_rate",
+        0.09,
+        0.35,
+        "A company's statutory income tax rate: 21% U.S. federal (about 25% with state tax); across OECD "
+        "countries 9% (Hungary) to 35% (Colombia).",
+        "OECD Corporate Tax Statistics 2024 (combined statutory corporate income tax rates)",
+    ),
+    _range(
+        "corporate_borrowing_rate",
+        0.01,
+        0.15,
+        "A company's pre-tax cost of debt (the yield on its bonds and loans): from about 1% "
+        "(investment grade in 2021) to 15% (distressed high yield).",
+        "FRED series BAMLC0A0CMEY and BAMLH0A0HYM2EY (ICE BofA corporate effective yields)",
+    ),
+    _range(
+        "dividend_yield",
+        0.0,
+        0.1,
+        "A dividend-paying stock's annual dividend over its price: about 1–4% for most, rarely above 10% "
+        "outside distress.",
+        "S&P Dow Jones Indices, S&P 500 dividend yield data (index and constituents)",
+    ),
+    _range(
+        "loss_given_default",
+        0.05,
+        0.9,
+        "Share of an exposure lost when the borrower defaults: about 10–40% for mortgages and senior "
+        "secured loans, 50–70% for senior unsecured bonds, up to about 90% for subordinated debt.",
+        "Moody's Annual Default Study (recovery rates by seniority); Basel Framework CRE32 (45% F-LGD)",
+    ),
+    _range(
+        "cet1_ratio",
+        0.03,
+        0.25,
+        "A bank's common equity tier 1 capital over its risk-weighted assets: 10–15% at large U.S. banks, "
+        "most banks 8–20%, and about 5–8% at the trough of a severe stress scenario.",
+        "Federal Reserve Stress Test Results 2024 (CET1 start and minimum); FDIC Quarterly Banking Profile",
+    ),
+    _range(
+        "euro_in_dollars",
+        0.82,
+        1.6,
+        "Dollars per euro since the euro's launch: about 0.83 at its low in Oct 2000, 1.60 at its high in "
+        "Jul 2008, near parity in 2022.",
+        "FRED series DEXUSEU (U.S. dollars to one euro, daily)",
+    ),
+    _range(
+        "pound_in_dollars",
+        1.03,
+        2.11,
+        "Dollars per pound sterling, 2000–2025: about 2.11 at the high in Nov 2007, 1.04 at the low in "
+        "Sep 2022.",
+        "FRED series DEXUSUK (U.S. dollars to one British pound, daily)",
+    ),
+    _range(
+        "usd_minus_eur_short_rate",
+        -0.02,
+        0.055,
+        "The dollar's short-term interest rate less the euro's, 2000–2025: from about -2% (2001, 2008) "
+        "to about 5.5% (2018–19, when euro rates were below zero).",
+        "FRED series IR3TIB01USM156N and IR3TIB01EZM156N (3-month interbank rates)",
+    ),
+    _range(
+        "dollar_in_yen",
+        75,
+        162,
+        "Yen per dollar, 2000–2025: about 76 at the low in Oct 2011, 162 at the high in Jul 2024.",
+        "FRED series DEXJPUS (Japanese yen to one U.S. dollar, daily)",
+    ),
+    _range(
+        "us_consumer_price_inflation",
+        -0.021,
+        0.091,
+        "U.S. consumer prices over twelve months, 2000–2025: from -2.1% (Jul 2009) to 9.1% (Jun 2022).",
+        "FRED series CPIAUCSL (CPI for all urban consumers), percent change from a year ago",
+    ),
+    _range(
+        "eu_allowance_price",
+        3,
+        100,
+        "Price of an EU emissions allowance (one tonne of CO2), in euros or dollars of similar size: about "
+        "3 in 2013, 100 at the high in Feb 2023, 60–90 in 2023–2025.",
+        "ICE Endex EUA futures and EEX primary auction results (EU ETS carbon price history)",
+    ),
+    # Company income statements
+    _range(
+        "net_profit_margin",
+        -0.3,
+        0.5,
+        "Net income over revenue: industry averages from about −10% to 35%; a firm a few points beyond.",
+        "Damodaran Online, Operating and Net Margins by Industry (US)",
+    ),
+    _range(
+        "days_sales_outstanding",
+        5,
+        120,
+        "Receivables over a year's sales, in days: about 30–60 for most industries, 5 for cash-heavy "
+        "retailers, up to about 120 for capital-goods makers.",
+        "The Hackett Group Working Capital Survey; SEC Financial Statement Data Sets",
+    ),
+    _range(
+        "days_inventory_outstanding",
+        3,
+        250,
+        "Inventory over a year's cost of goods sold, in days: about 3 for restaurants and fresh food, up "
+        "to about 250 for aircraft and machinery makers.",
+        "The Hackett Group Working Capital Survey; SEC Financial Statement Data Sets",
+    ),
+    _range(
+        "price_to_earnings",
+        5,
+        60,
+        "A profitable listed company's share price over its earnings per share: industry averages about "
+        "8–50, the S&P 500 between about 10 and 30 outside recessions.",
+        "Damodaran Online, PE Ratio by Sector (US); S&P Dow Jones Indices, S&P 500 earnings and P/E",
+    ),
+    _range(
+        "cost_of_goods_sold_to_revenue",
+        0.1,
+        0.95,
+        "Cost of goods sold over revenue (one minus the gross margin): about 10–30% for software and "
+        "drugs, 70–95% for grocers, distributors and refiners.",
+        "Damodaran Online, Operating and Net Margins by Industry (US), gross margin column",
+    ),
+    # Company assets and balance sheets
+    _range(
+        "delivery_truck_price",
+        30_000,
+        300_000,
+        "A new delivery vehicle, from a cargo van (about $45,000) to a Class 8 box truck (about $200,000).",
+        "Ford Transit and Freightliner M2 list prices; BLS PPI series PCU336120336120 (heavy trucks)",
+    ),
+    _range(
+        "delivery_truck_useful_life",
+        3,
+        12,
+        "Years a business depreciates a delivery truck or van over: 5 for tax (light trucks), 3–12 in "
+        "financial statements.",
+        "IRS Publication 946, Table B-1 (asset classes 00.241 and 00.242)",
+    ),
+    _range(
+        "balance_sheet_item_over_a_year",
+        0.5,
+        2.0,
+        "An operating company's year-end balance of a working-capital or asset account (receivables, "
+        "inventory, payables, PP&E, total assets) over the previous year-end's: between half and double; "
+        "a year's sales growth and terms move it, and larger swings come with acquisitions or collapse.",
+        "SEC Financial Statement Data Sets (XBRL balance-sheet tags, year over year)",
+    ),
+    _range(
+        "freight_in_share_of_purchases",
+        0,
+        0.1,
+        "Inbound freight as a share of the goods bought: a few percent (U.S. transportation costs are "
+        "about 5–6% of GDP-weighted sales, more for bulky goods, rarely above a tenth).",
+        "CSCMP State of Logistics Report (transportation costs to sales); BTS freight facts",
+    ),
+    _range(
+        "current_ratio",
+        0.3,
+        5,
+        "Current assets over current liabilities at an operating company: about 1–2 for most, 0.3 for "
+        "some restaurants and airlines, up to about 5 for cash-rich firms.",
+        "SEC Financial Statement Data Sets (AssetsCurrent over LiabilitiesCurrent)",
+    ),
+    # Banks
+    _range(
+        "deposit_funding_of_earning_assets",
+        0.8,
+        1.0,
+        "Deposits over earning assets at a U.S. bank: deposits fund about 80% of assets and earning assets "
+        "are about 90% of assets, so equity and other zero-cost funds carry at most a fifth of earning "
+        "assets (about 11% industry-wide).",
+        "FDIC Quarterly Banking Profile (deposits, equity capital and earning assets to total assets)",
+    ),
+)
+
+REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}
+"""Every reference by key, in the order of the table above."""
