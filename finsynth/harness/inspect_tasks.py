@@ -360,7 +360,7 @@ def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scor
             model = get_model(judge) if judge else get_model(role="grader")
             verdict = (await model.generate(prompt)).completion
             try:
-                rating = parse_rating(verdict)
+                rating = parse_rating(verdict, answer)
             except RatingParseError as error:  # the worst rating, reported: never left out
                 return Score(
                     value=LOWEST_RATING,

@@ -45,7 +45,9 @@ class GoldModel:
 
     @staticmethod
     def judge(prompt: str) -> str:
-        answer = prompt.split("[Assistant's answer]\n", 1)[1].split("\n\n", 1)[0].strip()
+        fenced = re.search(r"<assistant_answer>\n(.*?)\n</assistant_answer>", prompt, re.S)
+        assert fenced is not None, "the judge prompt fences the answer"
+        answer = fenced.group(1).strip()
         reference = re.search(r"\[Reference answer\]\n(.*?)\n\n\[", prompt, re.S)
         expected = reference.group(1).strip() if reference is not None else REFUSAL
         rating = 5 if answer == expected else 2
