@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -158,13 +159,30 @@ def test_inspect_finchain_reports_answers_steps_and_breakdowns_from_the_local_bu
         wrong = metrics(inspect_eval(f"{folder}/harness/inspect_task.py@finchain", workdir, server.url))
     assert wrong["answer/accuracy"] == 0.0 and wrong["step_recall/mean"] == 1.0
 
-    report = workdir / "chaineval.json"
+
+def test_finsynth_score_prints_the_number_inspect_printed_for_a_limited_run(
+    folder: Path, rows: list[dict[str, Any]], workdir: Path
+) -> None:
+    # Issue 33: a --limit run and `finsynth score --from inspect` on its log give one number.
+    with serve(rows, wrong_every_other=True) as server:
+        log = inspect_eval(f"{folder}/harness/inspect_task.py@finchain", workdir, server.url, "--limit", "5")
+    found = metrics(log)
+    assert 0.0 < found["answer/accuracy"] < 1.0  # some right, some wrong: the comparison can fail
     command = [sys.executable, "-m", "finsynth.cli", "score", "chaineval", str(folder), log["path"]]
-    run([*command, "--from", "inspect", "--report", str(report)], workdir, "unused")
-    scored = json.loads(report.read_text())
-    # --limit 3 of 9 records: the 3 answered are right, the 6 others count as missing.
-    assert scored["overall"]["missing"] == 6 and len(scored["no_prediction"]) == 6
-    assert scored["overall"]["answer_accuracy"] == pytest.approx(3 / 9)
+    printed = run([*command, "--from", "inspect"], workdir, "unused").stdout
+    assert float(re.search(r"answer accuracy (\S+) \((\d+) of 5 records", printed).group(1)) == pytest.approx(  # type: ignore[union-attr]
+        found["answer/accuracy"], abs=5e-5
+    )
+    scored = json.loads(run([*command, "--from", "inspect", "--json"], workdir, "unused").stdout)
+    assert (scored["overall"]["records"], scored["overall"]["missing"], scored["no_prediction"]) == (5, 0, [])
+    assert scored["overall"]["answer_accuracy"] == found["answer/accuracy"]
+    assert scored["overall"]["step_f1"] == pytest.approx(found["step_f1/mean"])
+    # --whole-split: the 4 records the log lacks count as wrong.
+    whole = json.loads(
+        run([*command, "--from", "inspect", "--whole-split", "--json"], workdir, "unused").stdout
+    )
+    assert whole["overall"]["missing"] == 4 and len(whole["no_prediction"]) == 4
+    assert whole["overall"]["answer_accuracy"] == pytest.approx(found["answer/accuracy"] * 5 / 9)
 
 
 def test_inspect_reads_a_dataset_path_relative_to_the_current_directory(
@@ -285,6 +303,11 @@ def test_lm_eval_scores_the_finchain_group_with_the_shared_reader(
     report = workdir / "chaineval.json"
     command = [sys.executable, "-m", "finsynth.cli", "score", "chaineval", str(folder), str(finchain_samples)]
     run([*command, "--from", "lm-eval", "--report", str(report)], workdir, "unused")
+    overall = json.loads(report.read_text())["overall"]
+    # The log's 3 items, as lm-eval scored them; --whole-split counts the 6 others as wrong.
+    assert (overall["records"], overall["missing"]) == (3, 0)
+    assert overall["answer_accuracy"] == results["results"]["tiny_finchain"]["accuracy,final_answer"]
+    run([*command, "--from", "lm-eval", "--whole-split", "--report", str(report)], workdir, "unused")
     overall = json.loads(report.read_text())["overall"]
     assert overall["missing"] == 6 and overall["answer_accuracy"] == pytest.approx(3 / 9)
 
