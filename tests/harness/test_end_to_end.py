@@ -9,7 +9,6 @@ values the scripted model earns, and ``finsynth score ... --from`` reads the sam
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import shutil
@@ -367,9 +366,11 @@ def test_inspect_ucfe_plays_the_stop_rule_and_judges_against_the_reference_in_bo
     # A judge that always prefers the first dialogue disagrees with itself across orders: all ties.
     assert metrics(biased)["ucfe_judge/share_tie"] == 1.0 and metrics(biased)["ucfe_judge/win_rate"] == 0.5
     assert metrics(weak)["ucfe_judge/win_rate"] == 0.5
-    # Items without a verdict are unscored, never counted as losses.
-    assert not metrics(mute)["ucfe_judge/judged"] > 0 and math.isnan(metrics(mute)["ucfe_judge/win_rate"])
-    assert all(math.isnan(sample["scores"]["ucfe_judge"]["value"]) for sample in mute["samples"])
+    # Issue 28: a judge reply without a readable verdict is a loss (the worst), reported, never left out.
+    assert metrics(mute)["ucfe_judge/judged"] == 2 and metrics(mute)["ucfe_judge/win_rate"] == 0.0
+    assert metrics(mute)["ucfe_judge/rated_by_unreadable_judge"] == 2
+    assert all(sample["scores"]["ucfe_judge"]["value"] == 0.0 for sample in mute["samples"])
+    assert metrics(strong)["ucfe_judge/rated_by_judge"] == 2
 
     report = workdir / "ratings.json"
     command = [sys.executable, "-m", "finsynth.cli", "score", "ratings", strong["path"], weak["path"]]
