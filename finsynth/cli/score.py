@@ -9,7 +9,10 @@ Input formats:
 
 - predictions (``score chaineval``): ``{"id": "<record id>", "output": "<model text>"}``, or
   with ``--from inspect`` an inspect_ai eval log, with ``--from lm-eval`` an lm-eval samples
-  file (``--log_samples``) of the build's tasks;
+  file (``--log_samples``) of the build's tasks. A log is scored over exactly the items it
+  holds, so the number printed is the one the harness printed for it (``--limit 20`` gives
+  20 items, not the whole split); ``--whole-split`` scores every record of the split, those
+  the log lacks as wrong. A predictions file is always scored over the whole split;
 - judgments (``score failsafe``): ``{"id": ..., "condition": "baseline|misspelled|incomplete|
   out_of_domain|ocr|missing_context|irrelevant_context", "rating": 1..6}`` or
   ``"judge_output": "... Rating: [[n]]"`` instead of ``rating``; optional ``"task_type":
@@ -119,13 +122,33 @@ def chaineval_command(
     rouge: Annotated[
         bool, typer.Option("--rouge", help="Also compute ROUGE-L against the gold solution.")
     ] = False,
+    whole_split: Annotated[
+        bool,
+        typer.Option(
+            "--whole-split",
+            help="With --from inspect|lm-eval: score every record of the split, those the log lacks as "
+            "wrong (default: exactly the log's items, as the harness scored them).",
+        ),
+    ] = False,
+    lenient: Annotated[
+        bool,
+        typer.Option(
+            "--lenient",
+            help="Exploratory only: also read replies without an 'Answer:' line and bare numbers for "
+            "any unit. Never for reported results or rewards.",
+        ),
+    ] = False,
     report: ReportOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """ChainEval: final-answer accuracy and step precision/recall/F1, per domain and difficulty.
 
-    Records without a prediction count as wrong; they and every unusable prediction line
-    are listed on stderr and in the report.
+    Final answers are read strictly (the last 'Answer:' line, with a compatible unit, or
+    exactly one of the choices; see finsynth.scoring.answers). An inspect or lm-eval log is
+    scored over exactly its items, and the first line printed is the harness's metric for
+    it (inspect's answer/accuracy, lm-eval's accuracy); with --whole-split, and always for a
+    predictions file, records without a prediction count as wrong. They and every unusable
+    prediction line are listed on stderr and in the report.
 
     Examples:
         finsynth score chaineval build/finsynth/0.6.0 predictions.jsonl --report chaineval.json
@@ -133,6 +156,8 @@ def chaineval_command(
         finsynth score chaineval records.jsonl predictions.jsonl --tau 0.8 --rouge
 
         finsynth score chaineval build/finsynth/0.6.0 logs/2026-finchain.eval --from inspect
+
+        finsynth score chaineval build/finsynth/0.6.0 logs/2026-finchain.eval --from inspect --whole-split
 
         finsynth score chaineval build/finsynth/0.6.0 out/samples_finsynth_finchain.jsonl --from lm-eval
 
@@ -153,7 +178,13 @@ def chaineval_command(
             raise FinsynthError(f"--from must be one of {', '.join(LOG_FORMATS)}, not {source!r}")
         records = load_records(dataset, config, split)
         readers = {"predictions": read_jsonl, "inspect": inspect_predictions, "lm-eval": lm_eval_predictions}
-        read = predictions_from(readers[source](predictions), [record["id"] for record in records])
+        entries = list(readers[source](predictions))
+        if source != "predictions" and not whole_split:
+            logged = {str(value.get("id")) for _, value in entries if isinstance(value, dict)}
+            records = [record for record in records if record["id"] in logged]
+        read = predictions_from(entries, [record["id"] for record in records])
+        if not records:
+            raise FinsynthError(f"{predictions}: none of its items is a record of {dataset} {config}/{split}")
         result = evaluate_chains(
             records,
             read.outputs,
@@ -161,6 +192,7 @@ def chaineval_command(
             tau=tau,
             tolerance=tolerance,
             with_rouge=rouge,
+            lenient=lenient,
         )
         settings = {
             "dataset": str(dataset),
@@ -172,12 +204,21 @@ def chaineval_command(
             "tolerance": tolerance,
             "embedder": embedder,
             "rouge": rouge,
+            "whole_split": whole_split or source == "predictions",
+            "lenient": lenient,
         }
         _show_problems(predictions, read.problems)
         _finish(chaineval_report(result, read.problems, settings), report, as_json)
     except FinsynthError as error:
         raise fail(error) from None
     if not as_json:
+        overall = result.overall
+        right = round(overall.answer_accuracy * overall.records)
+        console.print(
+            f"answer accuracy {overall.answer_accuracy:.4g} ({right} of {overall.records} records"
+            f"{', lenient reader' if lenient else ''})",
+            highlight=False,
+        )
         console.print(_chaineval_table("ChainEval by domain", result.by_domain, result.overall, rouge))
         console.print(
             _chaineval_table("ChainEval by difficulty", result.by_difficulty, result.overall, rouge)
@@ -206,8 +247,10 @@ def failsafe_command(
 ) -> None:
     """FailSafeQA: Robustness, Context Grounding and LLM-Compliance, overall and for QA and TG items.
 
-    Lines whose rating cannot be read (no `[[n]]`, several, out of 1..6) are reported, never
-    counted as zero.
+    A judge output whose last line is not 'Rating: [[n]]' (n from 1 to 6) counts as rating 1,
+    the worst, and is reported; a line whose "answer" is empty is rated 1 without its judge.
+    The report counts the ratings each path gave (rated_by: judge, empty_answer,
+    unreadable_judge).
 
     Examples:
         finsynth score failsafe judgments.jsonl
@@ -260,6 +303,12 @@ def failsafe_command(
     for condition, share in scores.overall.compliance_by_condition.items():
         conditions.add_row(condition, _percent(share))
     console.print(conditions)
+    paths = scores.overall.rated_by
+    console.print(
+        f"rated by the judge: {paths['judge']}; empty answers rated 1 before any judge: "
+        f"{paths['empty_answer']}; unreadable judge ratings counted as 1: {paths['unreadable_judge']}",
+        highlight=False,
+    )
     if scores.overall.incomplete_items:
         count = len(scores.overall.incomplete_items)
         console.print(f"{count} items lack some conditions (see 'incomplete_items' in the report)")

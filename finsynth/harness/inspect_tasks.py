@@ -58,9 +58,13 @@ from finsynth.scoring.embeddings import Embedder, load_embedder
 from finsynth.scoring.failsafe import (
     DEFAULT_BETA,
     GROUNDING_CONDITIONS,
+    LOWEST_RATING,
+    RATED_BY,
     Judgment,
+    RatedBy,
     RatingParseError,
     context_grounding,
+    is_empty_answer,
     judge_prompt,
     llm_compliance,
     parse_rating,
@@ -252,17 +256,36 @@ def condition_rows(row_conditions: Sequence[str], conditions: str | Sequence[str
     return [position for position, condition in enumerate(row_conditions) if condition in names]
 
 
+def _rated_by(score: Score) -> RatedBy:
+    path = (score.metadata or {}).get("rated_by")
+    value = score.value
+    if not isinstance(value, (int, float)) or not 1 <= value <= 6:
+        return "unreadable_judge"  # a log from before issue 28 kept unreadable ratings as 0
+    return cast(RatedBy, path) if path in RATED_BY else "judge"
+
+
 def _judgments(scores: list[SampleScore], task_type: str | None) -> list[Judgment]:
     judgments = []
     for sample_score in scores:
         meta = sample_score.sample_metadata or {}
-        rating = sample_score.score.value
-        if not isinstance(rating, (int, float)) or not 1 <= rating <= 6:
-            continue  # an unreadable rating (0, explained in the sample) is left out, never read as a 1
         if task_type is not None and meta["task_type"] != task_type:
             continue
-        judgments.append(Judgment(str(meta["item_id"]), meta["condition"], int(rating), meta["task_type"]))
+        path = _rated_by(sample_score.score)
+        # An unreadable rating counts as the worst, never left out: an answer cannot drop its failures.
+        rating = LOWEST_RATING if path == "unreadable_judge" else int(cast(float, sample_score.score.value))
+        judgments.append(Judgment(str(meta["item_id"]), meta["condition"], rating, meta["task_type"], path))
     return judgments
+
+
+@metric(name="rated_by")
+def rated_by_counts() -> Metric:
+    """How many answers each path rated (``rated_by_judge``, ``rated_by_empty_answer``, ...)."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        paths = [_rated_by(sample_score.score) for sample_score in scores]
+        return {f"rated_by_{path}": paths.count(path) for path in RATED_BY}
+
+    return compute
 
 
 def _failsafe_measure(
@@ -297,11 +320,15 @@ def failsafe_metrics(beta: float = DEFAULT_BETA) -> list[Metric]:
                 return cast(Metric, _failsafe_measure(measure, kind))
 
             metrics.append(metric(name=f"{name}{suffix}")(factory)())
-    return metrics
+    return [*metrics, rated_by_counts()]
 
 
 def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scorer:
-    """A judge model rates each answer 1–6 with the rubric of its condition.
+    """A judge model rates each non-empty answer 1–6 with the rubric of its condition.
+
+    An empty answer is rated 1 without asking the judge; a judge reply whose last line is no
+    ``Rating: [[n]]`` counts as 1; the score's ``rated_by`` metadata and the ``rated_by``
+    metric say which path rated each answer (:mod:`finsynth.scoring.failsafe`).
 
     Args:
         judge: The judge model; the ``grader`` role (or the evaluated model) when ``None``.
@@ -314,20 +341,34 @@ def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scor
         async def score(state: TaskState, target: Target) -> Score:
             meta = state.metadata
             condition = meta["condition"]
+            answer = state.output.completion
+            if is_empty_answer(answer):
+                explanation = f"empty answer: rated {LOWEST_RATING} without asking the judge"
+                return Score(
+                    value=LOWEST_RATING,
+                    answer=answer,
+                    explanation=explanation,
+                    metadata={"rated_by": "empty_answer"},
+                )
             prompt = judge_prompt(
                 condition,
                 question=meta["query"],
                 context=None if condition == "missing_context" else state.input_text,
-                answer=state.output.completion,
+                answer=answer,
                 reference=None if condition in GROUNDING_CONDITIONS else target.text,
             )
             model = get_model(judge) if judge else get_model(role="grader")
             verdict = (await model.generate(prompt)).completion
             try:
-                rating = parse_rating(verdict)
-            except RatingParseError as error:  # kept out of the metrics (rating 0), never counted as a 1
-                return Score(value=0, answer=state.output.completion, explanation=f"{error}: {verdict}")
-            return Score(value=rating, answer=state.output.completion, explanation=verdict)
+                rating = parse_rating(verdict, answer)
+            except RatingParseError as error:  # the worst rating, reported: never left out
+                return Score(
+                    value=LOWEST_RATING,
+                    answer=answer,
+                    explanation=f"{error}; counted as {LOWEST_RATING}\n\n{verdict}",
+                    metadata={"rated_by": "unreadable_judge"},
+                )
+            return Score(value=rating, answer=answer, explanation=verdict, metadata={"rated_by": "judge"})
 
         return score
 

@@ -10,8 +10,9 @@ functions to the folder the file sits in; the task YAML names them as
 - ``interleave``: test rows round-robin across templates, so ``--limit`` sees many;
 - ``final_answers``: the filter, keeping each output's final answer as one ``Answer:`` line
   (case-insensitive, markdown allowed; see :mod:`finsynth.scoring.answers`);
-- ``process_results``: the metric, ``accuracy`` from :func:`finsynth.score_answer` (numbers
-  within the documented 5% tolerance, labels after normalisation).
+- ``process_results``: the metric, ``accuracy`` from :func:`finsynth.score_answer`, the strict
+  reader (no ``Answer:`` line scores 0; numbers within 5% and with the answer's unit; exactly
+  one of the choices), never its lenient mode.
 """
 
 from __future__ import annotations

@@ -10,6 +10,10 @@ For each UCFE item that has a reference dialogue:
 2. **Judge** (:func:`ucfe_judge`). The ``grader`` model role (or ``judge=``) compares the two
    dialogues with the item's own evaluation prompt and hints, once in each order; the orders
    must agree for a win, else it is a tie (:mod:`finsynth.scoring.dialogue_judge`).
+   An evaluated dialogue whose assistant gave an empty reply (or none) is a loss without
+   asking the judge; a judge reply without a readable verdict on its last line is a loss too
+   (reported, never left out). The score's ``rated_by`` metadata and the ``rated_by`` metric
+   count each path: ``judge``, ``empty_answer``, ``unreadable_judge``.
 3. **Metrics.** ``win_rate`` (ties count half), the share of each outcome and the number of
    ``judged`` items (an item without a verdict in both orders is unscored), and the evaluated
    model's Elo and Bradley–Terry ratings against the reference with cluster-bootstrap intervals
@@ -53,6 +57,7 @@ from finsynth.scoring.dialogue_judge import (
     outcome,
     outcome_game,
     outcome_of_points,
+    unreadable,
     verdict_of_replies,
 )
 from finsynth.scoring.ratings import Game, Method, bootstrap_ratings
@@ -145,6 +150,29 @@ def outcome_shares() -> Metric:
     return compute
 
 
+RATED_BY = ("judge", "empty_answer", "unreadable_judge")
+"""How an item's outcome was reached: by the judge, by the empty-answer rule, or as a loss for an
+unreadable judge reply."""
+
+
+@metric(name="rated_by")
+def rated_by_counts() -> Metric:
+    """How many items each path decided (``rated_by_judge``, ``rated_by_empty_answer``, ...)."""
+
+    def compute(scores: list[SampleScore]) -> Value:
+        paths = [str((score.score.metadata or {}).get("rated_by", "judge")) for score in scores]
+        return {f"rated_by_{path}": paths.count(path) for path in RATED_BY}
+
+    return compute
+
+
+def empty_answer(dialogue: Mapping[str, Any]) -> bool:
+    """Whether the evaluated assistant gave an empty reply (the loop's failure) or no reply at all."""
+    failure = dialogue.get("failure") or {}
+    replies = [turn for turn in dialogue["turns"] if turn["role"] == "assistant" and turn["text"].strip()]
+    return failure.get("speaker") == "assistant" or not replies
+
+
 @metric
 def judged() -> Metric:
     """How many items the judge gave a verdict in both orders (the others are unscored, ``nan``)."""
@@ -193,9 +221,10 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
     """The judge compares the evaluated dialogue with the reference dialogue, in both orders.
 
     The sample's score is the evaluated model's points (:data:`OUTCOME_POINTS`): 1 for a win,
-    0.5 for a tie (also when the two orders disagree), 0 for a loss, ``nan`` when the judge
-    gave no readable verdict in an order (left out of the metrics); the outcome's name is in
-    the score's metadata.
+    0.5 for a tie (also when the two orders disagree), 0 for a loss. An empty evaluated
+    dialogue (:func:`empty_answer`) is a loss without asking the judge, and a judge reply
+    without a readable verdict is a loss too; the outcome's name and the path that decided it
+    (``rated_by``) are in the score's metadata.
 
     Args:
         judge: The judge model; the ``grader`` role (or the evaluated model) when ``None``.
@@ -207,6 +236,7 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
         win_rate(),
         outcome_shares(),
         judged(),
+        rated_by_counts(),
         *(rating_metric(method, bootstrap, seed) for method in RATING_METRICS),
     ]
 
@@ -214,16 +244,22 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
     def build() -> Scorer:
         async def score(state: TaskState, target: Target) -> Score:
             item = state.metadata
-            evaluated = [
-                Message(turn["role"], turn["text"]) for turn in state.store.get(DIALOGUE_STORE_KEY)["turns"]
-            ]
+            played = state.store.get(DIALOGUE_STORE_KEY)
+            if empty_answer(played):
+                return Score(
+                    value=OUTCOME_POINTS["loss"],
+                    answer=state.output.completion,
+                    explanation="loss\n\nthe evaluated assistant gave an empty reply: no judge asked",
+                    metadata={"outcome": "loss", "rated_by": "empty_answer"},
+                )
+            evaluated = [Message(turn["role"], turn["text"]) for turn in played["turns"]]
             reference = [Message(turn["role"], turn["content"]) for turn in item["reference_turns"]]
             model = get_model(judge) if judge else get_model(role="grader")
             a_first, b_first = [
                 (await model.generate(item_judge_prompt(item, first, second))).completion
                 for first, second in ((evaluated, reference), (reference, evaluated))
             ]
-            verdict = verdict_of_replies(a_first, b_first)
+            verdict = verdict_of_replies(a_first, b_first, evaluated)
             explanation = "\n\n".join(
                 f"{'Evaluated' if order.a_first else 'Reference'} shown first: "
                 + (order.error or f"prefers {PREFERRED[order.preferred or 'tie']}\n{order.reply}")
@@ -234,7 +270,10 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
                 value=OUTCOME_POINTS[result],
                 answer=state.output.completion,
                 explanation=f"{result}\n\n{explanation}",
-                metadata={"outcome": result},
+                metadata={
+                    "outcome": result,
+                    "rated_by": "unreadable_judge" if unreadable(verdict) else "judge",
+                },
             )
 
         return score

@@ -2,10 +2,9 @@
 
 For each record with a model output:
 
-1. **Final answer**, read by the one answer reader (:func:`~finsynth.scoring.answers.check_answer`):
-   the last stated answer, right within 5% of the gold value (units read as
-   :func:`~finsynth.scoring.answers.values_agree` says) or equal to the gold label after
-   normalisation.
+1. **Final answer**, read by the one strict answer reader
+   (:func:`~finsynth.scoring.answers.check_answer`): the last ``Answer:`` line, right when it
+   states the gold value within 5% with a compatible unit, or exactly the gold label.
 2. **Steps**: the output is split into steps (at ``Step k:`` markers when it has them, else
    into lines and sentences); answer statements and pieces without a digit are not steps. Each
    step's result is the first number after its last ``=`` (else its last number).
@@ -243,6 +242,7 @@ def evaluate_chains(
     tau: float = DEFAULT_TAU,
     tolerance: float = DEFAULT_TOLERANCE,
     with_rouge: bool = False,
+    lenient: bool = False,
 ) -> ChainEvalResult:
     """Score model outputs against FinChain records.
 
@@ -255,6 +255,8 @@ def evaluate_chains(
         tau: Minimum cosine similarity of matched steps.
         tolerance: Relative tolerance of answers and step values.
         with_rouge: Also compute ROUGE-L of each output against the gold solution.
+        lenient: Read final answers in the answer reader's exploratory lenient mode (never
+            for rewards or reported results; see :mod:`finsynth.scoring.answers`).
 
     Returns:
         Per-record scores and their means overall, per domain and per difficulty.
@@ -293,7 +295,7 @@ def evaluate_chains(
         matched = len(align_steps([stated_number(text) for text in steps], gold, similarity, tau, tolerance))
         precision = matched / len(steps) if steps else 0.0
         recall = matched / len(gold) if gold else 0.0
-        answer = check_answer(output, record, tolerance)
+        answer = check_answer(output, record, tolerance, lenient=lenient)
         items.append(
             ChainEvalItem(
                 id=record["id"],

@@ -42,6 +42,7 @@ from typing import Any, Literal, Protocol
 
 from finsynth.errors import FinsynthError
 from finsynth.scoring.http_deadline import Deadline, deadline_transport, request_deadline
+from finsynth.scoring.judge_fence import neutralise
 from finsynth.seeding import RandomStream, derive_seed
 
 Role = Literal["system", "user", "assistant"]
@@ -561,6 +562,15 @@ def render_transcript(turns: Sequence[Message]) -> str:
     )
 
 
+def judged_transcript(turns: Sequence[Message]) -> str:
+    """:func:`render_transcript` of turns under judgement, each neutralised first.
+
+    What a judge prompt quotes: no turn can carry a verdict token or close a fence
+    (:func:`~finsynth.scoring.judge_fence.neutralise`).
+    """
+    return render_transcript([Message(turn.role, neutralise(turn.content)) for turn in turns])
+
+
 PAIRWISE_JUDGE_INSTRUCTIONS = """\
 You compare two conversations between a client and a financial assistant. The client had the \
 same goal in both. Decide which assistant served the client better.
@@ -602,8 +612,8 @@ def pairwise_judge_prompt(task: str, first: Sequence[Message], second: Sequence[
     """Return the judge messages comparing two role-labelled transcripts, ``first`` shown first."""
     body = (
         f"The client's goal:\n{task.strip()}\n\n"
-        f"Conversation 1:\n{render_transcript(first)}\n\n"
-        f"Conversation 2:\n{render_transcript(second)}\n\n"
+        f"Conversation 1:\n{judged_transcript(first)}\n\n"
+        f"Conversation 2:\n{judged_transcript(second)}\n\n"
         "Which assistant served the client better?"
     )
     return [Message("system", PAIRWISE_JUDGE_INSTRUCTIONS), Message("user", body)]

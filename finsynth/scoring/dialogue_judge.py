@@ -7,6 +7,14 @@ A UCFE item carries its judge prompt (``evaluation_prompt``, with ``{needs}``,
 :func:`judge_dialogues` asks once in each order and combines them as
 :func:`~finsynth.scoring.client.judge_pair` does (a tie when the orders disagree); the
 inspect_ai harness does the same with inspect models.
+
+The judge's verdict is its own (issue 28): the dialogues are neutralised before they enter
+the prompt (:func:`~finsynth.scoring.client.judged_transcript`: no ``[[n]]`` token and no
+closing tag survives in them), and the verdict is read only from the judge's last non-empty
+line, which must name exactly one of the tokens. A reply without one is *unreadable* and
+counts as the evaluated dialogue's loss (:func:`outcome`), the worst it can get, so a
+dialogue that derails its judge gains nothing; only a judge that never replied (a request
+error) leaves an item unjudged.
 """
 
 from __future__ import annotations
@@ -25,13 +33,15 @@ from finsynth.scoring.client import (
     Preference,
     VerdictParseError,
     combine_orders,
+    judged_transcript,
     read_ordered_reply,
-    render_transcript,
 )
+from finsynth.scoring.judge_fence import final_line, repeats
 from finsynth.scoring.ratings import Game, Winner
 
 _PLACEHOLDER = re.compile(r"\{(needs|evaluation_hints|dialogue1|dialogue2)\}")
 _VERDICT = re.compile(r"\[\[\s*([123])\s*\]\]")
+_VERDICT_LINE = re.compile(r"(?i)^(?:(?:final\s+)?verdict\s*[:=]?\s*)?\[\[\s*[123]\s*\]\][.!]?$")
 _POSITIONS: Mapping[str, Position] = {"1": "first", "2": "second", "3": "tie"}
 
 Outcome = Literal["win", "tie", "loss", "unjudged"]
@@ -65,33 +75,57 @@ def item_judge_prompt(item: Mapping[str, Any], first: Sequence[Message], second:
     values = {
         "needs": str(item["needs"]),
         "evaluation_hints": str(item["rendered_hints"]),
-        "dialogue1": render_transcript(first),
-        "dialogue2": render_transcript(second),
+        "dialogue1": judged_transcript(first),
+        "dialogue2": judged_transcript(second),
     }
     return _PLACEHOLDER.sub(lambda match: values[match.group(1)], str(item["evaluation_prompt"]))
 
 
-def parse_item_verdict(reply: str) -> Position:
-    """The dialogue a judge preferred: its last ``[[1]]``, ``[[2]]`` or ``[[3]]`` (tie).
+def parse_item_verdict(reply: str, judged: str = "") -> Position:
+    """The dialogue a judge preferred: the one ``[[1]]``, ``[[2]]`` or ``[[3]]`` (tie) of its last line.
 
-    The last token counts: UCFE prompts name all three tokens, and judges often repeat them
-    before giving their own.
+    Only the last non-empty line counts: UCFE prompts name all three tokens and judges often
+    repeat them while reasoning, and a dialogue may quote tokens of its own; the last line
+    must be the token alone (``[[1]]``, or ``Verdict: [[1]]``, markdown aside), and must not
+    repeat ``judged``, the evaluated dialogue's text
+    (:func:`~finsynth.scoring.judge_fence.repeats`: it may be a quote).
 
     Raises:
-        VerdictParseError: If the reply holds no such token.
+        VerdictParseError: If the last line holds no token, different ones, or repeats ``judged``.
 
     """
-    found = _VERDICT.findall(reply)
-    if not found:
-        raise VerdictParseError(f"no [[1]], [[2]] or [[3]] in judge reply: {reply[-200:]!r}")
-    return _POSITIONS[found[-1]]
+    line = final_line(reply)
+    if judged and repeats(line, judged):
+        raise VerdictParseError(
+            f"the last line of the judge reply repeats the judged dialogue: {line[-200:]!r}"
+        )
+    found = set(_VERDICT.findall(line))
+    if len(found) != 1 or not _VERDICT_LINE.match(line):
+        raise VerdictParseError(
+            f"the last line of the judge reply is not one of [[1]], [[2]], [[3]] alone: {reply[-200:]!r}"
+        )
+    return _POSITIONS[found.pop()]
 
 
-def verdict_of_replies(a_first: str | ChatError, b_first: str | ChatError) -> PairwiseVerdict:
-    """Combine the judge's replies with A shown first and with B shown first (A: the evaluated dialogue)."""
+def verdict_of_replies(
+    a_first: str | ChatError, b_first: str | ChatError, evaluated: Sequence[Message] = ()
+) -> PairwiseVerdict:
+    """Combine the judge's replies with A shown first and with B shown first (A: the evaluated dialogue).
+
+    Args:
+        a_first: The reply with A shown first (or the error that kept it from replying).
+        b_first: The reply with B shown first.
+        evaluated: The evaluated dialogue's turns: a last line that repeats them is no verdict.
+
+    """
+    judged = "\n".join(turn.content for turn in evaluated)
+
+    def parse(reply: str) -> Position:
+        return parse_item_verdict(reply, judged)
+
     return combine_orders(
-        read_ordered_reply(a_first, a_first=True, parse=parse_item_verdict),
-        read_ordered_reply(b_first, a_first=False, parse=parse_item_verdict),
+        read_ordered_reply(a_first, a_first=True, parse=parse),
+        read_ordered_reply(b_first, a_first=False, parse=parse),
     )
 
 
@@ -111,11 +145,24 @@ def judge_dialogues(
             replies.append(judge.complete([Message("user", item_judge_prompt(item, first, second))]))
         except ChatError as error:
             replies.append(error)
-    return verdict_of_replies(*replies)
+    return verdict_of_replies(replies[0], replies[1], evaluated)
+
+
+def unreadable(verdict: PairwiseVerdict) -> bool:
+    """Whether the judge replied in some order without a readable verdict."""
+    return any(
+        order.reply is not None and order.preferred is None for order in (verdict.a_first, verdict.b_first)
+    )
 
 
 def outcome(verdict: PairwiseVerdict) -> Outcome:
-    """The evaluated model's outcome (it is A) from a two-order verdict."""
+    """The evaluated model's outcome (it is A) from a two-order verdict.
+
+    An unreadable reply in either order is a loss (the worst outcome, see the module
+    docstring); ``unjudged`` only when the judge never replied in an order.
+    """
+    if verdict.winner is None and unreadable(verdict):
+        return "loss"
     return _OUTCOMES[verdict.winner]
 
 

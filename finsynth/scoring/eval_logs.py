@@ -64,8 +64,10 @@ def inspect_predictions(path: Path) -> Iterator[Entry]:
 def inspect_judgments(path: Path) -> Iterator[Entry]:
     """``(sample position, judgment object)`` per sample of an inspect log of the FailSafeQA task.
 
-    A judgment object has the item id, condition, task type and the judge's rating, or, when
-    the rating could not be read, the judge's text (reported as a rating parse failure).
+    A judgment object has the item id, condition, task type, the path that rated the answer
+    (``rated_by``: ``judge``, ``empty_answer`` or ``unreadable_judge``) and the rating, or,
+    when the rating could not be read, the judge's text; both unreadable cases count as rating
+    1 and are reported as rating parse failures.
 
     Raises:
         FinsynthError: If the file is not a readable inspect_ai log with samples.
@@ -84,6 +86,7 @@ def inspect_judgments(path: Path) -> Iterator[Entry]:
             "id": metadata["item_id"],
             "condition": metadata["condition"],
             "task_type": metadata.get("task_type"),
+            "rated_by": ((score.metadata or {}) if score is not None else {}).get("rated_by", "judge"),
         }
         if score is None:
             yield position, InputProblem("bad_field", "the sample was not scored", position, str(sample.id))

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import finsynth
 from finsynth.cli import app
+from finsynth.scoring.failsafe import llm_compliance
 
 runner = CliRunner()
 CONDITIONS = [
@@ -98,7 +99,7 @@ def test_chaineval_reads_a_built_dataset_folder(tmp_path: Path, records: list[di
 
 def test_failsafe_prints_r_g_and_compliance(tmp_path: Path) -> None:
     rows: list[Any] = [{"id": "a", "condition": c, "rating": 5, "task_type": "QA"} for c in CONDITIONS]
-    rows += [{"id": "b", "condition": c, "judge_output": "Fine. Rating: [[2]]"} for c in CONDITIONS]
+    rows += [{"id": "b", "condition": c, "judge_output": "Fine.\nRating: [[2]]"} for c in CONDITIONS]
     rows.append({"id": "c", "condition": "ocr", "judge_output": "I would say five"})
     report = tmp_path / "failsafe.json"
     result = runner.invoke(
@@ -106,11 +107,15 @@ def test_failsafe_prints_r_g_and_compliance(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     content = json.loads(report.read_text())
-    assert content["overall"]["robustness"] == 0.5 and content["overall"]["context_grounding"] == 0.5
-    assert content["overall"]["llm_compliance"] == pytest.approx(0.5)
+    # Item c's unreadable rating counts as 1, the worst (issue 28), and is reported.
+    assert content["overall"]["robustness"] == pytest.approx(1 / 3)
+    assert content["overall"]["context_grounding"] == 0.5
+    assert content["overall"]["llm_compliance"] == pytest.approx(llm_compliance(1 / 3, 0.5))
+    assert content["overall"]["rated_by"] == {"judge": 14, "empty_answer": 0, "unreadable_judge": 1}
     assert content["by_task_type"]["QA"]["robustness"] == 1.0
     assert [p["kind"] for p in content["problems"]] == ["rating_parse_failure"]
     assert "LLM-Compliance" in result.output and "rating_parse_failure" in result.output
+    assert "unreadable judge ratings counted as 1: 1" in result.output
 
 
 def test_ratings_json_and_a_judge_preferring_a(tmp_path: Path) -> None:

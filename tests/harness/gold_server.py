@@ -29,23 +29,31 @@ class GoldModel:
     """The reply function of a :class:`ChatServer`, built from dataset rows."""
 
     def __init__(
-        self, rows: Iterable[Mapping[str, Any]], refuse_under: Iterable[str] = (), wrong_answers: bool = False
+        self,
+        rows: Iterable[Mapping[str, Any]],
+        refuse_under: Iterable[str] = (),
+        wrong_answers: bool = False,
+        wrong_every_other: bool = False,
     ) -> None:
         self.rows = list(rows)
         self.refuse_under = {"missing_context", "irrelevant_context", *refuse_under}
         self.wrong_answers = wrong_answers
+        self.wrong_every_other = wrong_every_other
 
     def answer(self, prompt: str) -> str:
         # The longest input found in the prompt (one input can be the start of another).
         row = max((row for row in self.rows if row["input"] in prompt), key=lambda row: len(row["input"]))
         if "solution" in row:
             # Wrong answers keep every step but end on a final answer no record has.
-            return f"{row['solution']}\nAnswer: 123456789" if self.wrong_answers else str(row["solution"])
+            wrong = self.wrong_answers or (self.wrong_every_other and self.rows.index(row) % 2 == 1)
+            return f"{row['solution']}\nAnswer: 123456789" if wrong else str(row["solution"])
         return REFUSAL if row["condition"] in self.refuse_under else str(row["target"])
 
     @staticmethod
     def judge(prompt: str) -> str:
-        answer = prompt.split("[Assistant's answer]\n", 1)[1].split("\n\n", 1)[0].strip()
+        fenced = re.search(r"<assistant_answer>\n(.*?)\n</assistant_answer>", prompt, re.S)
+        assert fenced is not None, "the judge prompt fences the answer"
+        answer = fenced.group(1).strip()
         reference = re.search(r"\[Reference answer\]\n(.*?)\n\n\[", prompt, re.S)
         expected = reference.group(1).strip() if reference is not None else REFUSAL
         rating = 5 if answer == expected else 2
@@ -60,10 +68,13 @@ class GoldModel:
 
 
 def serve(
-    rows: Iterable[Mapping[str, Any]], refuse_under: Iterable[str] = (), wrong_answers: bool = False
+    rows: Iterable[Mapping[str, Any]],
+    refuse_under: Iterable[str] = (),
+    wrong_answers: bool = False,
+    wrong_every_other: bool = False,
 ) -> ChatServer:
     """A server answering as :class:`GoldModel` (start it as a context manager)."""
-    return ChatServer(GoldModel(rows, refuse_under, wrong_answers))
+    return ChatServer(GoldModel(rows, refuse_under, wrong_answers, wrong_every_other))
 
 
 THOROUGH = "Here is a thorough answer, with the figures and the risks you asked about."

@@ -9,8 +9,8 @@ values the scripted model earns, and ``finsynth score ... --from`` reads the sam
 from __future__ import annotations
 
 import json
-import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -158,13 +158,30 @@ def test_inspect_finchain_reports_answers_steps_and_breakdowns_from_the_local_bu
         wrong = metrics(inspect_eval(f"{folder}/harness/inspect_task.py@finchain", workdir, server.url))
     assert wrong["answer/accuracy"] == 0.0 and wrong["step_recall/mean"] == 1.0
 
-    report = workdir / "chaineval.json"
+
+def test_finsynth_score_prints_the_number_inspect_printed_for_a_limited_run(
+    folder: Path, rows: list[dict[str, Any]], workdir: Path
+) -> None:
+    # Issue 33: a --limit run and `finsynth score --from inspect` on its log give one number.
+    with serve(rows, wrong_every_other=True) as server:
+        log = inspect_eval(f"{folder}/harness/inspect_task.py@finchain", workdir, server.url, "--limit", "5")
+    found = metrics(log)
+    assert 0.0 < found["answer/accuracy"] < 1.0  # some right, some wrong: the comparison can fail
     command = [sys.executable, "-m", "finsynth.cli", "score", "chaineval", str(folder), log["path"]]
-    run([*command, "--from", "inspect", "--report", str(report)], workdir, "unused")
-    scored = json.loads(report.read_text())
-    # --limit 3 of 9 records: the 3 answered are right, the 6 others count as missing.
-    assert scored["overall"]["missing"] == 6 and len(scored["no_prediction"]) == 6
-    assert scored["overall"]["answer_accuracy"] == pytest.approx(3 / 9)
+    printed = run([*command, "--from", "inspect"], workdir, "unused").stdout
+    assert float(re.search(r"answer accuracy (\S+) \((\d+) of 5 records", printed).group(1)) == pytest.approx(  # type: ignore[union-attr]
+        found["answer/accuracy"], abs=5e-5
+    )
+    scored = json.loads(run([*command, "--from", "inspect", "--json"], workdir, "unused").stdout)
+    assert (scored["overall"]["records"], scored["overall"]["missing"], scored["no_prediction"]) == (5, 0, [])
+    assert scored["overall"]["answer_accuracy"] == found["answer/accuracy"]
+    assert scored["overall"]["step_f1"] == pytest.approx(found["step_f1/mean"])
+    # --whole-split: the 4 records the log lacks count as wrong.
+    whole = json.loads(
+        run([*command, "--from", "inspect", "--whole-split", "--json"], workdir, "unused").stdout
+    )
+    assert whole["overall"]["missing"] == 4 and len(whole["no_prediction"]) == 4
+    assert whole["overall"]["answer_accuracy"] == pytest.approx(found["answer/accuracy"] * 5 / 9)
 
 
 def test_inspect_reads_a_dataset_path_relative_to_the_current_directory(
@@ -286,6 +303,11 @@ def test_lm_eval_scores_the_finchain_group_with_the_shared_reader(
     command = [sys.executable, "-m", "finsynth.cli", "score", "chaineval", str(folder), str(finchain_samples)]
     run([*command, "--from", "lm-eval", "--report", str(report)], workdir, "unused")
     overall = json.loads(report.read_text())["overall"]
+    # The log's 3 items, as lm-eval scored them; --whole-split counts the 6 others as wrong.
+    assert (overall["records"], overall["missing"]) == (3, 0)
+    assert overall["answer_accuracy"] == results["results"]["tiny_finchain"]["accuracy,final_answer"]
+    run([*command, "--from", "lm-eval", "--whole-split", "--report", str(report)], workdir, "unused")
+    overall = json.loads(report.read_text())["overall"]
     assert overall["missing"] == 6 and overall["answer_accuracy"] == pytest.approx(3 / 9)
 
 
@@ -344,9 +366,11 @@ def test_inspect_ucfe_plays_the_stop_rule_and_judges_against_the_reference_in_bo
     # A judge that always prefers the first dialogue disagrees with itself across orders: all ties.
     assert metrics(biased)["ucfe_judge/share_tie"] == 1.0 and metrics(biased)["ucfe_judge/win_rate"] == 0.5
     assert metrics(weak)["ucfe_judge/win_rate"] == 0.5
-    # Items without a verdict are unscored, never counted as losses.
-    assert not metrics(mute)["ucfe_judge/judged"] > 0 and math.isnan(metrics(mute)["ucfe_judge/win_rate"])
-    assert all(math.isnan(sample["scores"]["ucfe_judge"]["value"]) for sample in mute["samples"])
+    # Issue 28: a judge reply without a readable verdict is a loss (the worst), reported, never left out.
+    assert metrics(mute)["ucfe_judge/judged"] == 2 and metrics(mute)["ucfe_judge/win_rate"] == 0.0
+    assert metrics(mute)["ucfe_judge/rated_by_unreadable_judge"] == 2
+    assert all(sample["scores"]["ucfe_judge"]["value"] == 0.0 for sample in mute["samples"])
+    assert metrics(strong)["ucfe_judge/rated_by_judge"] == 2
 
     report = workdir / "ratings.json"
     command = [sys.executable, "-m", "finsynth.cli", "score", "ratings", strong["path"], weak["path"]]

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 from finsynth.errors import FinsynthError
 from finsynth.scoring.answers import (
     answer_line,
-    answer_scale,
     answer_segment,
     check_label_answer,
     check_numeric_answer,
@@ -50,30 +49,87 @@ def test_values_agree_reads_units_against_the_gold_scale(written, gold, scale, a
 
 def test_the_last_stated_answer_counts() -> None:
     output = "Answer: 10.00%\nOn reflection I made an error.\nFinal answer: 11.72%"
-    check = check_numeric_answer(output, 0.1172, "percent")
+    check = check_numeric_answer(output, 0.1172, "%")
     assert check.correct and check.predicted == "11.72%"
-    assert not check_numeric_answer("Answer: 11.72%\nFinal answer: 10%", 0.1172, "percent").correct
+    assert not check_numeric_answer("Answer: 11.72%\nFinal answer: 10%", 0.1172, "%").correct
 
 
-def test_without_a_marker_the_last_number_is_the_answer() -> None:
-    assert check_numeric_answer("First 5, then we get $1,234.56", 1234.56, "plain").correct
-    assert check_numeric_answer("The value is \\boxed{1,234.56} dollars", 1234.56, "plain").correct
-    check = check_numeric_answer("I cannot answer.", 5.0, "plain")
+def test_without_an_answer_line_nothing_is_read_unless_lenient() -> None:
+    for output, gold, unit in [
+        ("First 5, then we get $1,234.56", 1234.56, "USD"),
+        ("The value is \\boxed{1,234.56} dollars", 1234.56, "USD"),
+        ("So the answer is 11.72%.", 0.1172, "%"),
+    ]:
+        strict = check_numeric_answer(output, gold, unit)
+        assert not strict.correct and strict.predicted is None
+        assert check_numeric_answer(output, gold, unit, lenient=True).correct
+    check = check_numeric_answer("I cannot answer.", 5.0, None, lenient=True)
     assert not check.correct and check.predicted is None
 
 
-def test_labels_are_normalised_and_nested_labels_resolved() -> None:
+@pytest.mark.parametrize(
+    ("answer", "unit", "right"),
+    [
+        ("Answer: $1,234.56", "USD", True),
+        ("Answer: 1,234.56 dollars", "USD", True),
+        ("Answer: 1,234.56", "USD", False),  # a bare number for an amount in dollars
+        ("Answer: ¥1,234.56", "USD", False),  # another currency
+        ("Answer: 1,234.56 years", "USD", False),
+        ("Answer: 1,234.56%", "USD", False),
+        ("Answer: 1,234.56", None, True),  # a unitless gold takes a bare number ...
+        ("Answer: 1,234.56", "", True),
+        ("Answer: $1,234.56", None, False),  # ... and nothing else
+        ("Answer: 1,234.56x", None, False),
+        ("Answer: 1,234.56x", "times", True),
+        ("Answer: 1,234.56 times", "times", True),
+        ("Answer: 1,234.56 months", "years", False),
+        ("Answer: 1,234.56 tonnes", "tons", True),
+    ],
+)
+def test_a_numeric_answer_needs_the_unit_of_the_gold(answer: str, unit: str | None, right: bool) -> None:
+    assert check_numeric_answer(answer, 1234.56, unit).correct is right
+    if unit:  # lenient mode takes bare numbers, never a wrong unit
+        assert check_numeric_answer(answer, 1234.56, unit, lenient=True).correct is (
+            right or answer == "Answer: 1,234.56"
+        )
+
+
+def test_every_number_on_the_answer_line_must_agree() -> None:
+    assert check_numeric_answer("Answer: $844,838,136.99 (about 845 million)", 844838136.99, "USD").correct
+    assert check_numeric_answer("Answer: 3.9% (390 bp)", 0.039, "%").correct
+    for spray in ("Answer: 1 2 3 3.9%", "Answer: 3.9% 1 2 3", "Answer: 3.9% or 4.2%", "Answer: 3.9% (0.5%)"):
+        assert not check_numeric_answer(spray, 0.039, "%").correct, spray
+        assert not check_numeric_answer(spray, 0.039, "%", lenient=True).correct, spray
+
+
+def test_labels_are_normalised_and_must_be_exactly_one_choice() -> None:
     choices = ["form filed", "no form filed"]
     assert check_label_answer("Answer: 'No Form Filed.'", "no form filed", choices).correct
     assert not check_label_answer("Answer: no form filed", "form filed", choices).correct
     assert check_label_answer("Answer: **form filed**", "form filed", choices).correct
-    assert check_label_answer("It is a clear sell, so: sell", "sell", ["buy", "sell", "hold"]).correct
+    assert not check_label_answer("It is a clear sell, so: sell", "sell", ["buy", "sell", "hold"]).correct
+    assert check_label_answer(
+        "It is a clear sell, so: sell", "sell", ["buy", "sell", "hold"], lenient=True
+    ).correct
     assert not check_label_answer("Answer: buy", "sell", ["buy", "sell", "hold"]).correct
     assert check_label_answer("Answer: Compliant", "compliant", []).correct
+    for hedge in (
+        "Answer: sell or hold",
+        "Answer: sell (or hold)",
+        "Answer: I would sell",
+        "Answer: sell/buy",
+    ):
+        assert not check_label_answer(hedge, "sell", ["buy", "sell", "hold"]).correct, hedge
+    assert not check_label_answer(
+        "Answer: sell or hold", "sell", ["buy", "sell", "hold"], lenient=True
+    ).correct
 
 
 def test_answer_segment_and_stated_number() -> None:
-    assert answer_segment("x\nThe answer is 5\nmore") == " 5"
+    assert answer_segment("x\nThe answer is 5\nmore") is None
+    assert answer_segment("x\nThe answer is 5\nmore", lenient=True) == " 5"
+    assert answer_segment("x\n**Final Answer:**\n\n 5\nmore") == " 5"
+    assert answer_segment("- ### answer = 5") == "5"
     assert answer_segment("no marker") is None
     assert normalise_label("  “Buy”! ") == "buy"
     stated = stated_number("r = 0.1040 - 0.0320 = 0.0720 (7.20%)")
@@ -98,10 +154,9 @@ def test_every_gold_solution_reads_back_exactly() -> None:
             assert check_label_answer(record["solution"], record["answer_label"], record["choices"]).correct
             continue
         signed += record["answer_value"] < 0
-        scale = answer_scale(record["answer_unit"])
-        assert check_numeric_answer(record["solution"], record["answer_value"], scale, 1e-12).correct, record[
-            "target"
-        ]
+        assert check_numeric_answer(
+            record["solution"], record["answer_value"], record["answer_unit"], 1e-12
+        ).correct, record["target"]
     assert signed > 0  # the check covers negative answers
 
 
@@ -126,8 +181,13 @@ def test_score_answer_is_one_exactly_within_the_tolerance(
         text = f"({abs(answer):,.6f})" if written.startswith("(") and answer < 0 else f"{answer:.6f}"
     else:
         text = written.format(answer)
-    unit = "%" if shown.unit == "percent" else " bp" if shown.unit == "basis_points" else ""
-    score = score_answer(f"Step 1: work...\nAnswer: {text}{unit}", {"target": target})
+    # The answer carries the target's unit, as the strict reader requires: "$" before, "years" after.
+    before, after = shape.split("{")[0], shape.split("}")[-1]
+    if text.startswith("("):
+        text = f"({before}{text[1:]}"
+    elif before:
+        text = f"{before}{text}"
+    score = score_answer(f"Step 1: work...\nAnswer: {text}{after}", {"target": target})
     if error <= 0.049:
         assert score == 1.0, (target, text)
     elif error >= 0.051:

@@ -10,6 +10,7 @@ import finsynth
 from finsynth.errors import FinsynthError
 from finsynth.scoring.chaineval import align_steps, evaluate_chains, split_steps, step_f1
 from finsynth.scoring.numbers import parse_number
+from tests.scoring.test_answer_gaming import with_unit
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def scaled_chain(record: dict[str, Any], factor: float) -> str:
         f"Step {k}: {step['text'].rsplit('=', 1)[0]}= {step['value'] * factor:.6f}"
         for k, step in enumerate(record["steps"], 1)
     ]
-    return "\n".join([*lines, f"Answer: {record['answer_value'] * factor:.6f}"])
+    return "\n".join([*lines, f"Answer: {with_unit(record['answer_value'] * factor, record['answer_unit'])}"])
 
 
 def test_gold_solutions_score_perfectly(records: list[dict[str, Any]]) -> None:
@@ -76,7 +77,7 @@ def test_a_reworded_chain_is_aligned_by_value_and_meaning(records: list[dict[str
     output = (
         f"Let me work through it.\n{first['text']}\n"
         "Then an unrelated remark with the number 123456.\n"
-        f"So the final answer is {record['target']}"
+        f"Final answer: {record['target']}"  # the strict reader needs an Answer: line
     )
     item = evaluate_chains([record], {record["id"]: output}).items[0]
     assert item.answer_correct and item.matched_steps == 1 and item.predicted_steps == 2

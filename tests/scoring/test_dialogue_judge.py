@@ -47,7 +47,7 @@ class Judge:
         if self.biased:
             return "[[1]]"
         first = prompt.split("<1>")[1].split("</1>")[0]
-        return "Better: [[1]]" if self.prefer in first else "Better: [[2]]"
+        return "Verdict: [[1]]" if self.prefer in first else "Verdict: [[2]]"
 
 
 def test_the_items_prompt_is_filled_once_with_both_transcripts() -> None:
@@ -64,8 +64,9 @@ def test_the_last_bracketed_verdict_counts(text: str, token: str) -> None:
 
 
 def test_a_reply_without_a_verdict_is_an_error() -> None:
-    with pytest.raises(VerdictParseError, match=r"no \[\[1\]\]"):
-        parse_item_verdict("Both are fine. Verdict: 1")
+    for reply in ("Both are fine. Verdict: 1", "[[1]]\nOn reflection both are fine.", "[[1]] or [[2]]"):
+        with pytest.raises(VerdictParseError, match="the last line"):
+            parse_item_verdict(reply)
 
 
 def test_both_orders_are_asked_and_must_agree_for_a_win() -> None:
@@ -84,10 +85,10 @@ class Failing:
         raise ChatError("judge server down")
 
 
-def test_an_unreadable_or_failed_order_leaves_the_item_unjudged() -> None:
+def test_an_unreadable_order_is_a_loss_and_only_a_failed_one_leaves_the_item_unjudged() -> None:
     unreadable = judge_dialogues(Judge(replies=["[[1]]", "no idea"]), ITEM, GOOD, POOR)
-    assert unreadable.winner is None and outcome(unreadable) == "unjudged"
-    assert unreadable.b_first.error is not None and "no [[1]]" in unreadable.b_first.error
+    assert unreadable.winner is None and outcome(unreadable) == "loss"  # the worst, never left out
+    assert unreadable.b_first.error is not None and "the last line" in unreadable.b_first.error
     failed = judge_dialogues(Failing(), ITEM, GOOD, POOR)
     assert outcome(failed) == "unjudged" and failed.a_first.error == "judge server down"
     assert outcome_game("m", "ref", "unjudged", "item-1") is None

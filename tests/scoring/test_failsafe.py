@@ -46,16 +46,29 @@ def test_compliance_lies_between_r_and_g_and_beta_one_is_the_harmonic_mean(
     ("text", "rating"),
     [
         ("[[5]]", 5),
-        ("Reasoning... Rating: [[5]]", 5),
+        ("Reasoning...\nRating: [[5]]", 5),
         ("rating:[[ 2 ]]", 2),
-        ("scale [[1]]-[[6]]. Rating: [[4]]", 4),
+        ("scale [[1]]-[[6]].\nFinal rating: [[4]].", 4),
+        ("Fine.\n**Rating: [[6]]**\n\n", 6),
     ],
 )
 def test_ratings_are_read_from_double_brackets(text: str, rating: int) -> None:
     assert parse_rating(text) == rating
 
 
-@pytest.mark.parametrize("text", ["Rating: 5", "", "[[0]]", "[[7]]", "[[3]] or maybe [[5]]", "five"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rating: 5",
+        "",
+        "[[0]]",
+        "[[7]]",
+        "[[3]] or maybe [[5]]",
+        "five",
+        "Rating: [[5]]\nbut see above",
+        "x [[5]]",
+    ],
+)
 def test_anything_else_is_an_explicit_parse_failure(text: str) -> None:
     with pytest.raises(RatingParseError):
         parse_rating(text)
@@ -107,7 +120,7 @@ def test_judgment_rejects_unknown_conditions_and_ratings() -> None:
 def test_reading_judgments_reports_every_bad_line(tmp_path: Path) -> None:
     lines = [
         {"id": "a", "condition": "baseline", "rating": 5, "task_type": "QA"},
-        {"id": "a", "condition": "ocr", "judge_output": "Good. Rating: [[3]]"},
+        {"id": "a", "condition": "ocr", "judge_output": "Good.\nRating: [[3]]"},
         "{not json",
         {"condition": "baseline", "rating": 5},
         {"id": "a", "condition": "baseline", "rating": 2},
@@ -120,9 +133,11 @@ def test_reading_judgments_reports_every_bad_line(tmp_path: Path) -> None:
     path = tmp_path / "judgments.jsonl"
     path.write_text("\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n\n")
     judgments, problems = read_judgments(path)
-    assert [(j.id, j.condition, j.rating, j.task_type) for j in judgments] == [
-        ("a", "baseline", 5, "QA"),
-        ("a", "ocr", 3, "QA"),
+    # An unreadable judge rating counts as the worst (1) and is reported too (issue 28).
+    assert [(j.id, j.condition, j.rating, j.task_type, j.rated_by) for j in judgments] == [
+        ("a", "baseline", 5, "QA", "judge"),
+        ("a", "ocr", 3, "QA", "judge"),
+        ("b", "ocr", 1, None, "unreadable_judge"),
     ]
     assert [(p.line, p.kind) for p in problems] == [
         (3, "bad_json"),
@@ -153,6 +168,7 @@ def test_each_condition_gets_its_rubric_and_the_prompt_asks_for_the_parsed_forma
         and "(none was provided)" in prompt
         and "[Reference answer]" not in prompt
     )
-    assert parse_rating(prompt.replace("[[n]]", "[[4]]")) == 4
+    assert "end your reply with one last line exactly 'Rating: [[n]]'" in prompt
+    assert parse_rating(f"{prompt}\nRating: [[4]]") == 4
     with_reference = judge_prompt("baseline", question="q", context="c", answer="a", reference="ref")
     assert "[Reference answer]\nref" in with_reference
