@@ -439,8 +439,9 @@ def verify(
     """Check every file against the manifest, every record against its schema and trace.
 
     Only regular files inside the folder are read. Exits with 1 and prints every problem (file,
-    row count, id, target, question, solution or metadata that does not match) if anything differs,
-    and with 2 (one line) if the traces have a version this finsynth does not read.
+    row count, and for a record its file, row and id with the column: target, question, solution,
+    metadata, a trace that does not replay or has a version this finsynth does not read) if
+    anything differs, and with 2 (one line) only for a folder it cannot read at all.
 
     Examples:
         finsynth verify build/finsynth/0.6.0

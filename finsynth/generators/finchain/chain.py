@@ -101,7 +101,7 @@ def solve_exactly(steps: Sequence[ChainStep], givens: Mapping[str, Value], label
             # int / int is correctly rounded: the same double as float(round_exact(...)), without a Fraction.
             shown[item.name] = units / 10**item.decimals + 0.0
         except OverflowError:
-            raise FormulaError(f"{label}step {item.name!r} is too large for a floating-point number") from None
+            raise FormulaError(f"{label}step {item.name!r} is too large for a float") from None
         if item.rounded_before_use:
             exact_values[item.name] = Fraction(units, 10**item.decimals)
             values[item.name] = shown[item.name]
@@ -174,7 +174,7 @@ def _float(value: Fraction, what: str) -> float:
     try:
         return float(value) + 0.0
     except OverflowError:
-        raise FormulaError(f"{what} is too large for a floating-point number") from None
+        raise FormulaError(f"{what} is too large for a float") from None
 
 
 def _as_value(result: ExactValue) -> Value:

@@ -66,7 +66,7 @@ def sized(value: Fraction) -> Fraction:
     bits = max(value.numerator.bit_length(), value.denominator.bit_length())
     if bits > MAX_EXACT_BITS:
         raise FormulaError(
-            f"an exact value needs {bits:,} bits, more than the allowed {MAX_EXACT_BITS:,} (numbers too large)"
+            f"an exact value needs {bits:,} bits, more than the allowed {MAX_EXACT_BITS:,} (too large)"
         )
     spend_work(1 + bits * bits // SQUARED_BITS_PER_WORK_UNIT)
     return value
@@ -238,8 +238,8 @@ def _compile(node: ast.expr) -> _ExactPart:
             what = f"argument of {node.func.id}()"
             arguments = [_compile(argument) for argument in node.args]
             if function.takes_sequence:
-                return lambda env: sized(function.exact(tuple(_number(item(env), what) for item in arguments)))
-            return lambda env: sized(function.exact(*[_number(item(env), what) for item in arguments]))
+                return lambda env: sized(function.exact(tuple(_number(arg(env), what) for arg in arguments)))
+            return lambda env: sized(function.exact(*[_number(arg(env), what) for arg in arguments]))
     return partial(_evaluate, node)
 
 
