@@ -137,6 +137,8 @@ class BuildConfig:
         source: Where the config was read from.
         config_hash: sha256 of the config's canonical JSON (recorded in the manifest).
         repo_id: Hub repository ``ORG/NAME`` the card and harness files point at, if given.
+        canonical: The validated config as canonical JSON (sorted keys, no spaces): what
+            ``config_hash`` hashes, recorded in the manifest so ``verify --deep`` can rebuild.
 
     """
 
@@ -151,6 +153,7 @@ class BuildConfig:
     source: str
     config_hash: str
     repo_id: str | None = None
+    canonical: str = ""
 
     def config(self, name: str) -> ConfigSpec:
         """Return the config called ``name``."""
@@ -276,7 +279,7 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
                 messages=raw.get("messages", False),
             )
         )
-    canonical = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return BuildConfig(
         name=data["name"],
         version=data["version"],
@@ -287,8 +290,9 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
         plugins=tuple(data.get("plugins", ())),
         configs=tuple(configs),
         source=source,
-        config_hash=hashlib.sha256(canonical).hexdigest(),
+        config_hash=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
         repo_id=data.get("repo_id"),
+        canonical=canonical,
     )
 
 

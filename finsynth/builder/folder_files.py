@@ -101,7 +101,11 @@ def folder_entries(folder: Path) -> tuple[list[str], list[str]]:
             if (base / name).is_symlink():
                 others.append((base / name).relative_to(folder).as_posix())
         for name in names:
-            mode = (base / name).lstat().st_mode
             relative = (base / name).relative_to(folder).as_posix()
+            try:
+                mode = (base / name).lstat().st_mode
+            except OSError:  # a path too long to name, or gone since the listing: not a readable file
+                others.append(relative)
+                continue
             (files if stat.S_ISREG(mode) else others).append(relative)
     return sorted(files), sorted(others)

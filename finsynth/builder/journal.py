@@ -7,19 +7,24 @@ the same build re-hashes every journaled file and reuses those that still match;
 else in the folder is deleted and rebuilt. A journal written for a different provenance, or
 ``resume=False``, empties the folder first. The journal is removed before the folder is
 published.
+
+Nothing here follows a link: the journal and shards are read with ``O_NOFOLLOW`` (see
+:mod:`finsynth.builder.folder_files`), and the clean-up walks the folder through descriptors
+opened with ``O_NOFOLLOW``, so a link planted in the folder is deleted, never walked into.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from finsynth.builder.hashing import sha256_file
+from finsynth.builder.folder_files import UnsafeFileError, member, open_member, sha256_member
 from finsynth.builder.plan import ShardSpec
 from finsynth.builder.shard import ShardResult
 
@@ -46,8 +51,9 @@ class Resumption:
 def _read(path: Path) -> tuple[dict[str, Any] | None, list[ShardResult]]:
     """Return a journal's header and shard entries; a line cut short by a kill ends it."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, UnicodeDecodeError):
+        with open_member(path.parent, path.name) as handle:
+            lines = handle.read().decode("utf-8").splitlines()
+    except (UnsafeFileError, OSError, UnicodeDecodeError):
         return None, []
     header: dict[str, Any] | None = None
     entries: list[ShardResult] = []
@@ -90,31 +96,74 @@ def _verified(folder: Path, entries: Sequence[ShardResult], shards: Sequence[Sha
     planned = {spec.file_name for spec in shards}
     verified = []
     for entry in entries:
-        path = folder / entry.file_name
-        if (
-            entry.file_name in planned
-            and path.is_file()
-            and path.stat().st_size == entry.size
-            and sha256_file(path) == entry.sha256
-        ):
-            verified.append(entry)
+        if entry.file_name not in planned:
+            continue
+        try:
+            if (
+                member(folder, entry.file_name).lstat().st_size == entry.size
+                and sha256_member(folder, entry.file_name) == entry.sha256
+            ):
+                verified.append(entry)
+        except (UnsafeFileError, OSError):
+            continue
     return verified
 
 
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
 def _keep_only(folder: Path, kept: set[str]) -> None:
-    """Delete every file of ``folder`` but ``kept`` (relative names), then the empty folders."""
-    for path in sorted(folder.rglob("*"), reverse=True):
-        name = path.relative_to(folder).as_posix()
-        if path.is_dir() and not path.is_symlink():
-            if not any(path.iterdir()):
-                path.rmdir()
-        elif name not in kept:
-            path.unlink()
+    """Delete everything in ``folder`` but the regular files ``kept`` (relative names), and empty folders.
+
+    A link is deleted as itself, never followed: every folder is opened with ``O_NOFOLLOW``
+    and every entry removed relative to its folder's descriptor.
+    """
+    descriptor = os.open(folder, _FOLDER_FLAGS)
+    try:
+        _remove_all_but(descriptor, "", kept)
+    finally:
+        os.close(descriptor)
+
+
+def _remove_all_but(folder: int, prefix: str, kept: set[str]) -> bool:
+    """Empty the open folder ``folder`` but ``kept``; return whether it is now empty."""
+    empty = True
+    with os.scandir(folder) as entries:
+        names = sorted(entry.name for entry in entries)
+    for name in names:
+        relative = prefix + name
+        mode = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode
+        if stat.S_ISDIR(mode):
+            child = os.open(name, _FOLDER_FLAGS, dir_fd=folder)
+            try:
+                emptied = _remove_all_but(child, relative + "/", kept)
+            finally:
+                os.close(child)
+            if emptied:
+                os.rmdir(name, dir_fd=folder)
+            else:
+                empty = False
+        elif relative in kept and stat.S_ISREG(mode):
+            empty = False
+        else:
+            os.unlink(name, dir_fd=folder)
+    return empty
 
 
 def journaled_shards(folder: Path) -> int:
-    """Return how many shards the journal of a staging folder lists (0 if it has none)."""
+    """Return how many shards the journal of a staging folder lists (0 if it has none or is not a folder)."""
+    try:
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):
+            return 0
+    except OSError:
+        return 0
     return len(_read(folder / JOURNAL_NAME)[1])
+
+
+def _create(path: Path, mode: int) -> IO[str]:
+    """Open ``path`` for writing (``mode``: ``os.O_TRUNC`` or ``os.O_APPEND``), never through a link."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | mode | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    return os.fdopen(descriptor, "w", encoding="utf-8")
 
 
 class Journal:
@@ -133,9 +182,10 @@ class Journal:
         path = folder / JOURNAL_NAME
         fresh = path.with_name(JOURNAL_NAME + ".new")
         lines = [header, *(asdict(entry) for entry in resumption.reused)]
-        fresh.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        with _create(fresh, os.O_TRUNC) as handle:
+            handle.write("".join(json.dumps(line) + "\n" for line in lines))
         os.replace(fresh, path)
-        self._handle: IO[str] = path.open("a", encoding="utf-8")
+        self._handle: IO[str] = _create(path, os.O_APPEND)
 
     def record(self, result: ShardResult) -> None:
         """Append a complete shard and force it to disk, so a kill right after keeps it."""

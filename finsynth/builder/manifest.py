@@ -1,8 +1,9 @@
 """``manifest.json``: what a build contains and how to check it.
 
 The manifest records the library and dependency versions, the config hash, the root
-seed, each generator's source hash, row counts, and the sha256 of every file in the
-dataset folder. It holds no timestamps, so rebuilding a version reproduces it exactly.
+seed, each generator's source hash, row counts, the sha256 of every file in the dataset
+folder, and the build config itself (``config``), from which ``verify --deep`` rebuilds the
+folder. It holds no timestamps, so rebuilding a version reproduces it exactly.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def build_manifest(
         **provenance(build),
         "configs": configs,
         "files": dict(sorted(files.items())),
+        "config": json.loads(build.canonical) if build.canonical else None,
     }
 
 

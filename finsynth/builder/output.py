@@ -6,6 +6,12 @@ when everything succeeded; any previous output stays untouched until that rename
 :func:`resumable_folder` instead: its path is fixed, ``<out>/<name>/.<version>.partial``, so
 what an interrupted (even SIGKILLed) or failed build wrote there is found by the next run,
 which resumes it (see :mod:`finsynth.builder.journal`).
+
+An output folder may be shared with other users, so no path the builder makes under it is
+followed through a link it did not create: ``<out>/<name>``, the staging folder and the target
+must each be a real folder (the staging folder also this user's), checked with ``lstat`` and
+opened with ``O_NOFOLLOW``; a link or another object there is refused with
+:class:`ForeignOutputError`, never followed, written through or deleted through.
 """
 
 from __future__ import annotations
@@ -13,18 +19,62 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from finsynth.errors import BuildError
 
 
+class ForeignOutputError(BuildError):
+    """Where the build expects its own folder there is a link, a file or another user's folder."""
+
+
+def _kind(path: Path) -> int | None:
+    """The file type bits of ``path`` itself (a link is not followed), or ``None`` if it is missing."""
+    try:
+        return stat.S_IFMT(os.lstat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _refuse_foreign(path: Path, kind: int | None) -> None:
+    """Raise unless ``kind`` (from :func:`_kind`) is a real folder or nothing."""
+    if kind is None or kind == stat.S_IFDIR:
+        return
+    what = "a symbolic link" if kind == stat.S_IFLNK else "not a folder"
+    raise ForeignOutputError(
+        f"{path}: {what} where the build expects its own folder; it is never followed or "
+        "replaced: remove it or choose another --out"
+    )
+
+
+def claim_folder(path: Path) -> None:
+    """Create ``path`` as a folder, or accept it if it is already a real folder.
+
+    Raises:
+        ForeignOutputError: If a link, a file or another object is there (never followed).
+
+    """
+    with suppress(FileExistsError):
+        os.mkdir(path)
+    _refuse_foreign(path, _kind(path))
+
+
 def refuse_existing(target: Path, overwrite: bool) -> None:
-    """Raise if ``target`` exists and overwriting was not asked for."""
-    if target.exists() and not overwrite:
+    """Raise if ``target`` exists and overwriting was not asked for, or is not a real folder.
+
+    Raises:
+        ForeignOutputError: If ``target`` is a link (even a dangling one) or not a folder.
+        BuildError: If ``target`` is a folder and ``overwrite`` is false.
+
+    """
+    kind = _kind(target)
+    _refuse_foreign(target, kind)
+    if kind is not None and not overwrite:
         raise BuildError(f"{target} already exists; pass --overwrite to replace it or bump the version")
 
 
@@ -33,6 +83,18 @@ def _folder_mode() -> int:
     umask = os.umask(0o022)
     os.umask(umask)
     return 0o777 & ~umask
+
+
+def refuse_existing_build(target: Path, overwrite: bool) -> None:
+    """:func:`refuse_existing` for a build's ``<out>/<name>/<version>``, whose parent is the builder's own.
+
+    Raises:
+        ForeignOutputError: If ``<out>/<name>`` or ``target`` is a link or not a folder.
+        BuildError: As :func:`refuse_existing`.
+
+    """
+    _refuse_foreign(target.parent, _kind(target.parent))
+    refuse_existing(target, overwrite)
 
 
 @contextmanager
@@ -71,14 +133,16 @@ def resumable_staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
         BuildError: If ``target`` exists and ``overwrite`` is false.
 
     """
-    refuse_existing(target, overwrite)
+    refuse_existing_build(target, overwrite)
     staging = resumable_folder(target)
-    staging.mkdir(parents=True, exist_ok=True)
+    target.parent.parent.mkdir(parents=True, exist_ok=True)  # the --out folder: the user's to choose
+    claim_folder(target.parent)
+    claim_folder(staging)
     with _exclusive(staging):
         try:
             yield staging
         except BaseException:
-            if staging.is_dir() and not any(staging.iterdir()):
+            with suppress(OSError):  # only an empty folder goes: rmdir never follows a link
                 staging.rmdir()
             raise
         _publish(staging, target, overwrite)
@@ -86,6 +150,30 @@ def resumable_staged_folder(target: Path, *, overwrite: bool) -> Iterator[Path]:
 
 class BuildInProgressError(BuildError):
     """Another running build holds the staging folder; its shards are that build's, not ours."""
+
+
+def open_own_folder(folder: Path) -> int:
+    """Open ``folder`` without following a link and return its descriptor.
+
+    Raises:
+        ForeignOutputError: If ``folder`` is a link or not a folder, or (POSIX) belongs to
+            another user, who could otherwise plant links in it while the build runs.
+
+    """
+    flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(folder, flags)
+    except OSError:
+        _refuse_foreign(folder, _kind(folder))
+        raise
+    status = os.fstat(descriptor)
+    if hasattr(os, "geteuid") and status.st_uid != os.geteuid():
+        os.close(descriptor)
+        raise ForeignOutputError(
+            f"{folder}: belongs to another user (uid {status.st_uid}); a build only resumes its own "
+            "staging folder: remove it or choose another --out"
+        )
+    return descriptor
 
 
 @contextmanager
@@ -96,14 +184,17 @@ def _exclusive(folder: Path) -> Iterator[None]:
 
     Raises:
         BuildError: If another process holds the lock.
+        ForeignOutputError: As :func:`open_own_folder`.
 
     """
     if sys.platform == "win32":
+        _refuse_foreign(folder, _kind(folder))
         yield
         return
     import fcntl
 
-    descriptor = os.open(folder, os.O_RDONLY)
+    descriptor = open_own_folder(folder)
+
     try:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -125,8 +216,9 @@ def _publish(staging: Path, target: Path, overwrite: bool) -> None:
     """
     refuse_existing(target, overwrite)
     for leftover in target.parent.glob(f".{glob.escape(target.name)}.old-*"):
-        shutil.rmtree(leftover, ignore_errors=True)
-    if target.exists():
+        shutil.rmtree(leftover, ignore_errors=True)  # rmtree refuses a link and never walks into one
+    _refuse_foreign(staging, _kind(staging))
+    if _kind(target) is not None:
         retired = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
         target.rename(retired / target.name)
         staging.rename(target)

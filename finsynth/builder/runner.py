@@ -10,7 +10,7 @@ from finsynth.builder.engine import ShardDone, ShardRows, run_engine
 from finsynth.builder.hashing import sha256_file
 from finsynth.builder.journal import Journal, Resumption, resumable
 from finsynth.builder.manifest import build_manifest, provenance, write_manifest
-from finsynth.builder.output import refuse_existing, resumable_staged_folder
+from finsynth.builder.output import refuse_existing_build, resumable_staged_folder
 from finsynth.builder.plan import ShardSpec, plan_shards
 from finsynth.builder.shard import ShardResult
 from finsynth.cards import write_card
@@ -68,7 +68,7 @@ def run_build(
 
     """
     target = output_folder(build, out_root)
-    refuse_existing(target, overwrite)
+    refuse_existing_build(target, overwrite)
     shards = plan_shards(build)
     with (
         resumable_staged_folder(target, overwrite=overwrite) as staging,

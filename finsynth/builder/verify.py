@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from finsynth.builder.folder_files import UnsafeFileError, folder_entries, open_member
+from finsynth.builder.folder_files import folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
-from finsynth.errors import ConfigError, FinsynthError, UnknownGeneratorError
+from finsynth.errors import ConfigError, UnknownGeneratorError
 from finsynth.families import FAMILIES, families_where
 from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
 from finsynth.generators.finchain.quantities import Quantity, Unit
@@ -101,7 +101,10 @@ def verify_folder(folder: Path) -> Verdict:
         return verdict
     seen_ids: set[str] = set()
     for name, config in configs.items():
-        _check_config(folder, str(name), config, listed, seen_ids, verdict)
+        try:
+            _check_config(folder, str(name), config, listed, seen_ids, verdict)
+        except Exception as error:  # a crafted manifest entry is a listed problem
+            verdict.problems.append(f"config {name}: cannot be checked: {_described(error)}")
     return verdict
 
 
@@ -118,7 +121,9 @@ def _check_config(
         return
     assert isinstance(config, dict)
     generators = config.get("generators")
-    generator_ids = set(generators) if isinstance(generators, list) else set()
+    generator_ids = (
+        {gid for gid in generators if isinstance(gid, str)} if isinstance(generators, list) else set()
+    )
     kinds = _kinds(config)
     for split_name, split in splits.items():
         where = f"config {name} split {split_name}"
@@ -133,17 +138,26 @@ def _check_config(
                 verdict.problems.append(f"{where}: file {file} is not in the manifest's files")
                 continue
             try:
-                for record in _records(folder, file):
-                    unreadable = unreadable_trace_version(record) if family in TRACED_FAMILIES else None
-                    if unreadable is not None:  # every check below would fail for the same reason
-                        raise FinsynthError(f"{folder / file}: {unreadable}")
+                for position, record in enumerate(_records(folder, file)):
                     rows += 1
                     verdict.records += 1
-                    _check_record(
-                        record, family, str(split_name), kinds, generator_ids, seen_ids, indices, verdict
-                    )
-            except (UnsafeFileError, OSError, ValueError) as error:
-                verdict.problems.append(f"file {file}: cannot be read as parquet: {error}")
+                    row = _Row(file, position, str(record.get("id")))
+                    try:
+                        _check_record(
+                            record,
+                            row,
+                            family,
+                            str(split_name),
+                            kinds,
+                            generator_ids,
+                            seen_ids,
+                            indices,
+                            verdict,
+                        )
+                    except Exception as error:  # a crafted row: a listed problem, never an abort
+                        verdict.problems.append(row.problem(f"cannot be checked: {_described(error)}"))
+            except Exception as error:  # pyarrow raises many kinds on a crafted file
+                verdict.problems.append(f"file {file}: cannot be read as parquet: {_described(error)}")
         if isinstance(split, dict) and split.get("rows") != rows:
             verdict.problems.append(
                 f"{where}: the manifest says {split.get('rows')!r} rows, the files hold {rows}"
@@ -195,8 +209,27 @@ def _missing_rows(
     return problems
 
 
+@dataclass(frozen=True)
+class _Row:
+    """Where a record is: its file, its position in the file (from 0) and its id."""
+
+    file: str
+    position: int
+    record_id: str
+
+    def problem(self, text: str) -> str:
+        """One problem line naming the row."""
+        return f"{self.file} row {self.position} ({self.record_id}): {text}"
+
+
+def _described(error: BaseException) -> str:
+    """An unforeseen error in one line: its kind and its message."""
+    return f"{type(error).__name__}: {error}".replace("\n", " ")
+
+
 def _check_record(
     record: Mapping[str, Any],
+    row: _Row,
     family: str,
     split: str,
     kinds: frozenset[str],
@@ -207,18 +240,22 @@ def _check_record(
 ) -> None:
     from finsynth.schemas import validator_for
 
-    record_id = str(record.get("id"))
     validator = validator_for(family, "variation" in record)
     if not validator.is_valid(record):
         from finsynth.schemas.loader import explain, json_path
 
-        problem = next(validator.errors(record))
-        verdict.problems.append(f"{record_id}: {json_path(problem)}: {explain(problem)}")
+        problem = next(validator.errors(record), None)
+        where = "the record does not match its schema" if problem is None else json_path(problem)
+        verdict.problems.append(row.problem(where if problem is None else f"{where}: {explain(problem)}"))
         return
-    if record_id in seen_ids:
-        verdict.problems.append(f"{record_id}: the id appears twice")
-    seen_ids.add(record_id)
+    if row.record_id in seen_ids:
+        verdict.problems.append(row.problem("the id appears twice"))
+    seen_ids.add(row.record_id)
     if family not in TRACED_FAMILIES:
+        return
+    unreadable = unreadable_trace_version(record)
+    if unreadable is not None:  # every check below would fail for the same reason
+        verdict.problems.append(row.problem(f"trace: {unreadable}"))
         return
     problems = _id_problems(record, split, kinds, generator_ids, indices) + _metadata_problems(record)
     verdict.traces += 1
@@ -226,7 +263,7 @@ def _check_record(
     problems += trace_problems
     if replay is not None:
         problems += _answer_problems(record, replay) + _text_problems(record, replay)
-    verdict.problems += [f"{record_id}: {problem}" for problem in problems]
+    verdict.problems += [row.problem(problem) for problem in problems]
 
 
 def _id_problems(

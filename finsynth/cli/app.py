@@ -435,21 +435,38 @@ def _records_of_jsonl(path: Path) -> Iterator[dict[str, Any]]:
 @app.command()
 def verify(
     folder: Annotated[Path, typer.Argument(help="A built dataset folder (with manifest.json).")],
+    deep: Annotated[
+        bool,
+        typer.Option(
+            "--deep",
+            help="Also rebuild the folder from the config its manifest records and compare every file "
+            "byte for byte: catches edits whose sha256 was written into the manifest (as slow as a build).",
+        ),
+    ] = False,
 ) -> None:
     """Check every file against the manifest, every record against its schema and trace.
 
     Only regular files inside the folder are read. Exits with 1 and prints every problem (file,
-    row count, id, target, question, solution or metadata that does not match) if anything differs,
-    and with 2 (one line) if the traces have a version this finsynth does not read.
+    row count, and for a record its file, row and id with the column: target, question, solution,
+    metadata, a trace that does not replay or has a version this finsynth does not read) if
+    anything differs, and with 2 (one line) only for a folder it cannot read at all.
+
+    The sha256 checks guard against accidents; ``--deep`` guards against someone who rewrites
+    the manifest too (see docs/verify.md).
 
     Examples:
         finsynth verify build/finsynth/0.6.0
 
+        finsynth verify build/finsynth/0.6.0 --deep
+
     """
+    from finsynth.builder.regenerate import regenerated_problems
     from finsynth.builder.verify import verify_folder
 
     try:
         verdict = verify_folder(folder)
+        if deep:
+            verdict.problems += [f"--deep: {problem}" for problem in regenerated_problems(folder)]
     except FinsynthError as error:
         raise fail(error) from None
     for problem in verdict.problems:
@@ -464,7 +481,7 @@ def verify(
         raise typer.Exit(EXIT_CHECK_FAILED)
     typer.echo(
         f"{folder}: {verdict.files} files match the manifest; {verdict.records} records checked; "
-        f"{verdict.traces} traces replay exactly"
+        f"{verdict.traces} traces replay exactly" + ("; a rebuild is identical" if deep else "")
     )
 
 

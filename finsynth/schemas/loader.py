@@ -4,13 +4,17 @@ Validation runs on every generated record, so it uses a compiled validator
 (``fastjsonschema``) on the hot path. When a document fails, ``jsonschema`` (the
 reference implementation of JSON Schema 2020-12) re-validates it to produce the error a
 user reads: the JSON path of the bad value and what is allowed there. Our schemas use
-only keywords that both implementations read the same way; a test checks they agree.
+only keywords that both implementations read the same way; a test checks they agree. One
+keyword needs help: JSON Schema reads ``pattern`` as an ECMA-262 regex, whose ``$`` matches only
+at the very end, where Python's also matches before a final line break; ``fastjsonschema``
+follows ECMA-262, and the reference validator is given a ``pattern`` check that does too.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -96,6 +100,27 @@ def record_schema(
     return schema
 
 
+@cache
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled so that a final unescaped ``$`` matches only at the end, as in ECMA-262."""
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(
+    validator: Any, pattern: str, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    """The ``pattern`` keyword as ECMA-262 (and ``fastjsonschema``) reads it."""
+    if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_Reference = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator, {"pattern": _pattern}
+)
+
+
 class Validator:
     """A compiled validator for one schema.
 
@@ -112,7 +137,7 @@ class Validator:
         compiled_schema.pop("$schema", None)
         compiled_schema.pop("$id", None)
         self._fast: Callable[[Any], Any] = fastjsonschema.compile(compiled_schema)
-        self._reference = jsonschema.Draft202012Validator(self.schema)
+        self._reference = _Reference(self.schema)
 
     def is_valid(self, document: Any) -> bool:
         """Return whether the document matches the schema."""

@@ -97,14 +97,17 @@ def solve_exactly(steps: Sequence[ChainStep], givens: Mapping[str, Value], label
         if not isinstance(result, Fraction):
             raise FormulaError(f"{label}step {item.name!r} must compute a number")
         units = rounded_units(result, item.decimals)
-        # int / int is correctly rounded: the same double as float(round_exact(...)), without a Fraction.
-        shown[item.name] = units / 10**item.decimals + 0.0
+        try:
+            # int / int is correctly rounded: the same double as float(round_exact(...)), without a Fraction.
+            shown[item.name] = units / 10**item.decimals + 0.0
+        except OverflowError:
+            raise FormulaError(f"{label}step {item.name!r} is too large for a float") from None
         if item.rounded_before_use:
             exact_values[item.name] = Fraction(units, 10**item.decimals)
             values[item.name] = shown[item.name]
         else:
             exact_values[item.name] = result
-            values[item.name] = float(result) + 0.0
+            values[item.name] = _float(result, f"{label}step {item.name!r}")
     return Solution(values, shown, exact_values)
 
 
@@ -158,12 +161,25 @@ def stated_value(formula: Formula, givens: Mapping[str, Value], decimals: int) -
     result = exact_evaluate(formula, exact_givens(givens))
     if not isinstance(result, Fraction):
         raise FormulaError(f"derived given {formula.source!r} must compute a number")
-    return float(round_exact(result, decimals)) + 0.0
+    return _float(round_exact(result, decimals), f"derived given {formula.source!r}")
+
+
+def _float(value: Fraction, what: str) -> float:
+    """``value`` as the nearest double (never ``-0.0``).
+
+    Raises:
+        FormulaError: If it is too large for a double.
+
+    """
+    try:
+        return float(value) + 0.0
+    except OverflowError:
+        raise FormulaError(f"{what} is too large for a float") from None
 
 
 def _as_value(result: ExactValue) -> Value:
     if isinstance(result, Fraction):
-        return float(result)
+        return _float(result, "a condition's value")
     if isinstance(result, tuple):
-        return tuple(float(item) for item in result)
+        return tuple(_float(item, "a condition's value") for item in result)
     return result

@@ -16,6 +16,15 @@ The evaluator reads the same checked tree as :class:`~finsynth.generators.fincha
 (never ``eval``), compiled once per formula into closures for its arithmetic, comparisons and
 calls on numbers; sequences and loops are walked node by node. It is slow next to the float
 closures and runs only when a float result is too close to a rounding boundary to decide.
+
+Exact numbers can grow without end where floats overflow, so every exact value is bounded and
+its work counted: a value whose numerator or denominator needs more than
+:data:`MAX_EXACT_BITS` bits is a :class:`~finsynth.errors.FormulaError` (a power is refused
+before it is computed, from the sizes of its base and exponent), and each operation spends
+work units of the enclosing :func:`~finsynth.generators.finchain.formula.work_budget` growing
+with the square of its size, as its cost does. An evaluation also spends
+:data:`EXACT_WORK_PER_NODE` units for each node of the formula, and a loop as many for each
+node of its body on each pass, before it runs: exact steps cost about ten times their floats.
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ from fractions import Fraction
 from functools import lru_cache, partial
 
 from finsynth.errors import FormulaError
-from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, Value
+from finsynth.generators.finchain.formula import MAX_EXPONENT, MAX_SEQUENCE_LENGTH, Formula, Value, spend_work
 from finsynth.generators.finchain.functions import FUNCTIONS
 from finsynth.generators.finchain.functions.exact import GUARDED, SIGNIFICANT, as_decimal, trimmed
 
@@ -36,6 +45,31 @@ ExactValue = Fraction | bool | tuple[Fraction, ...]
 """What an exact formula computes: a rational number, a truth value, or a sequence of them."""
 
 ExactEnv = Mapping[str, ExactValue]
+
+MAX_EXACT_BITS = 1 << 16
+"""Most bits of the numerator or of the denominator of an exact value (about 19,700 digits);
+templates stay far below (a power of 1.05 to 360 needs about 2,400)."""
+EXACT_WORK_PER_NODE = 8
+"""Work units an exact evaluation spends per formula node (and per loop body node, each pass)."""
+SQUARED_BITS_PER_WORK_UNIT = 1 << 16
+"""An operation on ``b``-bit numbers spends ``1 + b² / this`` work units: multiplying two
+numbers of :data:`MAX_EXACT_BITS` bits takes tens of milliseconds and spends 65,537."""
+
+
+def sized(value: Fraction) -> Fraction:
+    """Return ``value`` after checking its size and spending the work its operation cost.
+
+    Raises:
+        FormulaError: If its numerator or denominator has more than :data:`MAX_EXACT_BITS` bits.
+
+    """
+    bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+    if bits > MAX_EXACT_BITS:
+        raise FormulaError(
+            f"an exact value needs {bits:,} bits, more than the allowed {MAX_EXACT_BITS:,} (too large)"
+        )
+    spend_work(1 + bits * bits // SQUARED_BITS_PER_WORK_UNIT)
+    return value
 
 
 def exact(value: Value) -> ExactValue:
@@ -72,6 +106,13 @@ def _number(value: ExactValue, what: str) -> Fraction:
 def _power(base: Fraction, exponent: Fraction) -> Fraction:
     if abs(exponent) > MAX_EXPONENT:
         raise FormulaError(f"exponent {float(exponent)} is larger than the allowed {MAX_EXPONENT}")
+    size = max(base.numerator.bit_length(), base.denominator.bit_length())
+    magnitude = abs(base.numerator.bit_length() - base.denominator.bit_length()) + 1
+    if abs(exponent) * (size if exponent.denominator == 1 else magnitude) > MAX_EXACT_BITS:
+        raise FormulaError(
+            f"a power of a {size:,}-bit number to {float(exponent):g} needs more than the allowed "
+            f"{MAX_EXACT_BITS:,} bits (numbers too large)"
+        )
     if exponent.denominator == 1:
         if base == 0 and exponent < 0:
             raise FormulaError("zero raised to a negative power")
@@ -137,7 +178,14 @@ def exact_evaluate(formula: Formula, env: ExactEnv) -> ExactValue:
         FormulaError: If a value has the wrong kind or the result is undefined.
 
     """
+    spend_work(EXACT_WORK_PER_NODE * _size(formula.tree))
     return exact_evaluator(formula)(env)
+
+
+@lru_cache(maxsize=4_096)
+def _size(node: ast.AST) -> int:
+    """The number of nodes of a tree."""
+    return sum(1 for _ in ast.walk(node))
 
 
 _ExactPart = Callable[[ExactEnv], ExactValue]
@@ -190,8 +238,8 @@ def _compile(node: ast.expr) -> _ExactPart:
             what = f"argument of {node.func.id}()"
             arguments = [_compile(argument) for argument in node.args]
             if function.takes_sequence:
-                return lambda env: function.exact(tuple(_number(item(env), what) for item in arguments))
-            return lambda env: function.exact(*[_number(item(env), what) for item in arguments])
+                return lambda env: sized(function.exact(tuple(_number(arg(env), what) for arg in arguments)))
+            return lambda env: sized(function.exact(*[_number(arg(env), what) for arg in arguments]))
     return partial(_evaluate, node)
 
 
@@ -206,7 +254,7 @@ def _binary(
     operation: Callable[[Fraction, Fraction], Fraction], left: _ExactPart, right: _ExactPart, env: ExactEnv
 ) -> Fraction:
     a = _number(left(env), "operand")
-    return operation(a, _number(right(env), "operand"))
+    return sized(operation(a, _number(right(env), "operand")))
 
 
 def _compare(
@@ -228,7 +276,7 @@ def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
     if isinstance(node, ast.BinOp):
         left = _number(_evaluate(node.left, env), "operand")
         right = _number(_evaluate(node.right, env), "operand")
-        return _ARITHMETIC[type(node.op)](left, right)
+        return sized(_ARITHMETIC[type(node.op)](left, right))
     if isinstance(node, ast.UnaryOp):
         operand = _evaluate(node.operand, env)
         if isinstance(node.op, ast.Not):
@@ -255,7 +303,7 @@ def _evaluate(node: ast.expr, env: ExactEnv) -> ExactValue:
             raise FormulaError("only a sequence can be indexed, by a whole number")
         return sequence[int(position)]
     if isinstance(node, ast.Call):
-        return _call(node, env)
+        return sized(_call(node, env))
     raise FormulaError(f"{type(node).__name__} is not allowed in a formula")
 
 
@@ -289,7 +337,10 @@ def _generate(node: ast.GeneratorExp, env: ExactEnv) -> tuple[Fraction, ...]:
         if isinstance(item, ast.Name)
     ]
     results = []
-    for binding in _bindings(clause.iter, env):
+    bindings = _bindings(clause.iter, env)
+    body = 1 + _size(node.elt) + sum(_size(condition) for condition in clause.ifs)
+    spend_work(len(bindings) * body * EXACT_WORK_PER_NODE)
+    for binding in bindings:
         scope = {**env, **dict(zip(targets, binding, strict=False))}
         if all(_evaluate(condition, scope) is True for condition in clause.ifs):
             results.append(_number(_evaluate(node.elt, scope), "generated element"))

@@ -79,8 +79,8 @@ def work_budget(limit: int = MAX_WORK) -> Iterator[None]:
         _BUDGET.reset(token)
 
 
-def _spend(units: int) -> None:
-    """Take ``units`` from the current budget, or fail when it runs out."""
+def spend_work(units: int) -> None:
+    """Take ``units`` from the current :func:`work_budget`, or fail when it runs out (no budget: free)."""
     work = _BUDGET.get()
     if work is not None:
         work.left -= units
@@ -364,7 +364,7 @@ class _Compiler:
 
             def call_on_sequence(env: Env) -> float:
                 items = values(env)
-                _spend(len(items) * cost_per_item)
+                spend_work(len(items) * cost_per_item)
                 if not items and function.needs_an_element:
                     raise FormulaError(f"formula {self.source!r}: {name}() of an empty sequence")
                 return reduce(items)
@@ -400,7 +400,7 @@ class _Compiler:
         def generate(env: Env) -> tuple[float, ...]:
             results = []
             bindings = iterate(env)
-            _spend(len(bindings) * cost_per_binding)
+            spend_work(len(bindings) * cost_per_binding)
             for binding in bindings:
                 scope = {**env, **dict(zip(targets, binding, strict=False))}
                 if all(_truth(condition(scope), "if clause") for condition in conditions):

@@ -21,7 +21,7 @@ from typing import Any
 
 from finsynth.errors import ConfigError, FormulaError
 from finsynth.generators.finchain.chain import ChainStep, decide, solve
-from finsynth.generators.finchain.formula import Value, parse_formula, work_budget
+from finsynth.generators.finchain.formula import Formula, Value, parse_formula, work_budget
 from finsynth.input_files import parse_json
 
 TRACE_VERSION = 2
@@ -116,6 +116,13 @@ def replay_trace(trace: str | Mapping[str, Any]) -> Replay:
         return _replay(trace)
 
 
+def _parsed(formula: object, where: str) -> Formula:
+    """Parse a formula read from a trace, which must be text (a list or object is refused, not hashed)."""
+    if not isinstance(formula, str):
+        raise FormulaError(f"{where} has a formula that is not text but {type(formula).__name__}")
+    return parse_formula(formula)
+
+
 def _replay(trace: object) -> Replay:
     if not isinstance(trace, Mapping):
         raise FormulaError("trace must be an object")
@@ -139,7 +146,7 @@ def _replay(trace: object) -> Replay:
             raise FormulaError(
                 f"trace step {name!r} must say whether it is rounded before use (true or false)"
             )
-        chain.append(ChainStep(name, parse_formula(formula), round_to, rounded_before_use))
+        chain.append(ChainStep(name, _parsed(formula, f"trace step {name!r}"), round_to, rounded_before_use))
     solution = solve(chain, env, "trace ")
     step_values = solution.shown
     answer = trace.get("answer")
@@ -159,7 +166,7 @@ def _replay(trace: object) -> Replay:
         for rule in rules:
             if not isinstance(rule, dict) or not isinstance(rule.get("label"), str):
                 raise FormulaError("each trace rule needs a condition and a label")
-            if decide(parse_formula(rule.get("when")), solution, chain) is True:
+            if decide(_parsed(rule.get("when"), "a trace rule's condition"), solution, chain) is True:
                 return Replay(step_values, None, rule["label"])
         return Replay(step_values, None, otherwise)
     raise FormulaError(f"trace answer kind must be numeric or categorical, got {answer.get('kind')!r}")
