@@ -10,6 +10,7 @@ come from and the company's industry.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -122,6 +123,15 @@ def register_kind(kind: QuestionKind) -> None:
             source="filings.questions",
         )
     QUESTION_KINDS[kind.name] = kind
+
+
+FIGURE_FOLLOW_UPS = (
+    " Please cite the figures you use.",
+    " Show how you arrive at it.",
+    " Round as the filing does.",
+)
+"""Follow-ups that ask about figures; an item whose answer states none drops them (issue #29)."""
+_FIGURE = re.compile(r"\d")
 
 
 class FilingFacts:
@@ -253,6 +263,9 @@ class FilingFacts:
         """Return the item citing sentences ``ids``; the kind's name is filled in by ``make_qa``."""
         sentences = self.filing.sentences
         ordered = sorted(ids)
+        if not _FIGURE.search(answer):  # an answer without figures takes no instruction about figures
+            for follow_up in FIGURE_FOLLOW_UPS:
+                question = question.removesuffix(follow_up)
         return QAItem(
             question=question,
             answer=answer,
