@@ -21,6 +21,7 @@ from finsynth.generators.filings.question_framing import QUESTION_FRAMING as _FR
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money
 from finsynth.world.industries import INDUSTRY_BY_LABEL
+from finsynth.world.industry_profiles import in_sentence
 
 TaskType = Literal["QA", "TG"]
 
@@ -172,6 +173,11 @@ class FilingFacts:
     def row_name(self, key: str, default: str) -> str:
         """How a question names a fixed income-statement row: the industry's name for it, else ``default``."""
         return str(self.filing.facts.get(f"row.{key}.label", default))
+
+    def balance_name(self, key: str, default: str) -> str:
+        """How a question names a balance-sheet line: the industry's own label ("deposits") or ``default``."""
+        label = INDUSTRY_BY_LABEL[str(self.filing.facts["industry"])].balance.label(key, "")
+        return in_sentence(label) if label else default
 
     def renames(self, key: str) -> bool:
         """Whether the filing's industry gives a fixed income-statement row its own name (a bank, say)."""

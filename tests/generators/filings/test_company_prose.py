@@ -12,6 +12,9 @@ from functools import cache
 import pytest
 
 from finsynth.generators.filings import Filing, make_filing
+from finsynth.generators.filings.qa import make_qa
+from finsynth.generators.filings.questions import QUESTION_KINDS, FilingFacts
+from finsynth.seeding import RandomStream
 from finsynth.world.industries import INDUSTRIES
 from finsynth.world.statements import REGIONS
 from tests.generators.filings.seeds import industry_seeds
@@ -74,3 +77,18 @@ def test_a_company_with_foreign_revenue_states_its_currency_exposure_from_it() -
 def test_a_banks_critical_audit_matter_is_its_allowance() -> None:
     for seed, filing in _filings("regional_banking"):
         assert "allowance for credit losses" in str(filing.facts["auditor.critical_matter"]), seed
+
+
+def test_questions_name_a_banks_lines_as_its_balance_sheet_does() -> None:
+    asked = 0
+    for seed, filing in _filings("regional_banking"):
+        facts = FilingFacts(filing)
+        for draw in range(40):
+            for kind in ("balance_sheet_line", "balance_sheet_change"):
+                item = QUESTION_KINDS[kind].ask(facts, RandomStream(seed * 100 + draw))
+                if item is None:
+                    continue
+                asked += 1
+                assert "accounts receivable" not in item.question and "accounts payable" not in item.question
+        assert make_qa(filing, seed, task_type="QA").question
+    assert asked
