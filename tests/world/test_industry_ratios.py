@@ -8,6 +8,7 @@ the first (ratios on averages need the year before).
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +88,17 @@ def test_a_bad_ratio_table_names_the_entry() -> None:
 def test_observed_ratios_summarize_the_drawn_companies() -> None:
     for row in observed_ratios("regional_banking", 20):
         assert row.range.low <= row.low <= row.median <= row.high <= row.range.high, row
+
+
+def test_the_docs_page_lists_every_documented_range_and_source() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "filings.md").read_text(encoding="utf-8")
+    percent_free = {"assets_to_revenue", "reserves_to_premiums"}
+
+    def cell(ratio: str, value: float) -> str:
+        return f"{value:.1f}x" if ratio in percent_free else f"{value * 100:.1f}%"
+
+    for entries in INDUSTRY_RATIOS.values():
+        for entry in entries:
+            bounds = f"{cell(entry.ratio, entry.low)} – {cell(entry.ratio, entry.high)}"
+            row = f"| `{entry.ratio}` | {entry.definition} | {bounds} | {entry.source} |"
+            assert row in text, row
