@@ -41,6 +41,8 @@ from finsynth.harness import (
     lm_eval_task_path,
 )
 from finsynth.schemas import record_schema
+from finsynth.world.industries import INDUSTRIES
+from finsynth.world.industry_ratios import INDUSTRY_RATIOS, observed_ratios
 
 CARD_NAME = "README.md"
 _ENVIRONMENT = jinja2.Environment(
@@ -223,6 +225,38 @@ def _expected_rows(config: ConfigSpec, statistics: Mapping[str, ConfigStatistics
     return dict.fromkeys(config.kinds, rows)
 
 
+FILINGS_FAMILY = "failsafe"
+"""The family whose records sit in synthetic filings; a card of a build with it shows the industry ratios."""
+RATIO_COMPANIES = 200
+"""Companies drawn per industry for the card's ratio tables (statements only; fixed seeds)."""
+_PERCENT_FREE = frozenset({"assets_to_revenue", "reserves_to_premiums"})
+
+
+def _ratio_cell(ratio: str, value: float) -> str:
+    return f"{value:.1f}x" if ratio in _PERCENT_FREE else f"{value * 100:.1f}%"
+
+
+def industry_ratio_tables(companies: int = RATIO_COMPANIES) -> list[dict[str, Any]]:
+    """Per-industry key ratios for the card: documented range and source beside drawn companies' values."""
+    labels = {industry.key: industry.label for industry in INDUSTRIES}
+    tables = []
+    for key in INDUSTRY_RATIOS:
+        rows = [
+            {
+                "ratio": row.range.ratio,
+                "definition": row.range.definition,
+                "range": " – ".join(_ratio_cell(row.range.ratio, v) for v in (row.range.low, row.range.high)),
+                "observed": " / ".join(
+                    _ratio_cell(row.range.ratio, v) for v in (row.low, row.median, row.high)
+                ),
+                "source": row.range.source,
+            }
+            for row in observed_ratios(key, companies)
+        ]
+        tables.append({"industry": labels[key], "rows": rows})
+    return tables
+
+
 def write_card(
     build: BuildConfig, shards: Sequence[ShardResult], folder: Path, reference: DatasetReference
 ) -> list[str]:
@@ -296,6 +330,10 @@ def write_card(
         reference=reference,
         inspect_task_path=INSPECT_TASK_PATH,
         lm_eval_group=lm_eval_group_name(build),
+        industry_ratios=industry_ratio_tables()
+        if any(config.family == FILINGS_FAMILY for config in build.configs)
+        else [],
+        ratio_companies=RATIO_COMPANIES,
     )
     (folder / CARD_NAME).write_text(text, encoding="utf-8")
     for name, data in figures.items():

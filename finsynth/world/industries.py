@@ -19,7 +19,10 @@ from finsynth.errors import ConfigError
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.world.industry_profiles import (
+    GENERAL_BALANCE,
     INCOME_KEYS,
+    BalanceModel,
+    BalanceSize,
     ExpenseLine,
     Industry,
     RiskProfile,
@@ -112,6 +115,67 @@ def _risks(entries: Sequence[dict[str, Any]], source: str) -> tuple[RiskProfile,
     )
 
 
+_MODEL_ASSETS = ("cash", "accounts_receivable", "prepaid_and_other")
+_MODEL_LIABILITIES = ("accounts_payable", "accrued_liabilities", "other_liabilities", "debt")
+
+
+def _shares(
+    entries: dict[str, Any], allowed: Sequence[str], source: str, path: str
+) -> tuple[tuple[str, tuple[float, float]], ...]:
+    for key in entries:
+        if key not in allowed:
+            raise ConfigError(f"{key!r} is not one of {list(allowed)}", source=source, path=f"{path}.{key}")
+    return tuple((key, _range(entries[key], source, f"{path}.{key}")) for key in allowed if key in entries)
+
+
+def _balance(document: dict[str, Any] | None, revenue_lines: Sequence[str], source: str) -> BalanceModel:
+    """Check the ``balance_sheet`` section against the rules the schema cannot state."""
+    if document is None:
+        return GENERAL_BALANCE
+    path = "$.balance_sheet"
+    assets = _shares(document.get("assets", {}), _MODEL_ASSETS, source, f"{path}.assets")
+    liabilities = _shares(document.get("liabilities", {}), _MODEL_LIABILITIES, source, f"{path}.liabilities")
+    size = None
+    if "size" in document:
+        entry = document["size"]
+        if entry["line"] not in revenue_lines:
+            raise ConfigError(
+                f"size line {entry['line']!r} is not a revenue line", source=source, path=f"{path}.size.line"
+            )
+        if entry["item"] != "total_assets" and entry["item"] not in dict(assets):
+            raise ConfigError(
+                f"size item {entry['item']!r} is not listed under assets",
+                source=source,
+                path=f"{path}.size.item",
+            )
+        size = BalanceSize(entry["line"], entry["item"], _range(entry["rate"], source, f"{path}.size.rate"))
+    elif assets:
+        raise ConfigError("asset shares need a size to be fractions of", source=source, path=f"{path}.assets")
+    plug, equity = document.get("plug"), document.get("equity")
+    if (plug is None) != (equity is None) or (plug is not None and plug not in _MODEL_LIABILITIES[:3]):
+        raise ConfigError(
+            "plug and equity come together, and plug names a liability other than debt",
+            source=source,
+            path=f"{path}.plug",
+        )
+    return BalanceModel(
+        size=size,
+        assets=assets,
+        liabilities=liabilities,
+        plug=plug,
+        equity=_range(equity, source, f"{path}.equity") if equity is not None else None,
+        labels=tuple(document.get("labels", {}).items()),
+        details=tuple((key, tuple(parts)) for key, parts in document.get("details", {}).items()),
+        investing_changes=tuple(document.get("investing_changes", ())),
+        financing_changes=tuple(document.get("financing_changes", ())),
+        cash_flow_labels=tuple(document.get("cash_flow_labels", {}).items()),
+        tax_rate=_range(document["tax_rate"], source, f"{path}.tax_rate") if "tax_rate" in document else None,
+        interest_rate=_range(document["interest_rate"], source, f"{path}.interest_rate")
+        if "interest_rate" in document
+        else None,
+    )
+
+
 def parse_industry(document: Any, source: str, key: str) -> Industry:
     """Check one industry document and return its profile.
 
@@ -177,6 +241,11 @@ def parse_industry(document: Any, source: str, key: str) -> Industry:
         if "depreciation_share" in document
         else None,
         channels=tuple(document.get("channels", ())),
+        domestic=document.get("domestic", False),
+        property_uses=tuple(document.get("property_uses", ())),
+        leased_premises=document.get("leased_premises"),
+        audit_matters=tuple(document.get("audit_matters", ())),
+        balance=_balance(document.get("balance_sheet"), [line.key for line in revenue_lines], source),
         bands=SideFactBands(
             _range(document["bands"]["revenue_per_employee"], source, "$.bands.revenue_per_employee")
         ),

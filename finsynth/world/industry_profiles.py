@@ -142,6 +142,78 @@ class SideFactBands:
 
 
 @dataclass(frozen=True)
+class BalanceSize:
+    """How a financial industry's balance sheet is sized from one of its revenue lines.
+
+    The asset ``item`` (or ``"total_assets"``) is the opening year's ``line`` divided by a ``rate``
+    drawn from the range: a bank's total assets are its net interest income over a net interest
+    yield, an insurer's investments its net investment income over a portfolio yield.
+
+    Attributes:
+        line: Key of the revenue line the size follows.
+        item: The balance-sheet asset it sizes, or ``"total_assets"``.
+        rate: Range of the line over the item.
+
+    """
+
+    line: str
+    item: str
+    rate: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class BalanceModel:
+    """Where an industry's balance sheet departs from the general (industrial) model.
+
+    Banks, insurers, REITs and utilities hold most of their assets in loans, investments or plant
+    and fund them with deposits, loss reserves or debt, so their balance sheets are sized and shaped
+    by these ranges instead of by days of revenue. Every statement still ties out: the items only
+    change how big each line is and what it is called.
+
+    Attributes:
+        size: How the opening balance sheet is sized (``None``: by the general items).
+        assets: Ranges of asset items as fractions of the opening total assets (needs ``size``).
+        liabilities: Ranges of liability items, ``"debt"`` for all borrowings, as fractions of
+            the opening total assets.
+        plug: The liability that takes what the others and ``equity`` leave at the opening balance.
+        equity: Range of equity over total assets at the opening balance (with ``plug``).
+        labels: Balance-sheet row labels by statement key, replacing the general ones.
+        details: Components a note splits a relabeled item into, by statement key.
+        investing_changes: Balance changes shown under investing activities (loans, securities).
+        financing_changes: Balance changes shown under financing activities (deposits).
+        cash_flow_labels: Cash-flow row labels by statement key, replacing the general ones.
+        tax_rate: Range of the effective income-tax rate (``None``: the general 17-26%).
+        interest_rate: Range of the interest rate on debt (``None``: the general 3-7%).
+
+    """
+
+    size: BalanceSize | None = None
+    assets: tuple[tuple[str, tuple[float, float]], ...] = ()
+    liabilities: tuple[tuple[str, tuple[float, float]], ...] = ()
+    plug: str | None = None
+    equity: tuple[float, float] | None = None
+    labels: tuple[tuple[str, str], ...] = ()
+    details: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    investing_changes: tuple[str, ...] = ()
+    financing_changes: tuple[str, ...] = ()
+    cash_flow_labels: tuple[tuple[str, str], ...] = ()
+    tax_rate: tuple[float, float] | None = None
+    interest_rate: tuple[float, float] | None = None
+
+    def label(self, key: str, default: str) -> str:
+        """The balance-sheet label of ``key``: the industry's own, else ``default``."""
+        return dict(self.labels).get(key, default)
+
+    def cash_flow_label(self, key: str, default: str) -> str:
+        """The cash-flow label of ``key``: the industry's own, else ``default``."""
+        return dict(self.cash_flow_labels).get(key, default)
+
+
+GENERAL_BALANCE = BalanceModel()
+"""The general model: an industrial balance sheet sized by days of revenue."""
+
+
+@dataclass(frozen=True)
 class Industry:
     """What a company in an industry does and how its statements look.
 
@@ -179,6 +251,16 @@ class Industry:
             offerings through ..." (empty: the general channels).
         depreciation_share: Range of yearly depreciation as a fraction of revenue where property is
             worth many years of revenue (a REIT's buildings); ``None``: the general model.
+        balance: How the balance sheet departs from the general model (banks, insurers, REITs,
+            utilities).
+        domestic: Whether all revenue comes from customers in the United States (no foreign revenue,
+            currency risk or geographic table).
+        property_uses: Uses of the principal properties in Item 2, the headquarters first (empty:
+            the general uses).
+        leased_premises: What the company leases, completing "We lease ..." (``None``: the general
+            wording).
+        audit_matters: Critical audit matters an auditor may report for the industry (empty: the
+            general ones).
 
     """
 
@@ -207,6 +289,11 @@ class Industry:
     trade_terms: bool = True
     channels: tuple[str, ...] = ()
     depreciation_share: tuple[float, float] | None = None
+    balance: BalanceModel = GENERAL_BALANCE
+    domestic: bool = False
+    property_uses: tuple[str, ...] = ()
+    leased_premises: str | None = None
+    audit_matters: tuple[str, ...] = ()
 
     @property
     def classified_balance_sheet(self) -> bool:

@@ -21,7 +21,13 @@ from dataclasses import dataclass, replace
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.cost_structure import draw_cost_structure
-from finsynth.world.industry_profiles import ExpenseLine, Industry, StatementLabels
+from finsynth.world.industry_profiles import (
+    GENERAL_BALANCE,
+    BalanceModel,
+    ExpenseLine,
+    Industry,
+    StatementLabels,
+)
 
 _DAYS_IN_YEAR = 365
 MINIMUM_OPERATING_MARGIN = 0.06
@@ -48,6 +54,12 @@ DEFERRED_REVENUE = "deferred_revenue"
 
 REGIONS = ("United States", "Europe", "Rest of world")
 QUARTERLY_KEYS = ("revenue", "gross_profit", "operating_income", "net_income")
+
+
+def has_foreign_revenue(statements: Statements) -> bool:
+    """Whether the company earned revenue outside the United States in its latest fiscal year."""
+    latest = statements.values[statements.years[-1]]
+    return any(latest[f"region.{index}"] for index in range(1, len(REGIONS)))
 
 
 def split_whole(total: int, weights: Sequence[float]) -> list[int]:
@@ -80,6 +92,8 @@ class Statements:
             the quarters (1–4) of each key in :data:`QUARTERLY_KEYS` and ``quarter.<q>.segment.<i>``.
         diluted_eps: Net income per diluted share in dollars, rounded to cents.
         opening_cash: Cash at the start of the first fiscal year.
+        balance: The industry's balance-sheet model: what its relabeled lines are called and which
+            balance changes are investing or financing cash flows.
         classified_balance_sheet: Whether the balance sheet splits current from noncurrent items
             (see :attr:`~finsynth.world.industry_profiles.Industry.classified_balance_sheet`); an
             unclassified one has no ``total_current_assets`` or ``total_current_liabilities`` values.
@@ -96,6 +110,7 @@ class Statements:
     opening_cash: int
     has_deferred_revenue: bool = False
     classified_balance_sheet: bool = True
+    balance: BalanceModel = GENERAL_BALANCE
 
 
 BALANCE_KEYS = (
@@ -177,6 +192,14 @@ class _Policy:
     minimum_cash_share: float
     deferred_revenue_share: float = 0.0
     property_share: float = 0.0
+    size_rate: float = 0.0
+    asset_shares: tuple[tuple[str, float], ...] = ()
+    liability_shares: tuple[tuple[str, float], ...] = ()
+    equity_share: float = 0.0
+    balance_ratios: tuple[tuple[str, float], ...] = ()
+    comfortable_cash_share: float = _COMFORTABLE_CASH_SHARE
+    investing_changes: tuple[str, ...] = ()
+    financing_changes: tuple[str, ...] = ()
 
 
 def _dividend_payout(industry: Industry, stream: RandomStream) -> float:
@@ -218,7 +241,27 @@ def _draw_policy(company: Company, stream: RandomStream) -> _Policy:
         rate = stream.uniform(*_BUILDING_DEPRECIATION_RATE)
         share = stream.uniform(*industry.depreciation_share)
         policy = replace(policy, depreciation_rate=rate, property_share=share / rate)
-    return policy
+    return _draw_balance_model(policy, industry, stream)
+
+
+def _draw_balance_model(policy: _Policy, industry: Industry, stream: RandomStream) -> _Policy:
+    """Draw the shares of an industry with its own balance-sheet model (drawn last, so others keep theirs)."""
+    model = industry.balance
+    if model.tax_rate is not None:
+        policy = replace(policy, tax_rate=stream.uniform(*model.tax_rate))
+    if model.interest_rate is not None:
+        policy = replace(policy, interest_rate=stream.uniform(*model.interest_rate))
+    if model.size is None and not model.liabilities:
+        return policy
+    return replace(
+        policy,
+        size_rate=stream.uniform(*model.size.rate) if model.size is not None else 0.0,
+        asset_shares=tuple((key, stream.uniform(*bounds)) for key, bounds in model.assets),
+        liability_shares=tuple((key, stream.uniform(*bounds)) for key, bounds in model.liabilities),
+        equity_share=stream.uniform(*model.equity) if model.equity is not None else 0.0,
+        investing_changes=model.investing_changes,
+        financing_changes=model.financing_changes,
+    )
 
 
 def _segment_revenue(company: Company, stream: RandomStream, base: float) -> list[list[int]]:
@@ -262,7 +305,12 @@ def _with_subtotals(row: dict[str, int]) -> dict[str, int]:
 
 
 def _opening_balance(
-    policy: _Policy, stream: RandomStream, revenue: int, debt_share: tuple[float, float]
+    policy: _Policy,
+    stream: RandomStream,
+    revenue: int,
+    debt_share: tuple[float, float],
+    model: BalanceModel,
+    size_line: float,
 ) -> dict[str, int]:
     cost = round(revenue * (1 - policy.gross_margin))
     debt = round(revenue * stream.uniform(*debt_share))
@@ -283,6 +331,8 @@ def _opening_balance(
         "long_term_debt": debt - current_debt,
         "other_liabilities": round(revenue * stream.uniform(0.02, 0.06)),
     }
+    if policy.asset_shares or policy.liability_shares:
+        _shape_opening(row, policy, stream, model, size_line)
     assets = sum(row[key] for key in row if key not in _LIABILITY_ITEMS)
     liabilities = sum(row[key] for key in _LIABILITY_ITEMS)
     equity = assets - liabilities
@@ -290,6 +340,40 @@ def _opening_balance(
     row["treasury_stock"] = -round(equity * stream.uniform(0.0, 0.1))
     row["retained_earnings"] = equity - row["paid_in_capital"] - row["treasury_stock"]
     return _with_subtotals(row)
+
+
+def _shape_opening(
+    row: dict[str, int], policy: _Policy, stream: RandomStream, model: BalanceModel, size_line: float
+) -> None:
+    """Size and shape an opening balance sheet by the industry's balance model (see ``BalanceModel``).
+
+    ``size_line`` is the opening amount of the revenue line the model sizes the balance sheet from.
+    """
+    shares = dict(policy.asset_shares)
+    if model.size is not None:
+        sized = size_line / policy.size_rate
+        total = sized if model.size.item == "total_assets" else sized / shares[model.size.item]
+        row.update({key: round(total * share) for key, share in shares.items()})
+    assets = sum(row[key] for key in row if key not in _LIABILITY_ITEMS)
+    for key, share in policy.liability_shares:
+        if key == "debt":
+            debt = round(assets * share)
+            row["current_debt"] = round(debt * stream.uniform(0.04, 0.1))
+            row["long_term_debt"] = debt - row["current_debt"]
+        else:
+            row[key] = round(assets * share)
+    if model.plug is not None:
+        others = sum(row[key] for key in _LIABILITY_ITEMS if key != model.plug)
+        row[model.plug] = round(assets * (1 - policy.equity_share)) - others
+
+
+def _modelled_keys(policy: _Policy, model: BalanceModel) -> list[str]:
+    """The balance items a balance model keeps in proportion to revenue year after year."""
+    keys = [key for key, _ in policy.asset_shares if key != "cash"]
+    keys += [key for key, _ in policy.liability_shares if key != "debt"]
+    if model.plug is not None:
+        keys.append(model.plug)
+    return keys
 
 
 def _income(
@@ -337,19 +421,41 @@ def make_statements(
             leveraged companies changes their debt and what follows from it, nothing else).
     """
     policy = _draw_policy(company, stream)
+    model = company.industry.balance
     expense_keys = tuple(line.key for line in company.industry.expenses)
     low, high = _BASE_REVENUE[company.unit]
     base = math.exp(stream.uniform(math.log(low), math.log(high)))
     segments = _segment_revenue(company, stream, base)
-    previous = _opening_balance(policy, stream, sum(segments[0]), opening_debt_share)
+    revenue_lines = company.industry.revenue_lines
+    opening_revenue = sum(segments[0])
+    size_line = 0.0
+    if model.size is not None:  # the size follows a revenue line, so its weight is drawn first here
+        line_weights = [stream.uniform(line.low, line.high) for line in revenue_lines]
+        position = [line.key for line in revenue_lines].index(model.size.line)
+        size_line = opening_revenue * line_weights[position] / sum(line_weights)
+    previous = _opening_balance(policy, stream, opening_revenue, opening_debt_share, model, size_line)
+    if policy.asset_shares or policy.liability_shares:
+        # Loans, deposits or reserves keep their size relative to revenue; cash is managed around its
+        # opening share of revenue instead of a general one.
+        cash_share = previous["cash"] / opening_revenue
+        policy = replace(
+            policy,
+            balance_ratios=tuple(
+                (key, previous[key] / opening_revenue) for key in _modelled_keys(policy, model)
+            ),
+            minimum_cash_share=cash_share * 0.8,
+            comfortable_cash_share=max(_COMFORTABLE_CASH_SHARE, cash_share * 1.5),
+        )
     opening_cash = previous["cash"]
-    shares = round(sum(segments[0]) * stream.uniform(0.02, 0.2)) + 1
+    shares = round(opening_revenue * stream.uniform(0.02, 0.2)) + 1
     values: dict[int, dict[str, int]] = {}
     eps: dict[int, float] = {}
     segment_margins = [stream.uniform(1.05, 1.6) for _ in company.segments]
-    revenue_lines = company.industry.revenue_lines
-    line_weights = [stream.uniform(line.low, line.high) for line in revenue_lines]
+    if model.size is None:
+        line_weights = [stream.uniform(line.low, line.high) for line in revenue_lines]
     region_weights = [stream.uniform(3.0, 9.0), stream.uniform(1.0, 2.0), stream.uniform(0.5, 1.5)]
+    if company.industry.domestic:  # drawn all the same, so the draws after them stay as they were
+        region_weights = [1.0, 0.0, 0.0]
     seasonality = [stream.uniform(0.85, 1.15) for _ in range(4)]
     for year, segment_row in zip(company.fiscal_years, segments[1:], strict=True):
         revenue = sum(segment_row)
@@ -397,6 +503,7 @@ def make_statements(
         opening_cash=opening_cash,
         has_deferred_revenue=policy.deferred_revenue_share > 0,
         classified_balance_sheet=classified,
+        balance=model,
     )
 
 
@@ -417,6 +524,8 @@ def _balance_and_cash_flow(
         if policy.deferred_revenue_share
         else 0,
     }
+    for key, ratio in policy.balance_ratios:
+        row[key] = round(revenue * ratio * stream.uniform(0.99, 1.01))
     capex = round(revenue * policy.capex_share * stream.uniform(0.85, 1.15))
     depreciation = round(previous["property_and_equipment"] * policy.depreciation_rate)
     amortization = round(previous["intangible_assets"] * stream.uniform(0.08, 0.15))
@@ -438,10 +547,12 @@ def _balance_and_cash_flow(
         "change_other": (previous["other_assets"] - row["other_assets"])
         + (row["other_liabilities"] - previous["other_liabilities"]),
     }
-    cash["operating_cash_flow"] = net_income + sum(cash.values())
+    moved = (*policy.investing_changes, *policy.financing_changes)
+    cash["operating_cash_flow"] = net_income + sum(amount for key, amount in cash.items() if key not in moved)
     cash["capital_expenditures"] = -capex
     cash["acquisitions"] = -acquisition
-    cash["investing_cash_flow"] = -capex - acquisition
+    cash["investing_cash_flow"] = -capex - acquisition + sum(cash[key] for key in policy.investing_changes)
+    financing_changes = sum(cash[key] for key in policy.financing_changes)
 
     debt_before = previous["current_debt"] + previous["long_term_debt"]
     cash["debt_repaid"] = -min(debt_before, round(debt_before * policy.repayment_share))
@@ -456,9 +567,10 @@ def _balance_and_cash_flow(
         + cash["stock_issued"]
         + cash["share_repurchases"]
         + cash["dividends_paid"]
+        + financing_changes
     )
     # Return part of any cash piling up beyond a comfortable balance through extra repurchases.
-    comfortable = round(revenue * _COMFORTABLE_CASH_SHARE)
+    comfortable = round(revenue * policy.comfortable_cash_share)
     if before_borrowing > comfortable:
         extra = round((before_borrowing - comfortable) * stream.uniform(0.3, 0.7))
         cash["share_repurchases"] -= extra
@@ -474,6 +586,7 @@ def _balance_and_cash_flow(
         + cash["stock_issued"]
         + cash["share_repurchases"]
         + cash["dividends_paid"]
+        + financing_changes
     )
     cash["net_change_in_cash"] = (
         cash["operating_cash_flow"] + cash["investing_cash_flow"] + cash["financing_cash_flow"]

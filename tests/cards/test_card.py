@@ -188,3 +188,21 @@ def test_failsafe_items_are_counted_by_question_kind_filing_items_and_industry(t
 )
 def test_size_categories_follow_the_hub_buckets(rows: int, label: str) -> None:
     assert size_category(rows) == label
+
+
+def test_the_card_tabulates_each_industrys_ratios_beside_their_documented_ranges() -> None:
+    from finsynth.cards.card import _ENVIRONMENT, industry_ratio_tables
+    from finsynth.world.industry_ratios import INDUSTRY_RATIOS
+
+    tables = industry_ratio_tables(20)
+    assert [len(table["rows"]) for table in tables] == [len(rows) for rows in INDUSTRY_RATIOS.values()]
+    text = _ENVIRONMENT.get_template("industry_ratios.md.j2").render(
+        industry_ratios=tables, ratio_companies=20
+    )
+    assert text.startswith("## Industry ratios of the filings")
+    for table in tables:
+        assert f"**{table['industry']}**" in text
+    assert "| `net_interest_margin` | Net interest income / average earning assets" in text
+    assert (
+        "FDIC Quarterly Banking Profile" in text and "AM Best" in text and "Nareit" in text and "EEI" in text
+    )

@@ -39,6 +39,8 @@ class GeneralRisk:
             and ``{competitors}``.
         trade_only: Whether only a company that sells goods on trade terms cites it (suppliers,
             distributors, receivables); a bank, insurer or REIT (``Industry.trade_terms`` false) does not.
+        foreign_only: Whether only a company with revenue outside the United States cites it
+            (currencies, tariffs); a domestic industry (``Industry.domestic``) does not.
 
     """
 
@@ -49,6 +51,7 @@ class GeneralRisk:
     headlines: tuple[str, ...]
     body: tuple[tuple[str, ...], ...]
     trade_only: bool = False
+    foreign_only: bool = False
 
     def draw(self, stream: RandomStream) -> RiskProfile:
         """Return the risk as one filing words it: one wording of the headline and of each sentence."""
@@ -99,6 +102,7 @@ def parse_general_risks(document: Any, source: str) -> tuple[GeneralRisk, ...]:
                 tuple(entry["headline"]),
                 tuple(tuple(wordings) for wordings in entry["body"]),
                 entry.get("trade_only", False),
+                entry.get("foreign_only", False),
             )
         )
     return tuple(risks)

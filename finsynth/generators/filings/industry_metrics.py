@@ -160,6 +160,27 @@ def _underwriting_ratios(company: Company, statements: Statements, stream: Rando
     def ratios(key: str) -> list[str]:
         return [percent_figure(float(facts[f"{key}.{year}"])) for year in years]
 
+    year, prior = statements.years[-1], statements.years[-2]
+    opening_reserves = statements.values[prior]["accounts_payable"]
+    development = round(opening_reserves * stream.uniform(-0.045, 0.02))
+    facts[f"reserve_development.{year}"] = development
+    facts[f"reserve_development_share.{year}"] = share_of(abs(development), opening_reserves)
+    facts[f"accident_year_loss_ratio.{year}"] = share_of(
+        statements.values[year]["cost_of_revenue"] - development, statements.values[year][PREMIUMS_KEY]
+    )
+    direction = "favorable" if development <= 0 else "unfavorable"
+    development_line = Line(
+        f"Losses and loss adjustment expenses for fiscal {year} include "
+        f"{money(abs(development), company.unit)} of {direction} development on reserves for prior accident "
+        f"years, {percent_figure(float(facts[f'reserve_development_share.{year}']))} of the reserves for "
+        "unpaid losses and loss adjustment expenses at the start of the year; excluding it, the "
+        f"accident-year loss ratio was {percent_figure(float(facts[f'accident_year_loss_ratio.{year}']))}.",
+        (
+            f"reserve_development.{year}",
+            f"reserve_development_share.{year}",
+            f"accident_year_loss_ratio.{year}",
+        ),
+    )
     labels = statements.labels
     rows: list[TableRow] = [
         _row("Net premiums earned", column(PREMIUMS_KEY), PREMIUMS_KEY, years),
@@ -194,6 +215,7 @@ def _underwriting_ratios(company: Company, statements: Statements, stream: Rando
                 "divides underwriting and other costs by them, and the combined ratio is the sum of the two.",
                 "A combined ratio below 100% means we earned an underwriting profit before investment "
                 "income.",
+                development_line,
             ),
             table("Underwriting ratios", _header(company, years), rows),
         ),
@@ -234,7 +256,9 @@ def _rate_base(company: Company, statements: Statements, stream: RandomStream) -
 
     rows = [
         _row(
-            "Utility plant, net (property and equipment, net)",
+            statements.balance.label(
+                "property_and_equipment", "Utility plant, net (property and equipment, net)"
+            ),
             [statements.values[when]["property_and_equipment"] for when in years],
             "property_and_equipment",
             years,
@@ -333,12 +357,14 @@ def _deferred_revenue(company: Company, statements: Statements, stream: RandomSt
 
 def _loan_loss_allowance(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = statements.years[-1], statements.years[-2]
-    opening = round(statements.values[prior]["cost_of_revenue"] * stream.uniform(2.5, 4.0))
+    # Banks reserve about 1.0-1.6% of their loans (see resources/industry_ratios.yaml); the loans on the
+    # balance sheet are net of this allowance.
+    opening = round(statements.values[prior]["accounts_receivable"] * stream.uniform(0.011, 0.015))
     facts: dict[str, float | str] = {}
     columns = []
     for when in (prior, year):
         provision = statements.values[when]["cost_of_revenue"]
-        charge_offs = min(opening + provision - 1, round(provision * stream.uniform(0.6, 1.1)))
+        charge_offs = min(opening + provision - 1, round(provision * stream.uniform(0.8, 1.05)))
         closing = opening + provision - charge_offs
         facts.update(
             {
@@ -378,6 +404,194 @@ def _loan_loss_allowance(company: Company, statements: Statements, stream: Rando
     )
 
 
+RISK_WEIGHT_SHARE = (0.72, 0.85)
+"""Range of risk-weighted assets over total assets for a regional bank (a loan-heavy balance sheet)."""
+WELL_CAPITALIZED = {"cet1_ratio": 6.5, "leverage_ratio": 5.0}
+"""The prompt-corrective-action thresholds of a well-capitalized bank, in percent."""
+
+
+def _bank_ratios(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Net interest margin, efficiency ratio and regulatory capital ratios, computed from the statements."""
+    years = statements.years[::-1][: len(statements.years) - 1]
+    facts: dict[str, float | str] = {}
+    for year in years:
+        values, before = statements.values[year], statements.values[year - 1]
+        earning = [v["cash"] + v["accounts_receivable"] + v["prepaid_and_other"] for v in (values, before)]
+        average_earning = round(sum(earning) / 2)
+        average_assets = round((values["total_assets"] + before["total_assets"]) / 2)
+        capital = values["total_equity"] - values["goodwill"] - values["intangible_assets"]
+        risk_weighted = round(values["total_assets"] * stream.uniform(*RISK_WEIGHT_SHARE))
+        facts.update(
+            {
+                f"average_earning_assets.{year}": average_earning,
+                f"net_interest_margin.{year}": round(
+                    values["net_interest_income"] / average_earning * 100, 2
+                ),
+                f"efficiency_ratio.{year}": share_of(values["total_operating_expenses"], values["revenue"]),
+                f"cet1_capital.{year}": capital,
+                f"risk_weighted_assets.{year}": risk_weighted,
+                f"cet1_ratio.{year}": round(capital / risk_weighted * 100, 1),
+                f"leverage_ratio.{year}": round(capital / average_assets * 100, 1),
+            }
+        )
+    year = years[0]
+    rows: list[TableRow] = [
+        _row(
+            "Average earning assets",
+            [int(facts[f"average_earning_assets.{y}"]) for y in years],
+            "average_earning_assets",
+            years,
+        ),
+        (
+            "Net interest margin",
+            [f"{float(facts[f'net_interest_margin.{y}']):.2f}%" for y in years],
+            tuple(f"net_interest_margin.{y}" for y in years),
+        ),
+        (
+            "Efficiency ratio",
+            [percent_figure(float(facts[f"efficiency_ratio.{y}"])) for y in years],
+            tuple(f"efficiency_ratio.{y}" for y in years),
+        ),
+        _row(
+            "Common equity Tier 1 capital",
+            [int(facts[f"cet1_capital.{y}"]) for y in years],
+            "cet1_capital",
+            years,
+        ),
+        _row(
+            "Risk-weighted assets",
+            [int(facts[f"risk_weighted_assets.{y}"]) for y in years],
+            "risk_weighted_assets",
+            years,
+        ),
+        (
+            "Common equity Tier 1 capital ratio",
+            [percent_figure(float(facts[f"cet1_ratio.{y}"])) for y in years],
+            tuple(f"cet1_ratio.{y}" for y in years),
+        ),
+        (
+            "Tier 1 leverage ratio",
+            [percent_figure(float(facts[f"leverage_ratio.{y}"])) for y in years],
+            tuple(f"leverage_ratio.{y}" for y in years),
+        ),
+    ]
+    return Block(
+        (
+            heading("Net Interest Margin, Efficiency and Capital"),
+            prose(
+                "Net interest margin is net interest income divided by average earning assets (cash, loans "
+                "and investment securities, averaged over the opening and closing balances); the efficiency "
+                "ratio is noninterest expense divided by total net revenue.",
+                Line(
+                    "Our net interest margin was "
+                    f"{float(facts[f'net_interest_margin.{year}']):.2f}% in fiscal {year} and our efficiency "
+                    f"ratio {percent_figure(float(facts[f'efficiency_ratio.{year}']))}.",
+                    (f"net_interest_margin.{year}", f"efficiency_ratio.{year}"),
+                ),
+                Line(
+                    f"At the end of fiscal {year} our common equity Tier 1 capital ratio was "
+                    f"{percent_figure(float(facts[f'cet1_ratio.{year}']))} and our Tier 1 leverage ratio "
+                    f"{percent_figure(float(facts[f'leverage_ratio.{year}']))}, above the "
+                    f"{WELL_CAPITALIZED['cet1_ratio']:.1f}% and {WELL_CAPITALIZED['leverage_ratio']:.1f}% "
+                    "a bank needs to be considered well capitalized.",
+                    (f"cet1_ratio.{year}", f"leverage_ratio.{year}"),
+                ),
+                "Common equity Tier 1 capital here is stockholders' equity less goodwill and intangible "
+                "assets.",
+            ),
+            table("Net interest margin, efficiency and capital ratios", _header(company, years), rows),
+        ),
+        facts=facts,
+    )
+
+
+FEE_RATE_BASIS_POINTS = (30.0, 60.0)
+"""Range of the effective fee rate on average assets under management, in basis points."""
+ADVISORY_FEES_KEY = "investment_advisory_fees"
+"""The revenue line earned on assets under management (industries with the measure must have it)."""
+
+
+def _assets_under_management(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Assets under management rolled forward by flows and markets; the fee rate ties it to the fees."""
+    facts: dict[str, float | str] = {}
+    base_rate = stream.uniform(*FEE_RATE_BASIS_POINTS)
+    begin = 0
+    for position, year in enumerate(statements.years):
+        fees = statements.values[year][ADVISORY_FEES_KEY]
+        rate = round(base_rate * stream.uniform(0.97, 1.03), 1)
+        average = round(fees / (rate / 10_000))
+        if position == 0:
+            begin = round(average * stream.uniform(0.93, 1.0))
+        end = 2 * average - begin
+        flows = round(begin * stream.uniform(-0.06, 0.06))
+        facts.update(
+            {
+                f"aum.begin.{year}": begin,
+                f"aum.flows.{year}": flows,
+                f"aum.market.{year}": end - begin - flows,
+                f"aum.{year}": end,
+                f"aum.average.{year}": average,
+                f"fee_rate_bps.{year}": rate,
+            }
+        )
+        begin = end
+    years = statements.years[::-1]
+    year = years[0]
+
+    def amounts(key: str) -> list[int]:
+        return [int(facts[f"{key}.{when}"]) for when in years]
+
+    rows: list[TableRow] = [
+        _row("Assets under management, beginning of year", amounts("aum.begin"), "aum.begin", years),
+        _row("Net client flows", amounts("aum.flows"), "aum.flows", years),
+        _row("Market appreciation (depreciation)", amounts("aum.market"), "aum.market", years),
+        _row("Assets under management, end of year", amounts("aum"), "aum", years),
+        _row("Average assets under management", amounts("aum.average"), "aum.average", years),
+        _row(
+            statements_label(statements, ADVISORY_FEES_KEY),
+            [statements.values[y][ADVISORY_FEES_KEY] for y in years],
+            ADVISORY_FEES_KEY,
+            years,
+        ),
+        (
+            "Effective fee rate (basis points)",
+            [f"{float(facts[f'fee_rate_bps.{when}']):.1f}" for when in years],
+            tuple(f"fee_rate_bps.{when}" for when in years),
+        ),
+    ]
+    flows = int(facts[f"aum.flows.{year}"])
+    unit = company.unit
+    return Block(
+        (
+            heading("Assets Under Management"),
+            prose(
+                Line(
+                    "Assets under management were "
+                    f"{money(int(facts[f'aum.{year}']), unit)} at the end of fiscal {year}, after net client "
+                    f"{'inflows' if flows >= 0 else 'outflows'} of "
+                    f"{money(abs(flows), unit)} and market "
+                    f"{'appreciation' if int(facts[f'aum.market.{year}']) >= 0 else 'depreciation'} of "
+                    f"{money(abs(int(facts[f'aum.market.{year}'])), unit)}.",
+                    (f"aum.{year}", f"aum.flows.{year}", f"aum.market.{year}"),
+                ),
+                Line(
+                    "Our effective fee rate, investment advisory fees divided by average assets under "
+                    f"management, was {float(facts[f'fee_rate_bps.{year}']):.1f} basis points in fiscal "
+                    f"{year}.",
+                    (f"fee_rate_bps.{year}",),
+                ),
+            ),
+            table("Assets under management", _header(company, years), rows),
+        ),
+        facts=facts,
+    )
+
+
+def statements_label(statements: Statements, key: str) -> str:
+    """The income-statement label of revenue line ``key``."""
+    return next(line.label for line in statements.revenue_lines if line.key == key)
+
+
 INDUSTRY_METRICS: dict[str, IndustryMetric] = {
     metric.name: metric
     for metric in (
@@ -386,6 +600,8 @@ INDUSTRY_METRICS: dict[str, IndustryMetric] = {
         IndustryMetric("rate_base", "7", _rate_base),
         IndustryMetric("deferred_revenue", "8", _deferred_revenue),
         IndustryMetric("loan_loss_allowance", "8", _loan_loss_allowance),
+        IndustryMetric("bank_ratios", "7", _bank_ratios),
+        IndustryMetric("assets_under_management", "7", _assets_under_management),
     )
 }
 """Every industry measure by name; ``industry.schema.json`` lists the same names."""

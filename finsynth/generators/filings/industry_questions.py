@@ -1,7 +1,8 @@
 """Questions on the measures only some industries report (see :mod:`.industry_metrics`).
 
-FFO for REITs, underwriting ratios for insurers, the rate base for utilities, deferred revenue
-for subscription businesses and the loan-loss allowance for banks. Each kind returns ``None``
+FFO for REITs, underwriting ratios and reserve development for insurers, the rate base for
+utilities, deferred revenue for subscription businesses, the loan-loss allowance, margin, capital and
+rate sensitivity for banks, and assets under management for asset managers. Each kind returns ``None``
 for a filing without its measure; several combine the measure with a statement.
 """
 
@@ -9,9 +10,12 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+from finsynth.generators.filings.industry_metrics import WELL_CAPITALIZED
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import per_share, percent_figure, unit_word
+
+WELL_CAPITALIZED_CET1 = WELL_CAPITALIZED["cet1_ratio"]
 
 
 def _ratio(part: int, whole: int) -> str:
@@ -249,3 +253,124 @@ def _loan_allowance_build(facts: FilingFacts, stream: RandomStream) -> QAItem | 
         f"taking the allowance from {facts.money(keys[0])} to {facts.money(keys[3])}."
     )
     return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
+
+
+@question_kind(part="MD&A")
+def _bank_margin_and_capital(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    year = facts.latest
+    keys = [f"net_interest_margin.{year}", f"efficiency_ratio.{year}", f"cet1_ratio.{year}"]
+    if not facts.has(*keys):
+        return None
+    margin, efficiency, cet1 = (float(facts.filing.facts[key]) for key in keys)
+    question = facts.ask(
+        stream,
+        (
+            f"What net interest margin and efficiency ratio did {facts.company} earn in fiscal {year}, and "
+            "how much room did its CET1 ratio leave above the well-capitalized level?",
+            f"How profitable and how well capitalized was {facts.company} as a bank in fiscal {year}: "
+            "margin, efficiency and common equity Tier 1 ratio?",
+            f"Give {facts.company}'s fiscal {year} net interest margin, efficiency ratio and CET1 capital "
+            "cushion over the 6.5% well-capitalized threshold.",
+        ),
+    )
+    cushion = round(cet1 - WELL_CAPITALIZED_CET1, 1)
+    answer = (
+        f"Net interest margin was {margin:.2f}% and the efficiency ratio {percent_figure(efficiency)} in "
+        f"fiscal {year}; the CET1 ratio of {percent_figure(cet1)} was {cushion:.1f} points above the "
+        f"{WELL_CAPITALIZED_CET1:.1f}% a bank needs to be well capitalized."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part="MD&A")
+def _reserve_development(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    year = facts.latest
+    keys = [
+        f"reserve_development.{year}",
+        f"reserve_development_share.{year}",
+        f"accident_year_loss_ratio.{year}",
+        f"loss_ratio.{year}",
+    ]
+    if not facts.has(*keys):
+        return None
+    development = facts.amount(keys[0])
+    question = facts.ask(
+        stream,
+        (
+            f"Did {facts.company}'s reserves for earlier accident years prove adequate in fiscal {year}? "
+            "Give the development and the accident-year loss ratio.",
+            f"How much prior-year reserve development did {facts.company} record in fiscal {year}, and what "
+            "was its loss ratio with and without it?",
+            f"Separate {facts.company}'s fiscal {year} loss ratio into the current accident year and "
+            "development on prior years' reserves.",
+        ),
+    )
+    direction = "favorable (reserves were more than enough)" if development <= 0 else "unfavorable"
+    answer = (
+        f"Prior-year development was {direction}: {facts.dollars(abs(development))}, "
+        f"{percent_figure(float(facts.filing.facts[keys[1]]))} of opening reserves. The loss ratio was "
+        f"{percent_figure(float(facts.filing.facts[keys[3]]))} as reported and "
+        f"{percent_figure(float(facts.filing.facts[keys[2]]))} for the current accident year alone."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part="MD&A")
+def _assets_under_management(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    year = facts.latest
+    keys = [
+        f"aum.begin.{year}",
+        f"aum.flows.{year}",
+        f"aum.market.{year}",
+        f"aum.{year}",
+        f"fee_rate_bps.{year}",
+    ]
+    if not facts.has(*keys):
+        return None
+    begin, flows, market, end = (facts.amount(key) for key in keys[:4])
+    question = facts.ask(
+        stream,
+        (
+            f"How much of the change in {facts.company}'s assets under management in fiscal {year} came "
+            "from client flows rather than markets, and what fee rate did it earn?",
+            f"Break down {facts.company}'s fiscal {year} change in AUM into net flows and market movement.",
+            f"Did clients add to or withdraw from {facts.company}'s funds in fiscal {year}, and how did "
+            "markets move its assets under management?",
+        ),
+    )
+    answer = (
+        f"Assets under management went from {facts.money(keys[0])} to {facts.money(keys[3])}: net client "
+        f"{'inflows' if flows >= 0 else 'outflows'} of {facts.dollars(abs(flows))} and market "
+        f"{'appreciation' if market >= 0 else 'depreciation'} of {facts.dollars(abs(market))}, a change of "
+        f"{facts.dollars(abs(end - begin))}. The effective fee rate was "
+        f"{float(facts.filing.facts[keys[4]]):.1f} basis points."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part="MD&A")
+def _net_interest_income_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    keys = [
+        "nii_sensitivity.up_100",
+        "nii_sensitivity.up_100.percent",
+        "nii_sensitivity.down_100",
+        "nii_sensitivity.position",
+    ]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"Is {facts.company} asset- or liability-sensitive, and what would a 100 basis point rise in "
+            "rates do to its net interest income?",
+            f"How would {facts.company}'s net interest income respond to rates 100 basis points higher or "
+            "lower?",
+            f"What does {facts.company}'s rate-shock table say about a parallel 100 basis point move?",
+        ),
+    )
+    answer = (
+        f"{facts.company} is {facts.text(keys[3])}: rates 100 basis points higher would change net interest "
+        f"income by {facts.money(keys[0])} ({percent_figure(float(facts.filing.facts[keys[1]]))}) over "
+        f"twelve months, and 100 basis points lower by {facts.money(keys[2])}."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)

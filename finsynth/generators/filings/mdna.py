@@ -29,7 +29,7 @@ from finsynth.world.formatting import (
     table_amount,
 )
 from finsynth.world.industry_profiles import StatementLabels, in_sentence
-from finsynth.world.statements import REGIONS, Statements
+from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue
 
 
 def _values(statements: Statements, key: str, year: int, prior: int) -> tuple[int, int]:
@@ -766,7 +766,8 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
     )
     candidates.append(Candidate(_key_metrics(company, statements)))
     candidates.extend(metric_candidates(company, statements, stream, "7"))
-    candidates.append(Candidate(_regions(company, statements, stream)))
+    if has_foreign_revenue(statements):
+        candidates.append(Candidate(_regions(company, statements, stream)))
     candidates.append(Candidate(_fourth_quarter(company, statements, stream)))
     candidates.append(Candidate(_quarterly_trends(company, statements, stream)))
     candidates.append(Candidate(_expense_detail(company, statements, stream)))

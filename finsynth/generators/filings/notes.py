@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES
+from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES, Policy
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
@@ -19,7 +19,7 @@ from finsynth.world.formatting import (
     table_amount,
     unit_word,
 )
-from finsynth.world.statements import QUARTERLY_KEYS, REGIONS, Statements, split_whole
+from finsynth.world.statements import QUARTERLY_KEYS, REGIONS, Statements, has_foreign_revenue, split_whole
 
 _FEDERAL_RATE = 0.21
 _DEBT_TRANCHES = ("first_notes", "second_notes", "term_loan")
@@ -50,7 +50,9 @@ def _revenue_note(company: Company, statements: Statements) -> Block:
             table("Revenue by segment", _header(company, years), statement_rows(statements, rows)),
             table(
                 "Revenue by geographic area", _header(company, years), statement_rows(statements, region_rows)
-            ),
+            )
+            if has_foreign_revenue(statements)
+            else prose("All of our revenue comes from customers in the United States."),
             prose(
                 "Contract liabilities consist of amounts billed in advance of performance and are recognized "
                 "as revenue as we satisfy the related obligations, generally within one year."
@@ -62,12 +64,16 @@ def _revenue_note(company: Company, statements: Statements) -> Block:
 
 def _property_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = _latest_two(statements)
-    labels = (
+    model = statements.balance
+    default = (
         "Land",
         "Buildings and improvements",
         "Machinery and equipment",
         "Computer hardware and software",
     )
+    labels = dict(model.details).get("property_and_equipment", default)
+    net_label = model.label("property_and_equipment", "Property and equipment, net")
+    relabeled = net_label != "Property and equipment, net"
     weights = [stream.uniform(0.3, 1.5) for _ in labels]
     columns = []
     for when in (year, prior):
@@ -76,17 +82,18 @@ def _property_note(company: Company, statements: Statements, stream: RandomStrea
         columns.append((*split_whole(net + accumulated, weights), net + accumulated, -accumulated, net))
     row_labels = (
         *labels,
-        "Property and equipment, gross",
+        "Total, at cost" if relabeled else "Property and equipment, gross",
         "Less accumulated depreciation",
-        "Property and equipment, net",
+        net_label,
     )
     rows = [
         (label, [table_amount(column[position]) for column in columns], ())
         for position, label in enumerate(row_labels)
     ]
+    title = net_label.split(",")[0] if relabeled else "Property and equipment"
     return Block(
-        (table("Property and equipment", _header(company, (year, prior)), rows),),
-        title="Property and Equipment",
+        (table(title, _header(company, (year, prior)), rows),),
+        title="Real Estate" if title.startswith("Real estate") else title.title().replace(" And ", " and "),
     )
 
 
@@ -330,12 +337,14 @@ def _quarter_header(company: Company) -> tuple[str, ...]:
 
 def _accrued_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = _latest_two(statements)
-    labels = (
+    default = (
         "Compensation and benefits",
         "Taxes other than income taxes",
         "Customer rebates and credits",
         "Other",
     )
+    labels = dict(statements.balance.details).get("accrued_liabilities", default)
+    name = statements.balance.label("accrued_liabilities", "Accrued liabilities")
     weights = [stream.uniform(0.5, 2.0) for _ in labels]
     columns = [
         (*split_whole(statements.values[when]["accrued_liabilities"], weights),) for when in (year, prior)
@@ -343,10 +352,10 @@ def _accrued_note(company: Company, statements: Statements, stream: RandomStream
     columns = [(*column, sum(column)) for column in columns]
     rows = [
         (label, [table_amount(column[position]) for column in columns], ())
-        for position, label in enumerate((*labels, "Accrued liabilities"))
+        for position, label in enumerate((*labels, name))
     ]
     return Block(
-        (table("Accrued liabilities", _header(company, (year, prior)), rows),), title="Accrued Liabilities"
+        (table(name, _header(company, (year, prior)), rows),), title=name.title().replace(" And ", " and ")
     )
 
 
@@ -807,18 +816,15 @@ def _balance_sheet_details(company: Company, statements: Statements, stream: Ran
     year, prior = _latest_two(statements)
     header = _header(company, (year, prior))
     words = balance_sheet_words(statements)
+    model = statements.balance
+    prepaid_parts = dict(model.details).get(
+        "prepaid_and_other", ("Prepaid expenses", "Income taxes receivable", words.other_prepaid)
+    )
     paragraphs = [
         table(
-            words.prepaid,
+            model.label("prepaid_and_other", words.prepaid),
             header,
-            _components(
-                company,
-                statements,
-                stream,
-                "prepaid_and_other",
-                ("Prepaid expenses", "Income taxes receivable", words.other_prepaid),
-                "Total",
-            ),
+            _components(company, statements, stream, "prepaid_and_other", prepaid_parts, "Total"),
         ),
         table(
             words.other_assets,
@@ -909,6 +915,35 @@ def _award_valuation(stream: RandomStream) -> Block:
     )
 
 
+def applies(policy: Policy, company: Company, statements: Statements) -> bool:
+    """Whether ``company`` has ``policy``.
+
+    Trade-only policies need trade terms, the research policy a research-and-development line and the
+    foreign-currency policy revenue from outside the United States.
+    """
+    if policy.trade_only and not company.industry.trade_terms:
+        return False
+    if policy.title.startswith("Research and Development"):
+        return "research_and_development" in [line.key for line in statements.expenses]
+    if policy.title == "Foreign Currency":
+        return has_foreign_revenue(statements)
+    return True
+
+
+_GENERAL_LEASES = "We lease offices, warehouses, production sites and equipment."
+
+
+def _policy_sentence(company: Company, sentence: str) -> str:
+    """A policy sentence in the company's terms: what it leases follows its industry."""
+    if sentence != _GENERAL_LEASES:
+        return sentence
+    if company.industry.leased_premises is not None:
+        return f"We lease {company.industry.leased_premises}."
+    if company.industry.inventory_days[1] and company.industry.trade_terms:
+        return sentence
+    return "We lease offices and equipment."
+
+
 def notes_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
     """Return the notes in reading order; the first note's opening is required, the rest optional."""
     opening = Block(
@@ -923,9 +958,16 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
     candidates.extend(
-        Candidate(Block((heading(policy.title), prose(*policy.sentences))))
+        Candidate(
+            Block(
+                (
+                    heading(policy.title),
+                    prose(*(_policy_sentence(company, line) for line in policy.sentences)),
+                )
+            )
+        )
         for policy in policies
-        if company.industry.trade_terms or not policy.trade_only
+        if applies(policy, company, statements)
     )
     candidates.append(Candidate(_revenue_note(company, statements)))
     candidates.extend(metric_candidates(company, statements, stream, "8"))
@@ -956,7 +998,11 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
             _performance_obligations(company, stream),
             _guarantees(stream),
             _balance_sheet_details(company, statements, stream),
-            _credit_losses(company, statements, stream),
+            *(
+                (_credit_losses(company, statements, stream),)
+                if "accounts_receivable" not in dict(statements.balance.labels)
+                else ()
+            ),
             _award_valuation(stream),
             _subsequent_events_note(company, statements, stream),
         )

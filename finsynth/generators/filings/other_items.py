@@ -88,10 +88,19 @@ def cybersecurity(company: Company, stream: RandomStream) -> Block:
     )
 
 
+_GOODS_USES = ("Manufacturing and distribution", "Warehouse")
+"""General property uses only a company that makes or stocks goods has."""
+
+
 def properties(company: Company, stream: RandomStream) -> Block:
     """Return Item 2's table of principal properties."""
     cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
-    uses = [_PROSE.property_uses[0], *(stream.choice(_PROSE.property_uses[1:]) for _ in range(7))]
+    general = _PROSE.property_uses
+    if not company.industry.trade_terms or not company.industry.inventory_days[1]:
+        # Warehouses and plants belong to companies that make or stock goods.
+        general = tuple(use for use in general if use not in _GOODS_USES)
+    own = company.industry.property_uses or general
+    uses = [own[0], *(stream.choice(own[1:]) for _ in range(7))]
     rows = []
     facts: dict[str, float | str] = {}
     for index, ((city, state), use) in enumerate(zip(cities, uses, strict=True)):
@@ -357,7 +366,8 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
     """Return the report of the independent registered public accounting firm."""
     firm = f"{stream.choice(LAST_NAMES)} & {stream.choice(LAST_NAMES)} LLP"
     matter = stream.choice(
-        (
+        company.industry.audit_matters
+        or (
             "the evaluation of goodwill for impairment, which involved significant judgment about forecast "
             "revenue growth and discount rates",
             "the allocation of contract prices among performance obligations in revenue arrangements",

@@ -10,6 +10,7 @@ come from and the company's industry.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -20,6 +21,7 @@ from finsynth.generators.filings.question_framing import QUESTION_FRAMING as _FR
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money
 from finsynth.world.industries import INDUSTRY_BY_LABEL
+from finsynth.world.industry_profiles import in_sentence
 
 TaskType = Literal["QA", "TG"]
 
@@ -124,6 +126,15 @@ def register_kind(kind: QuestionKind) -> None:
     QUESTION_KINDS[kind.name] = kind
 
 
+FIGURE_FOLLOW_UPS = (
+    " Please cite the figures you use.",
+    " Show how you arrive at it.",
+    " Round as the filing does.",
+)
+"""Follow-ups that ask about figures; an item whose answer states none drops them (issue #29)."""
+_FIGURE = re.compile(r"\d")
+
+
 class FilingFacts:
     """Read access to a filing's facts, the sentences that state them, and the wording of questions.
 
@@ -162,6 +173,11 @@ class FilingFacts:
     def row_name(self, key: str, default: str) -> str:
         """How a question names a fixed income-statement row: the industry's name for it, else ``default``."""
         return str(self.filing.facts.get(f"row.{key}.label", default))
+
+    def balance_name(self, key: str, default: str) -> str:
+        """How a question names a balance-sheet line: the industry's own label ("deposits") or ``default``."""
+        label = INDUSTRY_BY_LABEL[str(self.filing.facts["industry"])].balance.label(key, "")
+        return in_sentence(label) if label else default
 
     def renames(self, key: str) -> bool:
         """Whether the filing's industry gives a fixed income-statement row its own name (a bank, say)."""
@@ -253,6 +269,9 @@ class FilingFacts:
         """Return the item citing sentences ``ids``; the kind's name is filled in by ``make_qa``."""
         sentences = self.filing.sentences
         ordered = sorted(ids)
+        if not _FIGURE.search(answer):  # an answer without figures takes no instruction about figures
+            for follow_up in FIGURE_FOLLOW_UPS:
+                question = question.removesuffix(follow_up)
         return QAItem(
             question=question,
             answer=answer,

@@ -112,7 +112,8 @@ def risk_candidates(company: Company, stream: RandomStream, wording: RandomStrea
     general = [
         (risk.group, risk.draw(wording))
         for risk in drawn
-        if company.industry.trade_terms or not risk.trade_only
+        if (company.industry.trade_terms or not risk.trade_only)
+        and not (company.industry.domestic and risk.foreign_only)
     ]
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
     elaborations = stream.sample(_PROSE.elaborations, len(_PROSE.elaborations))

@@ -100,10 +100,11 @@ def _income_statement_line(facts: FilingFacts, stream: RandomStream) -> QAItem |
 @question_kind(part="statements")
 def _balance_sheet_line(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
-    line = _pick(facts, stream, BALANCE_SHEET_LINES, year)
+    names = {key: facts.balance_name(key, name) for key, name in BALANCE_SHEET_LINES.items()}
+    line = _pick(facts, stream, names, year)
     if line is None:
         return None
-    key, name = f"{line}.{year}", BALANCE_SHEET_LINES[line]
+    key, name = f"{line}.{year}", names[line]
     question = facts.ask(
         stream,
         (
@@ -162,10 +163,11 @@ def _change_item(
 
 @question_kind(part="statements")
 def _balance_sheet_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    line = _pick(facts, stream, BALANCE_SHEET_LINES, facts.latest, facts.prior)
+    names = {key: facts.balance_name(key, name) for key, name in BALANCE_SHEET_LINES.items()}
+    line = _pick(facts, stream, names, facts.latest, facts.prior)
     if line is None:
         return None
-    name = BALANCE_SHEET_LINES[line]
+    name = names[line]
     return _change_item(
         facts,
         stream,

@@ -175,22 +175,23 @@ def balance_sheet(company: Company, statements: Statements) -> Block:
             ("Total liabilities and stockholders' equity", "total_liabilities_and_equity"),
         ]
     )
+    rows = [(statements.balance.label(key, label), key) for label, key in rows]
     month = company.fiscal_year_end_month
     header = (f"(in {company.unit})", *(fiscal_year_end(year, month) for year in statements.years[::-1]))
     return Block((table(BALANCE_SHEET_TITLE, header, statement_rows(statements, rows)),))
 
 
 def cash_flow_statement(company: Company, statements: Statements) -> Block:
-    """Return the consolidated statements of cash flows."""
-    rows: list[Row] = [
-        ("Net income", "net_income"),
-        ("Depreciation and amortization", "depreciation_and_amortization"),
-        ("Stock-based compensation", "stock_based_compensation"),
-        ("Change in accounts receivable", "change_receivables"),
-    ]
+    """Return the consolidated statements of cash flows.
+
+    Changes in balances an industry treats as investing or financing (a bank's loans and deposits)
+    are listed in those sections; the section totals include them.
+    """
+    model = statements.balance
+    changes: list[Row] = [("Change in accounts receivable", "change_receivables")]
     if statements.has_inventory:
-        rows.append(("Change in inventories", "change_inventories"))
-    rows.extend(
+        changes.append(("Change in inventories", "change_inventories"))
+    changes.extend(
         [
             (f"Change in {in_sentence(balance_sheet_words(statements).prepaid)}", "change_prepaid"),
             ("Change in accounts payable", "change_payables"),
@@ -198,25 +199,31 @@ def cash_flow_statement(company: Company, statements: Statements) -> Block:
         ]
     )
     if statements.has_deferred_revenue:
-        rows.append(("Change in deferred revenue", "change_deferred_revenue"))
-    rows.extend(
-        [
-            ("Change in other assets and liabilities, net", "change_other"),
-            ("Net cash provided by operating activities", "operating_cash_flow"),
-            ("Purchases of property and equipment", "capital_expenditures"),
-            ("Acquisitions, net of cash acquired", "acquisitions"),
-            ("Net cash used in investing activities", "investing_cash_flow"),
-            ("Proceeds from issuance of long-term debt", "debt_issued"),
-            ("Repayments of long-term debt", "debt_repaid"),
-            ("Proceeds from stock issued under employee plans", "stock_issued"),
-            ("Repurchases of common stock", "share_repurchases"),
-            ("Dividends paid", "dividends_paid"),
-            ("Net cash provided by (used in) financing activities", "financing_cash_flow"),
-            ("Net increase (decrease) in cash and cash equivalents", "net_change_in_cash"),
-            ("Cash and cash equivalents at beginning of year", "beginning_cash"),
-            ("Cash and cash equivalents at end of year", "ending_cash"),
-        ]
-    )
+        changes.append(("Change in deferred revenue", "change_deferred_revenue"))
+    changes.append(("Change in other assets and liabilities, net", "change_other"))
+    moved = (*model.investing_changes, *model.financing_changes)
+    rows: list[Row] = [
+        ("Net income", "net_income"),
+        ("Depreciation and amortization", "depreciation_and_amortization"),
+        ("Stock-based compensation", "stock_based_compensation"),
+        *(row for row in changes if row[1] not in moved),
+        ("Net cash provided by operating activities", "operating_cash_flow"),
+        ("Purchases of property and equipment", "capital_expenditures"),
+        ("Acquisitions, net of cash acquired", "acquisitions"),
+        *(row for row in changes if row[1] in model.investing_changes),
+        ("Net cash used in investing activities", "investing_cash_flow"),
+        *(row for row in changes if row[1] in model.financing_changes),
+        ("Proceeds from issuance of long-term debt", "debt_issued"),
+        ("Repayments of long-term debt", "debt_repaid"),
+        ("Proceeds from stock issued under employee plans", "stock_issued"),
+        ("Repurchases of common stock", "share_repurchases"),
+        ("Dividends paid", "dividends_paid"),
+        ("Net cash provided by (used in) financing activities", "financing_cash_flow"),
+        ("Net increase (decrease) in cash and cash equivalents", "net_change_in_cash"),
+        ("Cash and cash equivalents at beginning of year", "beginning_cash"),
+        ("Cash and cash equivalents at end of year", "ending_cash"),
+    ]
+    rows = [(model.cash_flow_label(key, label), key) for label, key in rows]
     header = (f"(in {company.unit})", *(f"Fiscal {year}" for year in statements.years[::-1]))
     return Block((table(CASH_FLOW_TITLE, header, statement_rows(statements, rows)),))
 

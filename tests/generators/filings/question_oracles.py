@@ -1008,3 +1008,81 @@ def _loan_allowance_build(filing: Filing, item: QAItem) -> None:
     if build:
         in_answer(item, dollars(filing, abs(build)), "built" if build > 0 else "released")
     cited_digits(filing, item, provision)
+
+
+@oracle("bank_margin_and_capital")
+def _bank_margin_and_capital(filing: Filing, item: QAItem) -> None:
+    margin, efficiency, cet1 = keys_match(item, "net_interest_margin.Y", "efficiency_ratio.Y", "cet1_ratio.Y")
+    year = year_of(margin)
+    expenses, revenue = value(filing, f"total_operating_expenses.{year}"), value(filing, f"revenue.{year}")
+    within_rounding(value(filing, efficiency), Fraction(int(expenses), int(revenue)) * 100, 1)
+    capital = Fraction(
+        int(value(filing, f"cet1_capital.{year}")), int(value(filing, f"risk_weighted_assets.{year}"))
+    )
+    within_rounding(value(filing, cet1), capital * 100, 1)
+    cushion = exact(filing, cet1) - Fraction(13, 2)
+    in_answer(
+        item, f"{value(filing, margin):.2f}%", pct(value(filing, efficiency)), f"{float(cushion):.1f} points"
+    )
+
+
+@oracle("reserve_development")
+def _reserve_development(filing: Filing, item: QAItem) -> None:
+    development, share, accident, loss = keys_match(
+        item,
+        "reserve_development.Y",
+        "reserve_development_share.Y",
+        "accident_year_loss_ratio.Y",
+        "loss_ratio.Y",
+    )
+    year = year_of(development)
+    opening = (
+        value(filing, f"accounts_payable.{year - 1}")
+        if f"accounts_payable.{year - 1}" in filing.facts
+        else None
+    )
+    if opening is not None:
+        within_rounding(
+            value(filing, share), Fraction(abs(int(value(filing, development))), int(opening)) * 100, 1
+        )
+    losses = int(value(filing, f"cost_of_revenue.{year}")) - int(value(filing, development))
+    within_rounding(
+        value(filing, accident), Fraction(losses, int(value(filing, f"net_premiums_earned.{year}"))) * 100, 1
+    )
+    in_answer(
+        item,
+        dollars(filing, abs(value(filing, development))),
+        pct(value(filing, accident)),
+        pct(value(filing, loss)),
+    )
+    assert ("unfavorable" in item.answer) == (value(filing, development) > 0)
+
+
+@oracle("assets_under_management")
+def _assets_under_management(filing: Filing, item: QAItem) -> None:
+    begin, flows, market, end, rate = keys_match(
+        item, "aum.begin.Y", "aum.flows.Y", "aum.market.Y", "aum.Y", "fee_rate_bps.Y"
+    )
+    assert value(filing, end) == value(filing, begin) + value(filing, flows) + value(filing, market)
+    year = year_of(end)
+    average = Fraction(int(value(filing, begin) + value(filing, end)), 2)
+    fees = int(value(filing, f"investment_advisory_fees.{year}"))
+    assert abs(Fraction(fees) / average * 10_000 - exact(filing, rate)) < Fraction(1, 5)
+    in_answer(item, dollars(filing, value(filing, begin)), dollars(filing, value(filing, end)))
+    in_answer(item, dollars(filing, abs(value(filing, flows))), dollars(filing, abs(value(filing, market))))
+
+
+@oracle("net_interest_income_sensitivity")
+def _net_interest_income_sensitivity(filing: Filing, item: QAItem) -> None:
+    up, up_share, down, position = keys_match(
+        item,
+        "nii_sensitivity.up_100",
+        "nii_sensitivity.up_100.percent",
+        "nii_sensitivity.down_100",
+        "nii_sensitivity.position",
+    )
+    income = int(value(filing, f"net_interest_income.{max(int(y) for y in filing.fiscal_years)}"))
+    within_rounding(value(filing, up_share), Fraction(int(value(filing, up)), income) * 100, 1)
+    assert (value(filing, up) > 0) == (filing.facts[position] == "asset-sensitive")
+    assert (value(filing, up) > 0) != (value(filing, down) > 0)
+    in_answer(item, dollars(filing, value(filing, up)), str(filing.facts[position]))

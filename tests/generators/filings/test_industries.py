@@ -183,7 +183,9 @@ def test_every_drawn_company_keeps_its_side_facts_inside_its_industry_bands() ->
             )
             receivable_days = values["accounts_receivable"] / revenue * DAYS_IN_YEAR
             days_low, days_high = industry.receivable_days
-            assert days_low * 0.95 - 1 <= receivable_days <= days_high * 1.05 + 1, industry.key
+            # A bank's loans are sized by its balance model (tests/world/test_industry_ratios.py).
+            if "accounts_receivable" not in dict(industry.balance.assets):
+                assert days_low * 0.95 - 1 <= receivable_days <= days_high * 1.05 + 1, industry.key
             inventory_low, inventory_high = industry.inventory_days
             inventory_days = values["inventories"] / cost * DAYS_IN_YEAR
             assert inventory_low * 0.95 - 1 <= inventory_days <= inventory_high * 1.05 + 1, industry.key

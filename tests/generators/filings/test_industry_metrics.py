@@ -32,6 +32,8 @@ Columns = dict[int, dict[str, float]]
 CARRIERS = {
     name: [industry for industry in INDUSTRIES if name in industry.metrics] for name in INDUSTRY_METRICS
 }
+FEE_RANGE = (25.0, 65.0)
+"""Effective fee rates of public traditional asset managers, in basis points of average AUM (their 10-Ks)."""
 RENDERED_SEEDS = 25
 BUILT_SEEDS = 120
 
@@ -127,8 +129,8 @@ def _check_rate_base(filing: Filing) -> None:
     base = columns(filing, "Rate base")
     balance = columns(filing, "Consolidated Balance Sheets")
     for year, rows in base.items():
-        plant = rows["Utility plant, net (property and equipment, net)"]
-        assert plant == balance[year]["Property and equipment, net"]
+        plant = rows["Utility plant, net of accumulated depreciation"]
+        assert plant == balance[year]["Utility plant, net of accumulated depreciation"]
         assert rows["Rate base"] == (
             plant + rows["Less accumulated deferred income taxes"] + rows["Plus working capital and other"]
         )
@@ -173,12 +175,69 @@ def _check_loan_allowance(filing: Filing) -> None:
             assert rows["Balance at beginning of year"] == allowance[year - 1]["Balance at end of year"]
 
 
+def _check_bank_ratios(filing: Filing) -> None:
+    ratios = columns(filing, "Net interest margin, efficiency and capital ratios")
+    income = columns(filing, "Consolidated Statements of Operations")
+    balance = columns(filing, "Consolidated Balance Sheets")
+    earning = (
+        "Cash and due from banks",
+        "Loans, net of allowance for credit losses",
+        "Investment securities",
+    )
+    for year, rows in ratios.items():
+        average = Fraction(
+            sum(int(balance[when][label]) for when in (year, year - 1) for label in earning), 2
+        )
+        assert abs(rows["Average earning assets"] - average) <= Fraction(1, 2)
+        nim = Fraction(int(income[year]["Net interest income"]), int(rows["Average earning assets"])) * 100
+        assert within_half_a_place(rows["Net interest margin"], nim, 2)
+        efficiency = Fraction(
+            int(income[year]["Total noninterest expense"]), int(income[year]["Total net revenue"])
+        )
+        assert within_half_a_place(rows["Efficiency ratio"], efficiency * 100, 1)
+        capital = balance[year]["Total stockholders' equity"] - balance[year]["Goodwill"]
+        assert rows["Common equity Tier 1 capital"] == capital - balance[year]["Intangible assets, net"]
+        cet1 = Fraction(int(rows["Common equity Tier 1 capital"]), int(rows["Risk-weighted assets"])) * 100
+        assert within_half_a_place(rows["Common equity Tier 1 capital ratio"], cet1, 1)
+        assert rows["Common equity Tier 1 capital ratio"] > 6.5 and rows["Tier 1 leverage ratio"] > 5.0
+
+
+def _check_assets_under_management(filing: Filing) -> None:
+    aum = columns(filing, "Assets under management")
+    for year, rows in aum.items():
+        assert rows["Assets under management, end of year"] == (
+            rows["Assets under management, beginning of year"]
+            + rows["Net client flows"]
+            + rows["Market appreciation (depreciation)"]
+        )
+        average = Fraction(
+            int(
+                rows["Assets under management, beginning of year"]
+                + rows["Assets under management, end of year"]
+            ),
+            2,
+        )
+        assert abs(rows["Average assets under management"] - average) <= Fraction(1, 2)
+        rate = (
+            Fraction(int(rows["Investment advisory fees"]), int(rows["Average assets under management"]))
+            * 10_000
+        )
+        assert abs(rate - Fraction(str(rows["Effective fee rate (basis points)"]))) < Fraction(1, 10)
+        if year - 1 in aum:
+            assert (
+                rows["Assets under management, beginning of year"]
+                == aum[year - 1]["Assets under management, end of year"]
+            )
+
+
 CHECKS = {
     "funds_from_operations": _check_ffo,
     "underwriting_ratios": _check_underwriting,
     "rate_base": _check_rate_base,
     "deferred_revenue": _check_deferred_revenue,
     "loan_loss_allowance": _check_loan_allowance,
+    "bank_ratios": _check_bank_ratios,
+    "assets_under_management": _check_assets_under_management,
 }
 
 
@@ -201,6 +260,8 @@ TITLES = {
     "rate_base": "Rate base",
     "deferred_revenue": "Deferred revenue",
     "loan_loss_allowance": "Allowance for credit losses on loans",
+    "bank_ratios": "Net interest margin, efficiency and capital ratios",
+    "assets_under_management": "Assets under management",
 }
 
 
@@ -253,7 +314,16 @@ def test_measure_facts_tie_to_the_statements_of_many_companies(industry: str) ->
                         values[RECOGNIZED_FROM_DEFERRED_KEY] + values["change_deferred_revenue"]
                     )
                     assert values["deferred_revenue"] > 0
+                elif name == "bank_ratios" and f"net_interest_margin.{year}" in facts:
+                    assert 2.5 <= float(facts[f"net_interest_margin.{year}"]) <= 4.5
+                    assert float(facts[f"cet1_ratio.{year}"]) > 6.5
+                elif name == "assets_under_management":
+                    assert FEE_RANGE[0] <= float(facts[f"fee_rate_bps.{year}"]) <= FEE_RANGE[1]
+                    assert int(facts[f"aum.{year}"]) > 0
                 elif name == "loan_loss_allowance" and f"loan_allowance.closing.{year}" in facts:
+                    # Allowance over loans 0.8%-2.2% (FDIC Quarterly Banking Profile: 1.2%-1.8% since 2020).
+                    share = float(facts[f"loan_allowance.closing.{year}"]) / values["accounts_receivable"]
+                    assert 0.008 <= share <= 0.022, share
                     assert facts[f"loan_allowance.closing.{year}"] == (
                         facts[f"loan_allowance.opening.{year}"]
                         + values["cost_of_revenue"]

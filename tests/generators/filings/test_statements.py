@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.generators.filings import Filing, make_filing
 from finsynth.world.industries import INDUSTRIES
 from finsynth.world.industry_profiles import Industry
+from tests.generators.filings.seeds import industry_seeds
 from tests.generators.filings.tables import Table, header_years, read_table
 
 SEEDS = st.integers(min_value=0, max_value=2**40)
@@ -17,9 +19,35 @@ FULL_LENGTH = 27_000  # long enough to keep nearly every optional note
 
 
 def _statement(filing: Filing, title: str) -> tuple[Table, list[int]]:
+    """A statement's rows, the lines an industry relabels (a bank's "Deposits") under their general labels."""
     table = read_table(filing, title)
     assert table is not None, f"{title} missing"
+    model = _industry(filing).balance
+    general = {label: key for key, label in (*model.labels, *model.cash_flow_labels)}
+    if general:
+        defaults = dict(GENERAL_LABELS)
+        table = {defaults.get(general.get(label, ""), label): cells for label, cells in table.items()}
     return table, header_years(filing, title)
+
+
+GENERAL_LABELS = (
+    ("cash", "Cash and cash equivalents"),
+    ("accounts_receivable", "Accounts receivable, net"),
+    ("inventories", "Inventories"),
+    ("prepaid_and_other", "Prepaid expenses and other receivables"),
+    ("property_and_equipment", "Property and equipment, net"),
+    ("accounts_payable", "Accounts payable"),
+    ("accrued_liabilities", "Accrued liabilities"),
+    ("current_debt", "Current portion of long-term debt"),
+    ("long_term_debt", "Long-term debt, net of current portion"),
+    ("other_liabilities", "Other long-term liabilities"),
+    ("change_receivables", "Change in accounts receivable"),
+    ("change_prepaid", "Change in prepaid expenses and other receivables"),
+    ("change_payables", "Change in accounts payable"),
+    ("change_accrued", "Change in accrued liabilities"),
+    ("capital_expenditures", "Purchases of property and equipment"),
+)
+"""The general labels of the lines an industry's balance model may rename (see ``BalanceModel.labels``)."""
 
 
 def _industry(filing: Filing) -> Industry:
@@ -56,6 +84,22 @@ def test_income_statement_adds_up(seed: int) -> None:
         assert math.isclose(row["Diluted net income per share"], eps, abs_tol=0.005 + 1e-9)
 
 
+def _check_classified(bs: dict[str, float], current_assets: list[str], long_term: list[str]) -> None:
+    assert bs["Total current assets"] == sum(bs.get(label, 0.0) for label in current_assets)
+    assert bs["Total assets"] == bs["Total current assets"] + sum(bs[label] for label in long_term)
+    assert bs["Total current liabilities"] == (
+        bs["Accounts payable"]
+        + bs["Accrued liabilities"]
+        + bs.get("Deferred revenue", 0.0)
+        + bs["Current portion of long-term debt"]
+    )
+    assert bs["Total liabilities"] == (
+        bs["Total current liabilities"]
+        + bs["Long-term debt, net of current portion"]
+        + bs["Other long-term liabilities"]
+    )
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=SEEDS)
 def test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash(seed: int) -> None:
@@ -73,22 +117,17 @@ def test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash(seed: i
         "Other long-term assets",
     ]
     operating = list(cash_flow)[: list(cash_flow).index("Net cash provided by operating activities")]
+    classified = "Total current assets" in balance
+    asset_rows = list(balance)[: list(balance).index("Total assets")]
+    liability_rows = _rows_between(balance, "Total assets", "Total liabilities")
     for column in range(len(balance_years)):
         bs = {label: cells[column] for label, cells in balance.items()}
         cf = {label: cells[column] for label, cells in cash_flow.items()}
-        assert bs["Total current assets"] == sum(bs.get(label, 0.0) for label in current_assets)
-        assert bs["Total assets"] == bs["Total current assets"] + sum(bs[label] for label in long_term)
-        assert bs["Total current liabilities"] == (
-            bs["Accounts payable"]
-            + bs["Accrued liabilities"]
-            + bs.get("Deferred revenue", 0.0)
-            + bs["Current portion of long-term debt"]
-        )
-        assert bs["Total liabilities"] == (
-            bs["Total current liabilities"]
-            + bs["Long-term debt, net of current portion"]
-            + bs["Other long-term liabilities"]
-        )
+        if not classified:  # a bank, insurer or REIT lists its lines by liquidity, without subtotals
+            assert bs["Total assets"] == sum(bs[label] for label in asset_rows)
+            assert bs["Total liabilities"] == sum(bs[label] for label in liability_rows)
+        else:
+            _check_classified(bs, current_assets, long_term)
         assert bs["Total stockholders' equity"] == (
             bs["Common stock and additional paid-in capital"]
             + bs["Retained earnings"]
@@ -99,16 +138,18 @@ def test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash(seed: i
 
         assert cf["Net income"] == income["Net income"][column]
         assert cf["Net cash provided by operating activities"] == sum(cf[label] for label in operating)
-        assert cf["Net cash used in investing activities"] == (
-            cf["Purchases of property and equipment"] + cf["Acquisitions, net of cash acquired"]
+        # A bank lists its change in loans and securities under investing and in deposits under financing.
+        investing = _rows_between(
+            cash_flow, "Net cash provided by operating activities", "Net cash used in investing activities"
         )
-        financing = (
-            "Proceeds from issuance of long-term debt",
-            "Repayments of long-term debt",
-            "Proceeds from stock issued under employee plans",
-            "Repurchases of common stock",
-            "Dividends paid",
+        assert {"Purchases of property and equipment", "Acquisitions, net of cash acquired"} <= set(investing)
+        assert cf["Net cash used in investing activities"] == sum(cf[label] for label in investing)
+        financing = _rows_between(
+            cash_flow,
+            "Net cash used in investing activities",
+            "Net cash provided by (used in) financing activities",
         )
+        assert {"Proceeds from issuance of long-term debt", "Dividends paid"} <= set(financing)
         assert cf["Net cash provided by (used in) financing activities"] == sum(
             cf[label] for label in financing
         )
@@ -203,3 +244,14 @@ def test_facts_are_the_rendered_amounts(seed: int) -> None:
         assert filing.facts[f"diluted_eps.{year}"] == income["Diluted net income per share"][column]
         assert filing.facts[f"total_assets.{year}"] == balance["Total assets"][column]
         assert filing.facts[f"cash.{year}"] == balance["Cash and cash equivalents"][column]
+
+
+MODELLED = ("regional_banking", "property_casualty_insurance", "office_industrial_reit", "electric_utility")
+"""Industries with their own balance-sheet model (loans and deposits, reserves, real estate, plant)."""
+
+
+@pytest.mark.parametrize("key", MODELLED)
+def test_industry_balance_models_tie_out_in_the_rendered_statements(key: str) -> None:
+    for seed in industry_seeds(key, 2):
+        test_balance_sheet_balances_and_cash_flow_reaches_balance_sheet_cash.hypothesis.inner_test(seed)  # type: ignore[attr-defined]
+        test_facts_are_the_rendered_amounts.hypothesis.inner_test(seed)  # type: ignore[attr-defined]

@@ -52,6 +52,11 @@ def test_banks_insurers_and_reits_declare_that_they_have_no_trade_terms() -> Non
         "customer_credit",
         "distribution_partners",
         "working_capital",
+        # Issue #29: risks about making goods (no product-liability claims for a bank or a REIT).
+        "product_liability",
+        "quality_control",
+        "capacity_planning",
+        "product_mix",
     }
 
 
