@@ -1,12 +1,13 @@
-"""A total deadline for one HTTP attempt, over every phase: connecting, the headers and the body.
+"""A total deadline for HTTP calls, over every phase: connecting, the headers and the body.
 
 httpx bounds each single connect, read or write, so a server that accepts the connection and
 then sends a byte now and then (in the status line, the headers or the body) or nothing at all
-can hold a request for as long as it likes. Here the sockets of the chat client's connection
-pool clamp every network operation to the time left before the deadline of the attempt in
-progress, and fail with a timeout once none is left. :func:`request_deadline` opens that
-deadline around an attempt; it is kept per thread, so concurrent attempts sharing one pool each
-keep their own. Name resolution happens before the socket exists and is not bounded by it.
+can hold a request for as long as it likes. Here the sockets of a connection pool clamp every
+network operation to the time left before a :class:`Deadline`, and fail with a timeout once
+none is left. The deadline comes from :func:`within_deadline` around a call (kept per thread, so
+concurrent calls sharing one pool each keep their own: the chat client's requests) or, when no
+call opened one, from the transport itself (:func:`deadline_transport` with ``deadline``: every
+thread of a Hub push). Name resolution happens before the socket exists and is not bounded by it.
 """
 
 from __future__ import annotations
@@ -41,14 +42,22 @@ class Deadline:
     at: float
     limiting: bool = False
 
+    @classmethod
+    def after(cls, seconds: float) -> Deadline:
+        """Return the deadline ``seconds`` from now."""
+        return cls(time.monotonic() + seconds)
+
+    def left(self) -> float:
+        """Seconds left before the deadline (negative once it has passed)."""
+        return self.at - time.monotonic()
+
 
 _CURRENT: ContextVar[Deadline | None] = ContextVar("finsynth_http_deadline", default=None)
 
 
 @contextmanager
-def request_deadline(seconds: float) -> Iterator[Deadline]:
-    """Bound every network operation of this thread in the block to end within ``seconds``."""
-    deadline = Deadline(time.monotonic() + seconds)
+def within_deadline(deadline: Deadline) -> Iterator[Deadline]:
+    """Bound every network operation of this thread in the block to end by ``deadline``."""
     token = _CURRENT.set(deadline)
     try:
         yield deadline
@@ -56,14 +65,18 @@ def request_deadline(seconds: float) -> Iterator[Deadline]:
         _CURRENT.reset(token)
 
 
-def _time_left(timeout: float | None, expired: type[httpcore2.TimeoutException]) -> float | None:
+def _time_left(
+    timeout: float | None, expired: type[httpcore2.TimeoutException], own: Deadline | None
+) -> float | None:
     """Return the timeout for the next operation: ``timeout`` cut to what is left of the deadline.
+
+    The deadline is the calling thread's (:func:`within_deadline`), else the transport's ``own``.
 
     Raises:
         httpcore2.TimeoutException: ``expired``, if the deadline has passed.
 
     """
-    deadline = _CURRENT.get()
+    deadline = _CURRENT.get() or own
     if deadline is None:
         return timeout
     left = deadline.at - time.monotonic()
@@ -78,14 +91,15 @@ def _time_left(timeout: float | None, expired: type[httpcore2.TimeoutException])
 class _DeadlineStream(httpcore2.NetworkStream):
     """A connection whose reads, writes and TLS handshake end by the current deadline."""
 
-    def __init__(self, stream: httpcore2.NetworkStream) -> None:
+    def __init__(self, stream: httpcore2.NetworkStream, own: Deadline | None) -> None:
         self._stream = stream
+        self._own = own
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        return self._stream.read(max_bytes, _time_left(timeout, httpcore2.ReadTimeout))
+        return self._stream.read(max_bytes, _time_left(timeout, httpcore2.ReadTimeout, self._own))
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        self._stream.write(buffer, _time_left(timeout, httpcore2.WriteTimeout))
+        self._stream.write(buffer, _time_left(timeout, httpcore2.WriteTimeout, self._own))
 
     def close(self) -> None:
         self._stream.close()
@@ -93,8 +107,8 @@ class _DeadlineStream(httpcore2.NetworkStream):
     def start_tls(
         self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
     ) -> httpcore2.NetworkStream:
-        left = _time_left(timeout, httpcore2.ConnectTimeout)
-        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, left))
+        left = _time_left(timeout, httpcore2.ConnectTimeout, self._own)
+        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, left), self._own)
 
     def get_extra_info(self, info: str) -> Any:
         return self._stream.get_extra_info(info)
@@ -103,8 +117,9 @@ class _DeadlineStream(httpcore2.NetworkStream):
 class _DeadlineBackend(httpcore2.NetworkBackend):
     """Opens connections within the current deadline and hands out :class:`_DeadlineStream`."""
 
-    def __init__(self, backend: httpcore2.NetworkBackend) -> None:
+    def __init__(self, backend: httpcore2.NetworkBackend, own: Deadline | None) -> None:
         self._backend = backend
+        self._own = own
 
     def connect_tcp(
         self,
@@ -114,24 +129,29 @@ class _DeadlineBackend(httpcore2.NetworkBackend):
         local_address: str | None = None,
         socket_options: Iterable[Any] | None = None,
     ) -> httpcore2.NetworkStream:
-        left = _time_left(timeout, httpcore2.ConnectTimeout)
-        return _DeadlineStream(self._backend.connect_tcp(host, port, left, local_address, socket_options))
+        left = _time_left(timeout, httpcore2.ConnectTimeout, self._own)
+        stream = self._backend.connect_tcp(host, port, left, local_address, socket_options)
+        return _DeadlineStream(stream, self._own)
 
     def connect_unix_socket(
         self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
     ) -> httpcore2.NetworkStream:
-        left = _time_left(timeout, httpcore2.ConnectTimeout)
-        return _DeadlineStream(self._backend.connect_unix_socket(path, left, socket_options))
+        left = _time_left(timeout, httpcore2.ConnectTimeout, self._own)
+        return _DeadlineStream(self._backend.connect_unix_socket(path, left, socket_options), self._own)
 
     def sleep(self, seconds: float) -> None:
         self._backend.sleep(seconds)
 
 
-def deadline_transport(base_url: str, max_connections: int) -> httpx2.HTTPTransport:
-    """Return an HTTP transport for ``base_url`` whose connections honour :func:`request_deadline`.
+def deadline_transport(
+    base_url: str, max_connections: int, deadline: Deadline | None = None
+) -> httpx2.HTTPTransport:
+    """Return an HTTP transport for ``base_url`` whose connections honour a deadline.
 
-    A proxy named by the environment (``https_proxy``, ``all_proxy``, ``no_proxy``, ...) is
-    used as an ``httpx`` client would, since a client given its own transport reads none.
+    The deadline is the one :func:`within_deadline` opened in the calling thread, else
+    ``deadline`` (which the caller may move on between calls by setting its ``at``). A proxy
+    named by the environment (``https_proxy``, ``all_proxy``, ``no_proxy``, ...) is used as an
+    ``httpx`` client would, since a client given its own transport reads none.
 
     Raises:
         RuntimeError: If the installed ``httpx2`` keeps its connection pool elsewhere, so the
@@ -151,5 +171,5 @@ def deadline_transport(base_url: str, max_connections: int) -> httpx2.HTTPTransp
     backend = getattr(pool, "_network_backend", None)
     if not isinstance(backend, httpcore2.NetworkBackend):
         raise RuntimeError("cannot put a deadline on this httpx2 version's connections")
-    pool._network_backend = _DeadlineBackend(backend)  # type: ignore[union-attr]
+    pool._network_backend = _DeadlineBackend(backend, deadline)  # type: ignore[union-attr]
     return transport
