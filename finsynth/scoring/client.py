@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from finsynth.errors import FinsynthError
-from finsynth.scoring.http_deadline import Deadline, deadline_transport, within_deadline
+from finsynth.http_deadline import Deadline, deadline_transport, within_deadline
 from finsynth.scoring.redaction import SecretRedactor
 from finsynth.seeding import RandomStream, derive_seed
 

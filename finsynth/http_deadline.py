@@ -166,10 +166,34 @@ def deadline_transport(
         proxy=proxy,
         limits=httpx2.Limits(max_connections=max_connections, max_keepalive_connections=max_connections),
     )
+    _install(transport, deadline)
+    return transport
+
+
+def bound_client(client: httpx2.Client, deadline: Deadline) -> httpx2.Client:
+    """Make every connection of ``client`` (proxied ones included) end by ``deadline``.
+
+    For a client built by someone else (the Hub library's), whose transports read the
+    environment's proxies: a thread's :func:`within_deadline` still comes first.
+
+    Raises:
+        RuntimeError: If a transport of the installed ``httpx2`` keeps its pool elsewhere.
+
+    """
+    transports = [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
+    for transport in transports:
+        if transport is not None:
+            _install(transport, deadline)
+    return client
+
+
+def _install(transport: object, deadline: Deadline | None) -> None:
+    """Wrap the network backend of ``transport``'s connection pool in a :class:`_DeadlineBackend`."""
     # httpx2 takes no network backend, so the pool it built gets ours wrapped around its own.
     pool = getattr(transport, "_pool", None)
     backend = getattr(pool, "_network_backend", None)
+    if isinstance(backend, _DeadlineBackend):
+        backend = backend._backend
     if not isinstance(backend, httpcore2.NetworkBackend):
         raise RuntimeError("cannot put a deadline on this httpx2 version's connections")
     pool._network_backend = _DeadlineBackend(backend, deadline)  # type: ignore[union-attr]
-    return transport
