@@ -2,18 +2,25 @@
 
 Errors name the file, the line, the JSON path of the bad value and what is allowed, e.g.
 ``configs/default.yaml:7: $.configs[0].splits.test.per_generator: -1 is less than the minimum of 0``.
+Beyond the schema, a key must be text (``counts: {1: 5}`` is refused) and a count, seed or size
+must be written as a whole number (``seed: 7.0`` is refused, not rounded). Plugins are foreign
+code: an exception or a ``sys.exit`` while one is imported is a config error naming it, and what
+it prints is kept off the command's output and reported as a note.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import jsonschema
 import yaml
 
 from finsynth.chat import check_chat_family
@@ -139,6 +146,8 @@ class BuildConfig:
         repo_id: Hub repository ``ORG/NAME`` the card and harness files point at, if given.
         canonical: The validated config as canonical JSON (sorted keys, no spaces): what
             ``config_hash`` hashes, recorded in the manifest so ``verify --deep`` can rebuild.
+        plugin_notes: What plugins printed while they were imported, one line per plugin
+            (the command line shows them on stderr).
 
     """
 
@@ -154,6 +163,7 @@ class BuildConfig:
     config_hash: str
     repo_id: str | None = None
     canonical: str = ""
+    plugin_notes: tuple[str, ...] = ()
 
     def config(self, name: str) -> ConfigSpec:
         """Return the config called ``name``."""
@@ -207,6 +217,31 @@ def _validator() -> Validator:
     return Validator(load_schema("build_config"), "build config")
 
 
+def _whole_integer(checker: object, instance: object) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+@lru_cache(maxsize=1)
+def _whole_number_validator() -> jsonschema.protocols.Validator:
+    """The schema's validator with ``integer`` meaning an integer as written, so ``7.0`` is not one."""
+    base = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _whole_integer)
+    )
+    return cast("jsonschema.protocols.Validator", strict(load_schema("build_config")))
+
+
+def _keys(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], object]]:
+    """Yield the path and key of every mapping key in ``value`` (the path ends with the key)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield (*path, str(key)), key
+            yield from _keys(item, (*path, str(key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _keys(item, (*path, index))
+
+
 def load_config(path: str | Path) -> BuildConfig:
     """Read, validate and resolve a build config file.
 
@@ -223,23 +258,30 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
     """Validate and resolve a build config given as YAML text (see :func:`load_config`)."""
     data = parse_yaml(text, source)  # first: it bounds nesting and alias expansion
     lines = _LineIndex(text, source)
+
+    def fail(message: str, *path: str | int) -> ConfigError:
+        return ConfigError(message, source=source, path=render_path(path), line=lines.line(path))
+
+    for path, key in _keys(data):
+        if not isinstance(key, str):
+            raise fail(f"key {key!r} must be text; quote it: '{key}'", *path)
     validator = _validator()
     if not validator.is_valid(data):
         error = next(validator.errors(data))
         raise ConfigError(
             explain(error), source=source, path=json_path(error), line=lines.line(error_location(error))
         )
+    for error in _whole_number_validator().iter_errors(data):
+        value = error.instance
+        allowed = f"; write {int(value)}" if isinstance(value, float) and value.is_integer() else ""
+        raise fail(f"{value!r} is not a whole number{allowed}", *error_location(error))
     assert isinstance(data, dict)
 
-    def fail(message: str, *path: str | int) -> ConfigError:
-        return ConfigError(message, source=source, path=render_path(path), line=lines.line(path))
-
-    for position, module in enumerate(data.get("plugins", [])):
-        try:
-            import_package(module)
-        except Exception as error:  # a plugin is foreign code: whatever it raises is the user's to fix
-            problem = f"{type(error).__name__}: {error}"
-            raise fail(f"cannot import plugin {module!r}: {problem}", "plugins", position) from None
+    notes = tuple(
+        note
+        for position, module in enumerate(data.get("plugins", []))
+        if (note := _import_plugin(module, fail, position))
+    )
     configs: list[ConfigSpec] = []
     for position, raw in enumerate(data["configs"]):
         if any(config.name == raw["name"] for config in configs):
@@ -293,7 +335,33 @@ def parse_config(text: str, source: str = "<config>") -> BuildConfig:
         config_hash=hashlib.sha256(canonical.encode("utf-8")).hexdigest(),
         repo_id=data.get("repo_id"),
         canonical=canonical,
+        plugin_notes=notes,
     )
+
+
+def _import_plugin(module: str, fail: Any, position: int) -> str:
+    """Import a plugin; return a note of what it printed (empty if nothing).
+
+    Raises:
+        ConfigError: If importing it raised or called ``sys.exit``, naming the plugin.
+
+    """
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            import_package(module)
+    except SystemExit as exit_:  # a plugin must not end the program that imports it
+        raise fail(
+            f"plugin {module!r} called sys.exit({exit_.code!r}) while imported", "plugins", position
+        ) from None
+    except Exception as error:  # a plugin is foreign code: whatever it raises is the user's to fix
+        problem = f"{type(error).__name__}: {error}"
+        raise fail(f"cannot import plugin {module!r}: {problem}", "plugins", position) from None
+    text = " ".join(printed.getvalue().split())
+    if not text:
+        return ""
+    shown = text if len(text) <= 200 else text[:200] + "…"
+    return f"plugin {module!r} printed while imported: {shown!r}"
 
 
 def _variations(

@@ -18,7 +18,15 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from finsynth.cli.output import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, console, errors, fail, print_error
+from finsynth.cli.output import (
+    EXIT_BAD_INPUT,
+    EXIT_CHECK_FAILED,
+    console,
+    errors,
+    fail,
+    print_error,
+    print_note,
+)
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import Criteria
 
@@ -252,6 +260,8 @@ def build(
         build_config = load_config(config)
     except FinsynthError as error:
         raise fail(error) from None
+    for note in build_config.plugin_notes:
+        print_note(note)
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -378,6 +388,8 @@ def validate(
     try:
         if path.suffix in (".yaml", ".yml"):
             build_config = load_config(path)
+            for note in build_config.plugin_notes:
+                print_note(note)
             generators = sum(len(config.generator_ids) for config in build_config.configs)
             configs = len(build_config.configs)
             typer.echo(f"{path}: valid build config ({configs} configs, {generators} generator uses)")

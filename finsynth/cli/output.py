@@ -34,6 +34,13 @@ def print_error(message: str) -> None:
     errors.print(line, highlight=False, soft_wrap=True)
 
 
+def print_note(message: str) -> None:
+    """Print ``note: <message>`` on stderr, literally and on one line (something to know, not an error)."""
+    line = Text("note:", style="bold yellow")
+    line.append(f" {one_line(message)}")
+    errors.print(line, highlight=False, soft_wrap=True)
+
+
 def fail(error: Exception) -> typer.Exit:
     """Print ``error: <message>`` on stderr and return the exit to raise (code 2).
 

@@ -9,6 +9,7 @@ import typer
 
 from finsynth.cli.output import fail
 from finsynth.errors import FinsynthError
+from finsynth.publish.hub import DEFAULT_ATTEMPTS, DEFAULT_TIMEOUT_S
 
 
 def push(
@@ -22,16 +23,31 @@ def push(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="List what would be uploaded; no network, no token.")
     ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="Seconds each Hub call may take in all, its tries included (the commit uploads every "
+            "changed file: raise it for a large folder on a slow link).",
+        ),
+    ] = DEFAULT_TIMEOUT_S,
+    attempts: Annotated[
+        int, typer.Option(min=1, help="Tries per Hub call on transient errors (connection, 429, 5xx).")
+    ] = DEFAULT_ATTEMPTS,
 ) -> None:
     """Publish a dataset folder to the Hub as one commit, then tag it (never moving a tag).
 
     The token is read from HF_TOKEN. Pushing an unchanged folder makes no new commit. The
     card and harness files uploaded name --repo-id (the folder on disk is left as built).
+    Each Hub call ends within --timeout seconds, tries included; a Hub that does not answer in
+    time stops the push with an error (exit 2), never tagging an unfinished commit.
 
     Examples:
         finsynth push build/finsynth/0.6.0 --repo-id my-org/finsynth --dry-run
 
         HF_TOKEN=hf_... finsynth push build/finsynth/0.6.0 --repo-id my-org/finsynth
+
+        HF_TOKEN=hf_... finsynth push build/finsynth/0.6.0 --repo-id my-org/finsynth --timeout 900
 
     """
     from finsynth.publish.hub import (
@@ -56,7 +72,14 @@ def push(
             )
             return
         result = push_folder(
-            folder, repo_id, token=token_from_environment(), private=private, branch=revision, tag=pinned
+            folder,
+            repo_id,
+            token=token_from_environment(),
+            private=private,
+            branch=revision,
+            tag=pinned,
+            attempts=attempts,
+            timeout_s=timeout,
         )
     except FinsynthError as error:
         raise fail(error) from None

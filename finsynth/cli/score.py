@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from finsynth.scoring.chaineval import GroupScores
     from finsynth.scoring.failsafe import FailSafeScores
     from finsynth.scoring.jsonl import InputProblem
-    from finsynth.scoring.ratings import Method
+    from finsynth.scoring.ratings import Method, WinMatrix
 
 score_app = typer.Typer(
     name="score",
@@ -394,17 +394,40 @@ def ratings_command(
         interval = f"{entry['ci_low']:.1f} – {entry['ci_high']:.1f}" if bootstrap else "—"
         table.add_row(model, f"{entry['rating']:.1f}", interval, str(entry["games"]))
     console.print(table)
-    wins = Table(title="Wins / ties / losses (row against column)")
-    wins.add_column("")
+    console.print(_head_to_head_table(matrix))
+
+
+MATRIX_MODELS_SHOWN = 12
+"""Most models whose head-to-head matrix is printed; above it each model's totals are (the full
+matrix is always in the JSON report), so the printed table grows linearly, not quadratically."""
+
+
+def _head_to_head_table(matrix: WinMatrix) -> Any:
+    """The wins/ties/losses table: row against column, or each model's totals above the size limit."""
+    from rich.table import Table
+
+    losses = matrix.losses  # computed once: it is the transpose of the whole matrix
+    count = len(matrix.models)
+    if count > MATRIX_MODELS_SHOWN:
+        title = f"Wins / ties / losses of each model ({count} models; the head-to-head matrix is in --report)"
+        table = Table(title=title)
+        for column in ("model", "opponents", "wins", "ties", "losses"):
+            table.add_column(column, justify="left" if column == "model" else "right")
+        for i, model in enumerate(matrix.models):
+            met = sum(1 for j in range(count) if matrix.wins[i][j] or matrix.ties[i][j] or losses[i][j])
+            totals = (sum(matrix.wins[i]), sum(matrix.ties[i]), sum(losses[i]))
+            table.add_row(model, str(met), *map(str, totals))
+        return table
+    table = Table(title="Wins / ties / losses (row against column)")
+    table.add_column("")
     for model in matrix.models:
-        wins.add_column(model, justify="right")
+        table.add_column(model, justify="right")
     for i, model in enumerate(matrix.models):
         cells = [
-            "·" if i == j else f"{matrix.wins[i][j]}/{matrix.ties[i][j]}/{matrix.losses[i][j]}"
-            for j in range(len(matrix.models))
+            "·" if i == j else f"{matrix.wins[i][j]}/{matrix.ties[i][j]}/{losses[i][j]}" for j in range(count)
         ]
-        wins.add_row(model, *cells)
-    console.print(wins)
+        table.add_row(model, *cells)
+    return table
 
 
 @score_app.command("agreement")

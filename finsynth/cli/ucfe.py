@@ -177,6 +177,14 @@ def simulate_command(
     max_attempts: Annotated[
         int, typer.Option(min=1, help="Attempts per request before a turn is recorded as failed.")
     ] = 5,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            min=0.1,
+            help="Seconds one request may take in all, every attempt and wait between them included; "
+            "past it the turn is recorded as failed.",
+        ),
+    ] = 300.0,
     cache: Annotated[
         Path | None, typer.Option(help="Response cache (SQLite); default: <out>.cache.sqlite beside --out.")
     ] = None,
@@ -188,9 +196,11 @@ def simulate_command(
     Each multi-turn item becomes a dialogue between the simulated user (who knows the item's
     information and needs) and the assistant; each zero-shot item gets one assistant reply to
     its prompt. Both sides are any OpenAI-compatible endpoint. Failed turns are recorded in the
-    dialogue, not fatal. Every reply is cached in --cache, so re-running after an interruption
-    sends no request that already succeeded. Prints how many dialogues there are, their mean
-    rounds and how they ended, and lists the failures on stderr.
+    dialogue, not fatal: a request that fails, runs past --timeout (all its --max-attempts
+    together) or gets a malformed reply fails its turn only. Every reply is cached in --cache,
+    so re-running after an interruption sends no request that already succeeded. Prints how
+    many dialogues there are, their mean rounds and how they ended, and lists the failures on
+    stderr.
 
     Examples:
         finsynth ucfe simulate build/finsynth/0.3.0 --out build/dialogues
@@ -221,7 +231,15 @@ def simulate_command(
 
         def client(base_url: str, model: str) -> ChatClient:
             return ChatClient(
-                ChatEndpoint(base_url, model, api_key_env=api_key_env, max_tokens=max_tokens, seed=seed),
+                ChatEndpoint(
+                    base_url,
+                    model,
+                    api_key_env=api_key_env,
+                    max_tokens=max_tokens,
+                    seed=seed,
+                    timeout_s=min(timeout, 60.0),
+                    deadline_s=timeout,
+                ),
                 cache_path=cache_path,
                 retry=RetryPolicy(max_attempts=max_attempts, seed=seed),
                 max_concurrency=concurrency,

@@ -50,6 +50,7 @@ from inspect_ai.solver import TaskState, generate, system_message
 
 from finsynth.errors import FinsynthError
 from finsynth.families import FAILSAFE_CONDITIONS, families_where
+from finsynth.harness.deadlines import task_generate_config
 from finsynth.harness.sources import interleaved, load_split, resolve_dataset
 from finsynth.harness.ucfe_task import ucfe_task
 from finsynth.scoring.answers import DEFAULT_TOLERANCE
@@ -210,6 +211,7 @@ def finchain_task(
         dataset=_samples(dataset, config, split, revision, _finchain_sample),
         solver=[system_message(FINCHAIN_INSTRUCTIONS), generate()],
         scorer=chaineval(embedder=embedder),
+        config=task_generate_config(),
     )
 
 
@@ -412,6 +414,7 @@ def failsafe_task(
         ),
         solver=[generate()],
         scorer=failsafe_judge(judge, beta),
+        config=task_generate_config(),
     )
 
 

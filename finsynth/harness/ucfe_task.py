@@ -48,6 +48,7 @@ from finsynth.errors import FinsynthError
 from finsynth.generators.ucfe.dialogues import CONFIG as DIALOGUES_CONFIG
 from finsynth.generators.ucfe.dialogues import RoundLimits, item_dialogue
 from finsynth.generators.ucfe.simulator import DEFAULT_END_MARKER, Dialogue, DialogueSteps, Speaker
+from finsynth.harness.deadlines import task_generate_config
 from finsynth.harness.sources import interleaved, load_split
 from finsynth.scoring.client import Message, Preference
 from finsynth.scoring.dialogue_judge import (
@@ -364,4 +365,5 @@ def ucfe_task(
         dataset=MemoryDataset(samples, name=f"{config}/{split}", location=dataset),
         solver=ucfe_dialogue(),
         scorer=ucfe_judge(judge, bootstrap, seed),
+        config=task_generate_config(),
     )

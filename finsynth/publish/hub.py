@@ -7,6 +7,11 @@ leaves the repository as it was; a failure between commit and tag is repaired by
 again (the unchanged folder makes no new commit and the tag is created). An existing tag is
 never moved. Files whose content already matches the branch are not committed again, so
 pushing an unchanged folder is a no-op.
+
+Every Hub call (create the repository, read its refs, list files, commit, tag) has a whole-call
+deadline, its retries included: every connection the Hub client opens ends by it, and a call
+still running then (a transfer outside ``httpx``, such as Xet storage's) is abandoned, so a Hub
+that accepts the connection and never answers ends the push with a :class:`PublishError`.
 """
 
 from __future__ import annotations
@@ -14,8 +19,10 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -23,6 +30,7 @@ from typing import TYPE_CHECKING, TypeVar
 from finsynth.builder.folder_files import folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import FinsynthError
+from finsynth.http_deadline import Deadline, bound_client
 from finsynth.publish.retarget import retargeted_files
 
 if TYPE_CHECKING:
@@ -34,6 +42,10 @@ _REPO_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.
 _TAG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 _TRANSIENT_STATUS = frozenset({408, 429, 500, 502, 503, 504})
 _MESSAGE_LIMIT = 600
+DEFAULT_TIMEOUT_S = 300.0
+"""Seconds one Hub call may take in all, its retries included, unless ``--timeout`` says otherwise."""
+DEFAULT_ATTEMPTS = 4
+"""Tries per Hub call on transient errors, unless ``--attempts`` says otherwise."""
 _Result = TypeVar("_Result")
 
 
@@ -183,30 +195,100 @@ def _is_transient(error: BaseException) -> bool:
     )
 
 
-class _Hub:
-    """The Hub calls of a push, each retried on transient errors, with the token kept out of messages."""
+class _DeadlinePassedError(Exception):
+    """A Hub call ran past its deadline."""
 
-    def __init__(self, api: HfApi, token: str, attempts: int, backoff_seconds: float) -> None:
+
+class _Hub:
+    """The Hub calls of a push: retried on transient errors, each within one whole-call deadline.
+
+    The token is kept out of messages. ``deadline`` is the one the Hub client's connections end
+    by; each call moves it on.
+    """
+
+    def __init__(
+        self,
+        api: HfApi,
+        token: str,
+        attempts: int,
+        backoff_seconds: float,
+        timeout_s: float,
+        deadline: Deadline,
+    ) -> None:
         self.api = api
         self.token = token
         self.attempts = attempts
         self.backoff_seconds = backoff_seconds
+        self.timeout_s = timeout_s
+        self.deadline = deadline
 
     def call(self, what: str, action: Callable[[], _Result]) -> _Result:
+        self.deadline.at = time.monotonic() + self.timeout_s
         for attempt in range(1, self.attempts + 1):
             try:
-                return action()
+                return _before(self.deadline, action)
+            except _DeadlinePassedError:
+                raise self.too_slow(what) from None
             except Exception as error:
+                wait = self.backoff_seconds * 2 ** (attempt - 1)
                 if attempt < self.attempts and _is_transient(error):
-                    time.sleep(self.backoff_seconds * 2 ** (attempt - 1))
+                    if self.deadline.left() <= wait:
+                        raise self.too_slow(what) from None
+                    time.sleep(wait)
                     continue
+                if self.deadline.left() <= 0:
+                    raise self.too_slow(what) from None
                 raise PublishError(f"{what} failed: {self.scrub(error)}") from None
         raise AssertionError("unreachable: the loop returns or raises")
+
+    def too_slow(self, what: str) -> PublishError:
+        """The error of a call that ran out of time."""
+        return PublishError(
+            f"{what}: the Hub did not finish within {self.timeout_s:g} s (--timeout), tries included; "
+            "the push stopped there"
+        )
 
     def scrub(self, error: BaseException) -> str:
         """The error's message on one line, shortened, with the token masked."""
         text = (" ".join(str(error).split()) or type(error).__name__).replace(self.token, "***")
         return text if len(text) <= _MESSAGE_LIMIT else f"{text[:_MESSAGE_LIMIT]}…"
+
+
+def _before(deadline: Deadline, action: Callable[[], _Result]) -> _Result:
+    """Return what ``action`` returns; raise :class:`_DeadlinePassedError` if it runs past ``deadline``.
+
+    The action runs in a daemon thread, so a transfer no socket deadline reaches cannot hold
+    the push; the connections it opened end by the same deadline and the thread with them.
+    """
+    outcome: list[_Result] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(action())
+        except BaseException as error:  # handed to the caller's thread as it was raised
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="finsynth-hub-call", daemon=True)
+    worker.start()
+    worker.join(max(deadline.left(), 0.0))
+    if worker.is_alive():
+        raise _DeadlinePassedError
+    if failure:
+        raise failure[0]
+    return outcome[0]
+
+
+@contextmanager
+def _hub_client_within(deadline: Deadline) -> Iterator[None]:
+    """Give the Hub library, for the block, an HTTP client whose connections end by ``deadline``."""
+    from huggingface_hub.utils import _http
+
+    _http.set_client_factory(lambda: bound_client(_http.default_client_factory(), deadline))
+    try:
+        yield
+    finally:
+        _http.set_client_factory(_http.default_client_factory)
 
 
 def _remote_matches(remote: Mapping[str, tuple[str, str | None]], file: LocalFile) -> bool:
@@ -239,9 +321,10 @@ def push_folder(
     private: bool = False,
     branch: str = "main",
     tag: str | None = None,
-    attempts: int = 4,
+    attempts: int = DEFAULT_ATTEMPTS,
     backoff_seconds: float = 1.0,
     endpoint: str | None = None,
+    timeout_s: float = DEFAULT_TIMEOUT_S,
 ) -> PushResult:
     """Upload a built dataset folder as one commit on ``branch`` and tag it.
 
@@ -255,17 +338,19 @@ def push_folder(
         attempts: Tries per Hub call on transient errors (connection errors, 429, 5xx).
         backoff_seconds: First wait between tries; doubles each time.
         endpoint: Hub URL; ``HF_ENDPOINT`` or huggingface.co by default.
+        timeout_s: Seconds each Hub call may take in all, its tries and waits included (the
+            commit call uploads every changed file: raise it for a large folder on a slow link).
 
     Returns:
         What was pushed, with the URL and the revision to pin.
 
     Raises:
         PublishError: On a malformed repo id or tag, a folder that does not match its manifest,
-            a tag that exists on other content, or a Hub error that persists; nothing is tagged
-            unless the commit succeeded.
+            a tag that exists on other content, a Hub error that persists, or a Hub call that
+            runs past ``timeout_s``; nothing is tagged unless the commit succeeded.
 
     """
-    from huggingface_hub import CommitOperationAdd, CommitOperationDelete, HfApi
+    from huggingface_hub import HfApi
 
     check_repo_id(repo_id)
     files = local_files(folder, repo_id)
@@ -273,7 +358,32 @@ def push_folder(
     tag = tag or default_tag(folder)
     if not _TAG.match(tag):
         raise PublishError(f"--tag {tag!r} is not a valid tag name; use letters, digits, '.', '-', '_'")
-    hub = _Hub(HfApi(endpoint=endpoint, token=token), token, attempts, backoff_seconds)
+    if not timeout_s > 0 or attempts < 1:
+        raise PublishError(
+            f"--timeout must be positive and --attempts at least 1, not {timeout_s} and {attempts}"
+        )
+    deadline = Deadline.after(timeout_s)
+    with _hub_client_within(deadline):
+        hub = _Hub(
+            HfApi(endpoint=endpoint, token=token), token, attempts, backoff_seconds, timeout_s, deadline
+        )
+        return _push(hub, folder, files, rewritten, repo_id, private=private, branch=branch, tag=tag)
+
+
+def _push(
+    hub: _Hub,
+    folder: Path,
+    files: list[LocalFile],
+    rewritten: Mapping[str, bytes],
+    repo_id: str,
+    *,
+    private: bool,
+    branch: str,
+    tag: str,
+) -> PushResult:
+    """The Hub calls of :func:`push_folder`, in order: repository, refs, files, commit, tag."""
+    from huggingface_hub import CommitOperationAdd, CommitOperationDelete
+
     url = hub.call(
         f"creating {repo_id}",
         lambda: hub.api.create_repo(repo_id, repo_type=REPO_TYPE, private=private, exist_ok=True),

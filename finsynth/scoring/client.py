@@ -10,10 +10,17 @@ requests and are re-run often:
 - **Retries.** Connection errors, timeouts, HTTP 408, 429 and 5xx are retried with exponential
   backoff; the jitter comes from a seeded :class:`~finsynth.seeding.RandomStream`, not the clock.
   Other 4xx errors are the caller's mistake and fail at once.
+- **Deadline.** One request, every attempt and every wait between attempts included, ends
+  within :attr:`ChatEndpoint.deadline_s` seconds of its first byte sent.
 - **Concurrency.** :meth:`ChatClient.complete_many` runs requests in threads, at most
   ``max_concurrency`` at a time, and returns results in input order.
 - **Explicit failures.** :meth:`ChatClient.request` returns a :class:`Completion` that carries
-  either the reply text or an error; an empty or malformed reply is an error, never ``""``.
+  either the reply text or an error; an empty or malformed reply (not JSON, nested too deeply,
+  a number too long to read, the wrong shape, text that is not Unicode) is an error, never
+  ``""`` and never an exception.
+- **Secrets.** Every string taken from the network is passed through a
+  :class:`~finsynth.scoring.redaction.SecretRedactor` after parsing, so the API key is found in
+  any encoding a server may echo it in; keys too short to be secrets are left alone.
 
 The ``openai`` package was chosen over raw ``httpx`` because it already knows how each provider
 wants its URL, headers and authentication; its own retries are switched off so that one seeded
@@ -41,8 +48,9 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from finsynth.errors import FinsynthError
-from finsynth.scoring.http_deadline import Deadline, deadline_transport, request_deadline
+from finsynth.http_deadline import Deadline, deadline_transport, within_deadline
 from finsynth.scoring.judge_fence import neutralise
+from finsynth.scoring.redaction import SecretRedactor
 from finsynth.seeding import RandomStream, derive_seed
 
 Role = Literal["system", "user", "assistant"]
@@ -181,8 +189,10 @@ class ChatEndpoint:
         base_url: The API root, e.g. ``http://127.0.0.1:8000/v1`` or ``https://api.openai.com/v1``.
         model: The model name the server expects.
         api_key_env: Name of the environment variable holding the API key. The key is read when
-            the client is built and is never logged, cached or shown in errors or reprs. When the
-            variable is unset a placeholder is sent (local servers ignore it).
+            the client is built and is never logged, cached or shown in errors or reprs; a key of
+            :data:`~finsynth.scoring.redaction.MIN_SECRET_LENGTH` characters or more is redacted
+            from everything the server sends back. When the variable is unset a placeholder is
+            sent (local servers ignore it).
         temperature: Sampling temperature.
         max_tokens: Largest number of tokens in a reply.
         seed: Sampling seed passed to the server (``None`` to send none).
@@ -190,9 +200,10 @@ class ChatEndpoint:
         extra_body: Further JSON fields for the request body (e.g. ``{"top_k": 40}``).
         timeout_s: Seconds one read of an HTTP attempt may wait (a timeout is retried). It does
             not change what a server replies, so it is not part of the cache key.
-        deadline_s: Seconds one whole attempt may take, from connecting to the last byte of the
-            reply, so a server that sends a byte now and then (or accepts the connection and
-            says nothing) cannot hold a request forever (retried).
+        deadline_s: Seconds one whole request may take: every attempt, from connecting to the
+            last byte of the reply, and every wait between attempts, counted from the first
+            attempt. A server that sends a byte now and then, or accepts the connection and says
+            nothing, cannot hold a request longer; no retry starts that could not end in time.
         max_reply_bytes: Largest reply body accepted; a larger one fails at once (not retried)
             and is never cached.
 
@@ -207,7 +218,7 @@ class ChatEndpoint:
     stop: tuple[str, ...] = ()
     extra_body: Mapping[str, Any] = field(default_factory=dict)
     timeout_s: float = 60.0
-    deadline_s: float = 600.0
+    deadline_s: float = 300.0
     max_reply_bytes: int = 16 << 20
 
     def request_body(self, messages: Sequence[Message]) -> dict[str, Any]:
@@ -345,7 +356,7 @@ class ChatClient:
         self._slots = threading.BoundedSemaphore(max_concurrency)
         self._counter_lock = threading.Lock()
         api_key = os.environ.get(endpoint.api_key_env, "")
-        self._secret = api_key
+        self._redactor = SecretRedactor(api_key)
         self._openai = openai.OpenAI(
             api_key=api_key or _PLACEHOLDER_KEY,
             base_url=endpoint.base_url,
@@ -426,57 +437,74 @@ class ChatClient:
             return Completion(text=cached[0], finish_reason=cached[1], from_cache=True)
         body = endpoint.request_body(messages)
         attempts = 0
+        deadline: Deadline | None = None
         while True:
             attempts += 1
-            outcome = self._attempt(body)
+            outcome, deadline = self._attempt(endpoint, body, deadline)
             if outcome.text is not None:
                 if self.cache is not None:
                     self.cache.put(key, outcome.text, outcome.finish_reason)
                 return Completion(text=outcome.text, attempts=attempts, finish_reason=outcome.finish_reason)
+            wait = self.retry.delay_s(attempts, key)
             if not outcome.transient or attempts >= self.retry.max_attempts:
                 tries = f" (gave up after {attempts} attempts)" if attempts > 1 else ""
                 return Completion(text=None, error=outcome.error + tries, attempts=attempts)
-            self._sleep(self.retry.delay_s(attempts, key))
+            if deadline.left() <= wait:
+                plural = "s" if attempts > 1 else ""
+                tries = f" (gave up after {attempts} attempt{plural}: a retry would end past the deadline)"
+                return Completion(text=None, error=outcome.error + tries, attempts=attempts)
+            self._sleep(wait)
 
-    def _attempt(self, body: Mapping[str, Any]) -> _Attempt:
+    def _attempt(
+        self, endpoint: ChatEndpoint, body: Mapping[str, Any], deadline: Deadline | None
+    ) -> tuple[_Attempt, Deadline]:
+        """Send one HTTP request within the request's deadline (opened by the first attempt)."""
+        with self._slots:
+            if deadline is None:
+                deadline = Deadline.after(endpoint.deadline_s)
+            with within_deadline(deadline):
+                return self._send(endpoint, body, deadline), deadline
+
+    def _send(self, endpoint: ChatEndpoint, body: Mapping[str, Any], deadline: Deadline) -> _Attempt:
         """Send one HTTP request and classify what came back."""
         import httpx2
         import openai
 
-        with self._slots, request_deadline(self.endpoint.deadline_s) as deadline:
-            with self._counter_lock:
-                self.requests_sent += 1
-            try:
-                response = self._openai.post(
-                    "/chat/completions",
-                    cast_to=httpx2.Response,
-                    body=dict(body),
-                    options={"headers": {_RAW_RESPONSE_HEADER: "stream"}},  # read the body here
-                )
-                with closing(response):
-                    received = self._read_body(response.iter_bytes())
-                if isinstance(received, _Attempt):
-                    return received
-                raw = self._redact(received)
-            except httpx2.TimeoutException:
-                return self._timed_out(deadline)
-            except httpx2.HTTPError as error:
-                return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
-            except openai.APIStatusError as error:
-                status = error.status_code
-                transient = status in _TRANSIENT_STATUS or status >= 500
-                hint = f" (is {self.endpoint.api_key_env} set?)" if status == 401 else ""
-                detail = _shortened(self._redact(_status_detail(error.body, error.message)))
-                return _Attempt(error=f"HTTP {status}: {detail}{hint}", transient=transient)
-            except openai.APITimeoutError:
-                return self._timed_out(deadline)
-            except openai.APIConnectionError as error:
-                return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
-        return _parse_reply(raw)
+        if deadline.left() <= 0:
+            deadline.limiting = True
+            return self._timed_out(endpoint, deadline)
+        with self._counter_lock:
+            self.requests_sent += 1
+        try:
+            response = self._openai.post(
+                "/chat/completions",
+                cast_to=httpx2.Response,
+                body=dict(body),
+                options={"headers": {_RAW_RESPONSE_HEADER: "stream"}},  # read the body here
+            )
+            with closing(response):
+                received = self._read_body(endpoint, response.iter_bytes())
+        except httpx2.TimeoutException:
+            return self._timed_out(endpoint, deadline)
+        except httpx2.HTTPError as error:
+            return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
+        except openai.APIStatusError as error:
+            status = error.status_code
+            transient = status in _TRANSIENT_STATUS or status >= 500
+            hint = f" (is {endpoint.api_key_env} set?)" if status == 401 else ""
+            detail = _shortened(self._redact(_status_detail(error.body, error.message)))
+            return _Attempt(error=f"HTTP {status}: {detail}{hint}", transient=transient)
+        except openai.APITimeoutError:
+            return self._timed_out(endpoint, deadline)
+        except openai.APIConnectionError as error:
+            return _Attempt(error=self._redact(f"connection failed: {error}"), transient=True)
+        if isinstance(received, _Attempt):
+            return received
+        return _parse_reply(received, self._redact)
 
-    def _read_body(self, chunks: Iterator[bytes]) -> str | _Attempt:
+    def _read_body(self, endpoint: ChatEndpoint, chunks: Iterator[bytes]) -> str | _Attempt:
         """Return the reply body as text, or the failed attempt if it is too large."""
-        limit = self.endpoint.max_reply_bytes
+        limit = endpoint.max_reply_bytes
         body = bytearray()
         for chunk in chunks:
             body += chunk
@@ -484,20 +512,21 @@ class ChatClient:
                 return _Attempt(error=f"reply is larger than {limit:,} bytes")
         return body.decode("utf-8", errors="replace")
 
-    def _timed_out(self, deadline: Deadline) -> _Attempt:
-        """Say which limit a timed-out attempt hit: the whole attempt's or one read's."""
+    def _timed_out(self, endpoint: ChatEndpoint, deadline: Deadline) -> _Attempt:
+        """Say which limit a timed-out attempt hit: the whole request's or one read's."""
         if deadline.limiting:
-            return _Attempt(error=f"reply took longer than {self.endpoint.deadline_s} s", transient=True)
-        return _Attempt(error=f"timed out after {self.endpoint.timeout_s} s", transient=True)
+            return _Attempt(error=f"reply took longer than {endpoint.deadline_s} s", transient=True)
+        return _Attempt(error=f"timed out after {endpoint.timeout_s} s", transient=True)
 
     def _redact(self, text: str) -> str:
-        """Replace the API key in text that came from the server or the network, before anything else.
+        """Replace the API key, in any encoding, in text that came from the server or the network.
 
-        Every byte of a reply, error body or connection error passes through here before it is
-        parsed, shortened, cached, stored in a record or shown, so a server that echoes the request
-        headers cannot leak the key, not even as the cut-off start of a shortened message.
+        Every string of a reply (after parsing, so escapes are decoded), error body or
+        connection error passes through here before it is shortened, cached, stored in a record
+        or shown, so a server that echoes the request headers cannot leak the key, not even as
+        the cut-off start of a shortened message.
         """
-        return text.replace(self._secret, "***") if self._secret else text
+        return self._redactor.redact(text)
 
 
 class _SeededChat:
@@ -531,24 +560,48 @@ def _shortened(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def _parse_reply(raw: str) -> _Attempt:
-    """Return the text and finish reason of a chat-completion body, or say what is wrong with it."""
+def _parse_reply(raw: str, redact: Callable[[str], str]) -> _Attempt:
+    """Return the text and finish reason of a chat-completion body, or say what is wrong with it.
+
+    Any body at all becomes an attempt: JSON nested too deeply or holding a number too long to
+    read fails like text that is not JSON. ``redact`` is applied to every string kept: the
+    reply's content and finish reason (escapes already decoded) and the excerpt in an error.
+    """
+
+    def excerpt() -> str:
+        return repr(_shortened(redact(raw), 200))
+
     try:
         document = json.loads(raw)
-    except json.JSONDecodeError:
-        return _Attempt(error=f"reply is not JSON: {raw[:200]!r}")
+    except RecursionError:
+        return _Attempt(error="reply is JSON nested too deeply to read")
+    except ValueError as error:  # JSONDecodeError, or an integer past Python's digit limit
+        if isinstance(error, json.JSONDecodeError):
+            return _Attempt(error=f"reply is not JSON: {excerpt()}")
+        return _Attempt(error=f"reply is not readable JSON: {error}")
     choices = document.get("choices") if isinstance(document, dict) else None
     if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        return _Attempt(error=f"reply has no choices: {raw[:200]!r}")
+        return _Attempt(error=f"reply has no choices: {excerpt()}")
     message = choices[0].get("message")
     content = message.get("content") if isinstance(message, dict) else None
     finish_reason = choices[0].get("finish_reason")
-    finish = finish_reason if isinstance(finish_reason, str) else None
+    finish = _unicode(redact(finish_reason)) if isinstance(finish_reason, str) else None
     if not isinstance(content, str):
         return _Attempt(error=f"reply has no choices[0].message.content (finish_reason={finish})")
     if not content.strip():
         return _Attempt(error=f"empty reply (finish_reason={finish})")
-    return _Attempt(text=content, finish_reason=finish)
+    if _unicode(content) is None:
+        return _Attempt(error="reply text is not valid Unicode (it holds a lone surrogate escape)")
+    return _Attempt(text=redact(content), finish_reason=finish)
+
+
+def _unicode(text: str) -> str | None:
+    """Return ``text`` if it can be written as UTF-8 (no lone surrogate from a JSON escape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return text
 
 
 def render_transcript(turns: Sequence[Message]) -> str:

@@ -135,3 +135,28 @@ def test_a_proxy_named_by_the_environment_is_still_used(monkeypatch: pytest.Monk
         with ChatClient(endpoint, retry=RetryPolicy(max_attempts=1)) as client:
             assert client.complete([Message("user", "hi")]) == "via the proxy"
         assert proxy.hits == 1 and proxy.headers[0]["host"] == "chat.finsynth-test.invalid"
+
+
+def test_the_deadline_covers_the_whole_request_not_each_attempt(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FINSYNTH_TEST_KEY", KEY)
+    with StallingServer(b"") as server:
+        endpoint = ChatEndpoint(
+            server.url, "m", api_key_env="FINSYNTH_TEST_KEY", timeout_s=10.0, deadline_s=1.0
+        )
+        waits: list[float] = []
+        with ChatClient(endpoint, retry=RetryPolicy(max_attempts=5), sleep=waits.append) as client:
+            completion = client.request([Message("user", "hi")])
+    # five attempts of one second each would be allowed per attempt; one second is all there is
+    assert completion.attempts == 1 and waits == []
+    assert completion.error is not None and "took longer than 1.0 s" in completion.error
+
+
+def test_no_retry_starts_whose_wait_would_pass_the_deadline() -> None:
+    with ChatServer(lambda body, headers: (503, b'{"error": {"message": "busy"}}')) as server:
+        endpoint = ChatEndpoint(server.url, "m", timeout_s=5.0, deadline_s=2.0)
+        waits: list[float] = []
+        retry = RetryPolicy(max_attempts=5, base_delay_s=10.0)
+        with ChatClient(endpoint, retry=retry, sleep=waits.append) as client:
+            completion = client.request([Message("user", "hi")])
+    assert server.hits == 1 and waits == []
+    assert completion.error == "HTTP 503: busy (gave up after 1 attempt: a retry would end past the deadline)"
