@@ -16,7 +16,7 @@ LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON
 PYTHON_RANGE ?= 3.10 3.13
 FAST := -m "not slow and not integration"
 
-.PHONY: install build-dataset test test-fast test-python-range test-integration lint typecheck pytest bench clean
+.PHONY: install build-dataset test test-fast test-python-range test-integration lint typecheck pytest bench docs dist clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -75,5 +75,13 @@ test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real l
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks
 
+docs: $(STAMP)  ## the documentation site into site/, strict: a broken link, reference or docstring fails it
+	$(BIN)/mkdocs build --strict
+
+dist: $(STAMP)  ## wheel and sdist into dist/ (the wheel built from the sdist), checked by twine
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist
+	$(BIN)/twine check --strict dist/*
+
 clean:
-	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(OUT) dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -42,3 +42,17 @@ def test_the_command_line_prints_its_version(capsys: pytest.CaptureFixture[str])
         main(["--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out == f"finsynth {finsynth.__version__}\n"
+
+
+def test_the_citation_file_names_this_version_the_repository_and_the_papers() -> None:
+    import yaml
+
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert citation["cff-version"] == "1.2.0" and citation["version"] == finsynth.__version__
+    assert citation["repository-code"] == release.SOURCE_REPOSITORY
+    arxiv = sorted(ref["identifiers"][0]["value"] for ref in citation["references"])
+    assert arxiv == ["arXiv:2410.14059", "arXiv:2502.06329", "arXiv:2506.02515"]
+    assert all(
+        ref["url"] == f"https://arxiv.org/abs/{ref['identifiers'][0]['value'][6:]}"
+        for ref in citation["references"]
+    )
