@@ -47,7 +47,9 @@ def _parameter_row(parameter: Any) -> str:
     else:
         name = ", ".join(f"`{option}`" for option in [*parameter.opts, *parameter.secondary_opts])
     annotation = parameter.type_descriptor.annotation
-    kind = "flag" if getattr(parameter, "is_flag", False) else getattr(annotation, "__name__", str(annotation))
+    kind = getattr(annotation, "__name__", str(annotation))
+    if getattr(parameter, "is_flag", False):
+        kind = "flag"
     default = parameter.default
     shown = "" if default in (None, False, (), []) or callable(default) else f"`{default}`"
     required = " (required)" if parameter.required else ""
@@ -79,7 +81,8 @@ def cli_reference() -> str:
     for command, context in _commands(root, root.context_class(root, info_name="finsynth")):
         path = context.command_path
         usage = command.get_usage(context).removeprefix("Usage: ")
-        lines = [f"## `{path}`", "", _help_markdown(command.help or ""), "", "**Usage:**", "", "```text", usage, "```", ""]
+        lines = [f"## `{path}`", "", _help_markdown(command.help or ""), "", "**Usage:**", ""]
+        lines += ["```text", usage, "```", ""]
         parameters = [p for p in command.get_params(context) if p.name != "help"]
         if parameters:
             lines += ["| parameter | type | what | default |", "|---|---|---|---|"]
@@ -116,7 +119,8 @@ def schema_reference() -> str:
             for name, spec in properties.items():
                 spec = spec if isinstance(spec, dict) else {}
                 mark = "yes" if name in required else ""
-                lines.append(f"| `{name}` | {_cell(_type(spec))} | {mark} | {_cell(spec.get('description', ''))} |")
+                description = _cell(spec.get("description", ""))
+                lines.append(f"| `{name}` | {_cell(_type(spec))} | {mark} | {description} |")
         else:
             lines.append(f"Type: {_cell(_type(schema))}.")
         lines.append("")
