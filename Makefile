@@ -25,7 +25,7 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
   tests/generators/finchain/test_formula.py tests/generators/finchain/test_dsl.py \
   tests/generators/finchain/test_functions.py tests/builder/test_config.py tests/builder/test_verify.py
 
-.PHONY: install build-dataset test test-fast python-range-venvs test-python-range test-integration lint typecheck pytest bench clean
+.PHONY: install build-dataset test test-fast python-range-venvs test-python-range test-integration lint typecheck pytest bench docs dist clean
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -98,5 +98,13 @@ test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real l
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks
 
+docs: $(STAMP)  ## the documentation site into site/, strict: a broken link, reference or docstring fails it
+	$(BIN)/mkdocs build --strict
+
+dist: $(STAMP)  ## wheel and sdist into dist/ (the wheel built from the sdist), checked by twine
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist
+	$(BIN)/twine check --strict dist/*
+
 clean:
-	rm -rf $(OUT) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(OUT) dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis

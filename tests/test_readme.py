@@ -1,19 +1,24 @@
-"""The README is tested: every shell, Python and YAML snippet runs as written on a fresh small build.
+"""The README and the docs are tested: every shell, Python and YAML snippet runs as written on a small build.
 
-A session-wide workspace stands for a fresh clone after ``make build-dataset``: the repository's
-``configs/``, ``tests/data/`` and ``.venv`` (linked), with ``configs/default.yaml`` shrunk to a few
-records per generator and built into ``build/`` exactly as the Makefile does. Each snippet then runs
-in that folder, in README order, so later snippets may use files earlier ones made (as a reader's
-would). Snippets needing a server say so in an HTML comment right above them:
+The documents are ``README.md``, then the pages of ``docs/`` in the order of the site's navigation
+(``mkdocs.yml``), then any other ``docs/**/*.md`` by path. One workspace, built once, stands for a
+fresh clone after ``make build-dataset``: the repository's ``configs/``, ``tests/data/`` and
+``.venv`` (linked), with ``configs/default.yaml`` shrunk to a few records per generator and built
+into ``build/`` exactly as the Makefile does. Each snippet then runs in that folder, in reading
+order, so later snippets may use files earlier ones made (as a reader's would). Snippets needing a
+server say so in an HTML comment right above them:
 
 - ``<!-- readme: hub -->``: a fake Hugging Face Hub on 127.0.0.1 (``HF_ENDPOINT``); the placeholder
   token ``...`` in ``HF_TOKEN=...`` is replaced by the fake Hub's token.
 - ``<!-- readme: chat-server -->``: a fake OpenAI-compatible chat server on 127.0.0.1
-  (``FINSYNTH_CHAT_BASE_URL``; ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY`` point at it too).
+  (``LOCAL_BASE_URL`` and ``LOCAL_API_KEY``, for inspect_ai's ``openai-api/local/...`` models;
+  ``OPENAI_BASE_URL`` and ``OPENAI_API_KEY`` point at it too).
 - ``<!-- readme: not run: REASON -->``: not run, with the reason (the set-up commands themselves, a
   multi-machine Ray cluster). The test lists these, so a new snippet cannot silently go untested.
 
-YAML snippets are build configs and must validate against the config schema.
+YAML snippets are build configs and must validate against the config schema. ``text`` and ``json``
+blocks are sample output and layouts, not run; a fence indented inside a list would escape these
+rules, so the docs may not have one.
 """
 
 from __future__ import annotations
@@ -32,11 +37,15 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 SNIPPET = re.compile(
     r"^(?:<!-- readme: (?P<directive>[^>]*?) -->\n)?```(?P<language>[a-z]*)\n(?P<body>.*?)^```$",
     re.MULTILINE | re.DOTALL,
 )
 RUN = ("bash", "python", "yaml", "toml")
+SAMPLES = ("", "text", "json")
+"""Languages of blocks that show output or layouts: not run."""
+INDENTED_FENCE = re.compile(r"^[ \t]+```", re.MULTILINE)
 NOT_RUN = {
     "make build-dataset": "the set-up itself: the workspace fixture makes the same build",
     "ray start --head": "a Ray cluster spans several machines (tests/builder runs Ray on one)",
@@ -52,8 +61,9 @@ SMALL_COUNTS = {"finchain": 1, "ucfe": 1, "failsafe/synthetic": 3}
 
 @dataclass(frozen=True)
 class Snippet:
-    """One fenced block of the README."""
+    """One fenced block of a document."""
 
+    document: str
     line: int
     language: str
     body: str
@@ -61,29 +71,66 @@ class Snippet:
 
     @property
     def name(self) -> str:
-        return f"README.md:{self.line} ({self.language})"
+        return f"{self.document}:{self.line} ({self.language})"
+
+
+def _navigation(entries: object) -> list[str]:
+    """The page paths of an ``mkdocs.yml`` ``nav`` tree, in order."""
+    if isinstance(entries, str):
+        return [entries]
+    if isinstance(entries, list):
+        return [page for entry in entries for page in _navigation(entry)]
+    if isinstance(entries, dict):
+        return [page for value in entries.values() for page in _navigation(value)]
+    return []
+
+
+def documents() -> list[Path]:
+    """README.md, the pages in the site's navigation order, then any other page by path."""
+    site = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    in_navigation = [DOCS / page for page in _navigation(site["nav"]) if (DOCS / page).is_file()]
+    others = sorted(set(DOCS.rglob("*.md")) - set(in_navigation))
+    return [README, *in_navigation, *others]
 
 
 def snippets() -> list[Snippet]:
-    text = README.read_text(encoding="utf-8")
-    return [
-        Snippet(
-            line=text.count("\n", 0, match.start("body")),
-            language=match["language"],
-            body=match["body"],
-            directive=(match["directive"] or "").strip(),
-        )
-        for match in SNIPPET.finditer(text)
-    ]
+    found = []
+    for path in documents():
+        text = path.read_text(encoding="utf-8")
+        found += [
+            Snippet(
+                document=str(path.relative_to(ROOT)),
+                line=text.count("\n", 0, match.start("body")),
+                language=match["language"],
+                body=match["body"],
+                directive=(match["directive"] or "").strip(),
+            )
+            for match in SNIPPET.finditer(text)
+        ]
+    return found
 
 
 def run_snippets() -> list[Snippet]:
     return [s for s in snippets() if s.language in RUN and not s.directive.startswith("not run")]
 
 
+def test_the_documents_are_the_readme_and_every_docs_page_in_reading_order() -> None:
+    found = documents()
+    assert found[0] == README and len(found) == 1 + len(list(DOCS.rglob("*.md")))
+    pages = [path.relative_to(DOCS).as_posix() for path in found[1:4]]
+    assert pages == ["index.md", "getting-started.md", "guide/finchain.md"]
+
+
+def test_no_docs_page_hides_a_snippet_in_an_indented_fence() -> None:
+    for path in documents():
+        text = path.read_text(encoding="utf-8")
+        hidden = [text.count("\n", 0, match.start()) + 1 for match in INDENTED_FENCE.finditer(text)]
+        assert not hidden, f"{path.relative_to(ROOT)}: indented code fences at lines {hidden} are not run"
+
+
 def test_every_code_snippet_is_run_or_says_why_not() -> None:
     for snippet in snippets():
-        if snippet.language in ("", "text"):
+        if snippet.language in SAMPLES:
             continue  # folder layouts and sample output
         assert snippet.language in RUN, f"{snippet.name}: unknown snippet language {snippet.language!r}"
         if snippet.directive.startswith("not run"):
@@ -91,7 +138,8 @@ def test_every_code_snippet_is_run_or_says_why_not() -> None:
             reasons = [reason for start, reason in NOT_RUN.items() if first.startswith(start)]
             assert reasons, f"{snippet.name}: not run, but not one of the known exceptions"
             assert snippet.directive == f"not run: {reasons[0]}", f"{snippet.name}: give the known reason"
-    assert len(run_snippets()) >= 10
+    assert len(run_snippets()) >= 15
+    assert {snippet.document for snippet in run_snippets()} >= {"README.md", "docs/guide/finchain.md"}
 
 
 def _shrunk_default_config() -> str:
@@ -139,7 +187,7 @@ def _environment(extra: dict[str, str]) -> dict[str, str]:
     environment = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("HF_", "HUGGINGFACE", "OPENAI", "FINSYNTH_"))
+        if not key.startswith(("HF_", "HUGGINGFACE", "OPENAI", "FINSYNTH_", "LOCAL_"))
     }
     environment.update({"PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "0", **extra})
     return environment
@@ -172,7 +220,13 @@ def chat_server(workspace: Path) -> Iterator[dict[str, str]]:
     configs = ("finchain", "finchain_variation", "finchain_robust", "failsafe_conditions")
     rows = [dict(row) for name in configs for row in datasets.load_dataset(folder, name, split="test")]
     with serve(rows) as server:
-        yield {"OPENAI_BASE_URL": server.url, "OPENAI_API_KEY": "not-a-secret", "INSPECT_DISPLAY": "none"}
+        yield {
+            "LOCAL_BASE_URL": server.url,
+            "LOCAL_API_KEY": "not-a-secret",
+            "OPENAI_BASE_URL": server.url,
+            "OPENAI_API_KEY": "not-a-secret",
+            "INSPECT_DISPLAY": "none",
+        }
 
 
 def _default_version() -> str:
@@ -219,16 +273,25 @@ def _script(snippet: Snippet, environment: dict[str, str], workspace: Path) -> l
     if snippet.language == "bash":
         return ["bash", "-euo", "pipefail", "-c", body]
     if snippet.language == "python":  # a file, as a reader's module would be (templates read their source)
-        path = workspace / f"readme_snippet_{snippet.line}.py"
+        stem = re.sub(r"\W", "_", snippet.document.removesuffix(".md"))
+        path = workspace / f"snippet_{stem}_{snippet.line}.py"
         path.write_text(body, encoding="utf-8")
         return [sys.executable, path.name]
     raise AssertionError(snippet.language)
 
 
+def _documents_with_runs() -> list[str]:
+    return list(dict.fromkeys(snippet.document for snippet in run_snippets()))
+
+
 @pytest.mark.slow
-def test_the_readme_runs_as_written(workspace: Path, request: pytest.FixtureRequest) -> None:
+@pytest.mark.parametrize("document", _documents_with_runs())
+def test_the_readme_and_docs_run_as_written(
+    document: str, workspace: Path, request: pytest.FixtureRequest
+) -> None:
+    """One document's snippets, in order; documents run in reading order on the one shared workspace."""
     failures = []
-    for snippet in run_snippets():
+    for snippet in [snippet for snippet in run_snippets() if snippet.document == document]:
         if snippet.language == "yaml":
             failures.extend(_config_problems(snippet))
             continue
@@ -248,7 +311,7 @@ def test_the_readme_runs_as_written(workspace: Path, request: pytest.FixtureRequ
             capture_output=True,
             text=True,
             env=_environment(extra),
-            timeout=600,
+            timeout=1800,  # only against a hung snippet: a loaded machine is slow, not wrong
             check=False,
         )
         if ran.returncode != 0:

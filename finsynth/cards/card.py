@@ -9,6 +9,7 @@ and links PNG figures written beside it under ``plots/<config>/``.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import finsynth
 from finsynth.builder.config import BuildConfig, ConfigSpec
 from finsynth.builder.shard import ShardResult
 from finsynth.cards import plots
+from finsynth.cards.examples import LIST_ITEMS, TEXT_CHARACTERS, example_row
 from finsynth.cards.perturbation_checks import perturbation_check_counts
 from finsynth.cards.statistics import (
     ConfigStatistics,
@@ -40,6 +42,7 @@ from finsynth.harness import (
     lm_eval_task_name,
     lm_eval_task_path,
 )
+from finsynth.release import SOURCE_REPOSITORY, install_command, package_origin, release_tag
 from finsynth.schemas import record_schema
 from finsynth.world.industries import INDUSTRIES
 from finsynth.world.industry_ratios import INDUSTRY_RATIOS, observed_ratios
@@ -52,6 +55,32 @@ _ENVIRONMENT = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 _TOP_REQUESTS = 10
+LICENCES = {
+    "cc-by-4.0": (
+        "Creative Commons Attribution 4.0 International",
+        "https://creativecommons.org/licenses/by/4.0/",
+    ),
+    "cc-by-sa-4.0": (
+        "Creative Commons Attribution-ShareAlike 4.0 International",
+        "https://creativecommons.org/licenses/by-sa/4.0/",
+    ),
+    "cc-by-nc-4.0": (
+        "Creative Commons Attribution-NonCommercial 4.0 International",
+        "https://creativecommons.org/licenses/by-nc/4.0/",
+    ),
+    "cc0-1.0": ("Creative Commons Zero v1.0 Universal", "https://creativecommons.org/publicdomain/zero/1.0/"),
+    "apache-2.0": ("Apache License 2.0", "https://www.apache.org/licenses/LICENSE-2.0"),
+    "mit": ("MIT License", "https://opensource.org/license/mit"),
+}
+"""Full name and text URL of the licence ids the card's prose spells out (others are named by id)."""
+
+
+def licence_prose(licence: str) -> str:
+    """The card's sentence naming the licence its YAML metadata declares."""
+    if licence in LICENCES:
+        name, url = LICENCES[licence]
+        return f"The data is released under the {name} licence (`{licence}`, {url})."
+    return f"The data is released under the licence `{licence}` declared in this card's metadata."
 
 
 def size_category(rows: int) -> str:
@@ -282,6 +311,8 @@ def write_card(
             folder, _split_files(config, shards), _expected_rows(config, statistics)
         )
         config_figures = _plots(config.name, stats)
+        test_split = "test" if any(s.name == "test" for s in config.splits) else config.splits[0].name
+        test_files = next(f.files for f in _split_files(config, shards) if f.name == test_split)
         figures.update(config_figures)
         configs.append(
             {
@@ -310,9 +341,8 @@ def write_card(
                 "lm_eval_path": lm_eval_task_path(build, config.name),
                 "inspect_task": config.family in INSPECT_FAMILIES,
                 "inspect_scorer": INSPECT_SCORERS.get(config.family),
-                "test_split": "test"
-                if any(s.name == "test" for s in config.splits)
-                else config.splits[0].name,
+                "test_split": test_split,
+                "example": example_row(folder, test_files),
             }
         )
     generator_ids = sorted({gid for config in build.configs for gid in config.generator_ids})
@@ -334,6 +364,14 @@ def write_card(
         if any(config.family == FILINGS_FAMILY for config in build.configs)
         else [],
         ratio_companies=RATIO_COMPANIES,
+        licence=licence_prose(build.license),
+        install_command=install_command(finsynth.__version__),
+        package_origin=package_origin(finsynth.__version__),
+        source_repository=SOURCE_REPOSITORY,
+        release_tag=release_tag(finsynth.__version__),
+        bibtex_key=re.sub(r"\W", "_", f"{build.name}_{build.version}"),
+        example_characters=TEXT_CHARACTERS,
+        example_items=LIST_ITEMS,
     )
     (folder / CARD_NAME).write_text(text, encoding="utf-8")
     for name, data in figures.items():

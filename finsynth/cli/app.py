@@ -40,6 +40,26 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        import finsynth
+
+        typer.echo(f"finsynth {finsynth.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print finsynth's version and exit.", callback=_print_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Generate, build, validate and verify seeded financial LLM datasets."""
+
+
 DomainOption = Annotated[
     list[str] | None,
     typer.Option("--domain", help="Only this domain (repeat for several), e.g. corporate_finance."),

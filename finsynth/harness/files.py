@@ -21,6 +21,7 @@ import jinja2
 import finsynth
 from finsynth.builder.config import BuildConfig, ConfigSpec
 from finsynth.families import families_where
+from finsynth.release import install_command
 
 INSPECT_TASK_PATH = "harness/inspect_task.py"
 _ENVIRONMENT = jinja2.Environment(
@@ -85,6 +86,12 @@ INSPECT_SCORERS = {
 """What each inspect task's scorer reports, per family (the card and the task docstrings say it)."""
 
 
+def missing_finsynth_message() -> str:
+    """The one-line error a shipped harness file raises when finsynth is not installed."""
+    version = finsynth.__version__
+    return f"these tasks score with finsynth {version}, which is not installed: {install_command(version)}"
+
+
 def lm_eval_group_name(build: BuildConfig) -> str:
     """The lm-eval group of a build's tasks: the build's name as an identifier (``finsynth``)."""
     return re.sub(r"\W", "_", build.name)
@@ -116,6 +123,8 @@ def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, 
         "repo_id": reference.repo_id,
         "revision": reference.revision,
         "library_version": finsynth.__version__,
+        "install_command": install_command(finsynth.__version__),
+        "missing_message": missing_finsynth_message(),
     }
     scored = [config for config in build.configs if config.family in LM_EVAL_FAMILIES]
     files = {

@@ -3,9 +3,10 @@
 The card (``README.md``) and the harness files (``harness/**``) name the repository a build
 was given (``repo_id`` in the build config, else the build's name), always as a quoted
 string (``load_dataset("ORG/NAME", ...)``, ``HUB_DATASET = "ORG/NAME"``, ``hub_repo:
-"ORG/NAME"``). A push to another repository rewrites those strings in what it uploads, and
-the uploaded ``manifest.json`` lists the rewritten files' hashes; the folder on disk is left
-as built.
+"ORG/NAME"``) or as the repository's Hub address (``https://huggingface.co/datasets/ORG/NAME``,
+in the card's sources, citation and contact). A push to another repository rewrites those
+strings in what it uploads, and the uploaded ``manifest.json`` lists the rewritten files'
+hashes; the folder on disk is left as built.
 """
 
 from __future__ import annotations
@@ -21,6 +22,15 @@ from finsynth.errors import FinsynthError
 
 HARNESS_FOLDER = "harness/"
 _CARD_REFERENCE = re.compile(r'load_dataset\("([^"]+)"')
+HUB_DATASETS_URL = "https://huggingface.co/datasets/"
+"""Where the card's address of the repository starts (followed by ``ORG/NAME``)."""
+
+
+def _renamed(text: str, old: str, new: str) -> str:
+    """``text`` with each reference to repository ``old`` (quoted, or the Hub address) naming ``new``."""
+    text = text.replace(json.dumps(old), json.dumps(new))
+    address = re.compile(re.escape(HUB_DATASETS_URL + old) + r"(?![\w-]|[./][\w-])")
+    return address.sub(lambda _: HUB_DATASETS_URL + new, text)
 
 
 def built_repo_id(folder: Path) -> str:
@@ -57,15 +67,15 @@ def retargeted_files(folder: Path, repo_id: str) -> dict[str, bytes]:
     old = built_repo_id(folder)
     if old == repo_id:
         return {}
-    quoted_old, quoted_new = json.dumps(old), json.dumps(repo_id)
     manifest = read_manifest(folder)
     rewritten: dict[str, bytes] = {}
     for path in sorted(manifest.get("files", {})):
         if not _names_repository(path):
             continue
         text = (folder / path).read_text(encoding="utf-8")
-        if quoted_old in text:
-            data = text.replace(quoted_old, quoted_new).encode("utf-8")
+        renamed = _renamed(text, old, repo_id)
+        if renamed != text:
+            data = renamed.encode("utf-8")
             rewritten[path] = data
             entry = manifest["files"][path]
             entry["sha256"] = hashlib.sha256(data).hexdigest()

@@ -214,3 +214,38 @@ def test_two_folders_of_the_same_name_each_load_their_own_rows(tmp_path: Path) -
     assert [list(column) for column in loaded] == [[1], [2, 3]]
     with pytest.raises(FinsynthError, match=r"no d/test-\*\.parquet files; it has c/test"):
         load_split(str(tmp_path / "first" / "dialogues"), "d", "test", None)
+
+
+WITHOUT_FINSYNTH = """
+import importlib.abc, runpy, sys
+
+
+class NoFinsynth(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "finsynth":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, NoFinsynth())
+try:
+    runpy.run_path(sys.argv[1])
+except ModuleNotFoundError as error:
+    print(f"{type(error).__name__}: {error}")
+"""
+
+
+@pytest.mark.parametrize("shipped", ["harness/inspect_task.py", "harness/lm_eval/finsynth_functions.py"])
+def test_a_shipped_file_without_finsynth_says_in_one_line_how_to_install_it(
+    shipped: str, tmp_path: Path
+) -> None:
+    import finsynth
+    from finsynth.harness.files import missing_finsynth_message
+    from finsynth.release import install_command
+
+    path = tmp_path / "shipped.py"
+    path.write_text(harness_files(DEFAULT, dataset_reference(DEFAULT))[shipped], encoding="utf-8")
+    ran = run_python(WITHOUT_FINSYNTH, {}, str(path))
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    assert ran.stdout.splitlines() == [f"ModuleNotFoundError: {missing_finsynth_message()}"]
+    assert install_command(finsynth.__version__) in ran.stdout and finsynth.__version__ in ran.stdout
