@@ -31,14 +31,16 @@ pytestmark = pytest.mark.skipif(
 
 
 def build(python: str, config: Path, out: Path) -> Path:
-    subprocess.run(
+    built = subprocess.run(
         [python, "-m", "finsynth.cli", "build", str(config), "--out", str(out), "--num-proc", "1"],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
-        check=True,
         capture_output=True,
+        text=True,
         timeout=1800,
+        check=False,
     )
+    assert built.returncode == 0, f"{python}: {built.stderr[-3000:]}"
     (folder,) = (out / "finsynth").iterdir()
     return folder
 
