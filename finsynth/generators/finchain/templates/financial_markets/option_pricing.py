@@ -159,7 +159,7 @@ def one_step_binomial_call_price() -> Template:
         ],
         constraints=[
             # Mostly out of the money after a down move, sometimes in it: the down payoff is not always zero.
-            "strike > 0.9 * stock_price * (1 - down_move)",
+            "strike > 0.97 * stock_price * (1 - down_move)",
             "strike < stock_price * (1 + up_move)",
             "period_rate < up_move",
         ],
