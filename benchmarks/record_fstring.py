@@ -22,6 +22,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
 
 import finsynth
@@ -32,17 +33,44 @@ GENERATOR_ID = TOPIC + "future_value_of_a_single_deposit"
 """The basic template the first stand-in writes."""
 GOAL_GENERATOR_ID = TOPIC + "deposit_plus_annual_contributions_against_a_goal"
 """The advanced template the second stand-in writes."""
-NOTE = "Intermediate values are shown rounded; each step uses the unrounded values of earlier steps."
+NOTE = (
+    "Intermediate values are shown rounded (with more digits where a step needs them to be redone); "
+    "each step uses the unrounded values of earlier steps."
+)
 Record = dict[str, Any]
 
 
-def _metadata_parts(generator_id: str, difficulty: str) -> tuple[str, str]:
+FUTURE_VALUE_DIFFICULTY = ("intermediate", 4)
+"""The basic template's measured difficulty (level, score)."""
+GOAL_DIFFICULTY = ("advanced", 8)
+"""The advanced template's measured difficulty (level, score)."""
+
+
+def _metadata_parts(generator_id: str, difficulty: tuple[str, int]) -> tuple[str, str]:
     domain, topic = generator_id.split("/")[1:3]
     return (
-        f'{{"answer_unit":"USD","difficulty":"{difficulty}","domain":"{domain}",'
-        f'"generator_id":"{generator_id}","seed_names":',
+        f'{{"answer_unit":"USD","difficulty":"{difficulty[0]}","difficulty_score":{difficulty[1]},'
+        f'"domain":"{domain}","generator_id":"{generator_id}","seed_names":',
         f',"topic":"{topic}"}}',
     )
+
+
+def _operands(
+    redo: Callable[..., Decimal], decimals: int, shown: float, *operands: tuple[float, int]
+) -> list[str]:
+    """Earlier results as a step shows them: with more digits where the rounded ones would not redo it.
+
+    The redo is exact (decimals, halves rounded up as finsynth rounds them): a sum of two shown
+    amounts often ends in a half cent.
+    """
+    extra = 0
+    target = Decimal(f"{shown:.{decimals}f}")
+    while True:
+        texts = [f"{round(value, digits + extra):.{digits + extra}f}" for value, digits in operands]
+        redone = redo(*map(Decimal, texts)).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP)
+        if redone == target or extra == 12:
+            return texts
+        extra += 1
 
 
 def _trace_steps(steps: tuple[tuple[str, str, int], ...], answer: str) -> str:
@@ -65,8 +93,8 @@ GOAL_STEPS = (
     ("balance", "deposit_value + contributions_value", 2),
     ("surplus", "balance - goal", 2),
 )
-FUTURE_VALUE_METADATA = _metadata_parts(GENERATOR_ID, "basic")
-GOAL_METADATA = _metadata_parts(GOAL_GENERATOR_ID, "advanced")
+FUTURE_VALUE_METADATA = _metadata_parts(GENERATOR_ID, FUTURE_VALUE_DIFFICULTY)
+GOAL_METADATA = _metadata_parts(GOAL_GENERATOR_ID, GOAL_DIFFICULTY)
 FUTURE_VALUE_TRACE = _trace_steps(FUTURE_VALUE_STEPS, "balance")
 GOAL_TRACE = _trace_steps(GOAL_STEPS, "surplus")
 
@@ -97,7 +125,7 @@ def _solution(step_texts: list[str], target: str) -> str:
 def _record(
     record_id: str,
     generator_id: str,
-    difficulty: str,
+    difficulty: tuple[str, int],
     plan: tuple[tuple[str, str, int], ...],
     parts: Parts,
     seeds: tuple[int, int],
@@ -112,7 +140,8 @@ def _record(
         "generator_id": generator_id,
         "domain": domain,
         "topic": topic,
-        "difficulty": difficulty,
+        "difficulty": difficulty[0],
+        "difficulty_score": difficulty[1],
         "solution": parts.solution,
         "steps": [
             {
@@ -154,11 +183,12 @@ def future_value_parts(
     shown_growth = round(growth, 6)
     balance = round(principal * growth, 2)
     target = _usd(balance)
+    (growth_text,) = _operands(lambda factor: Decimal(repr(principal)) * factor, 2, balance, (growth, 6))
     texts = [
         f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
         f"= {shown_growth:.6f}",
         f"Balance after the holding period: balance = principal × growth_factor = {principal:.2f} × "
-        f"{shown_growth:.6f} = {balance:.2f} ({target})",
+        f"{growth_text} = {balance:.2f} ({target})",
     ]
     return Parts(
         question=(
@@ -188,7 +218,7 @@ def future_value_record(
 ) -> Record:
     """The complete finsynth record of the future-value problem (see :func:`future_value_parts`)."""
     parts = future_value_parts(saver, principal, percent, years, seeds)
-    return _record(record_id, GENERATOR_ID, "basic", FUTURE_VALUE_STEPS, parts, seeds)
+    return _record(record_id, GENERATOR_ID, FUTURE_VALUE_DIFFICULTY, FUTURE_VALUE_STEPS, parts, seeds)
 
 
 def goal_parts(
@@ -215,19 +245,28 @@ def goal_parts(
     shown = [round(growth, 6), round(deposit_value, 2), round(annuity, 6), round(contributions, 2)]
     shown += [round(balance, 2), round(surplus, 2)]
     target = _usd(shown[5])
+    exact = {name: Decimal(repr(value)) for name, value in (("deposit", deposit), ("rate", rate))}
+    exact |= {name: Decimal(repr(value)) for name, value in (("contribution", contribution), ("goal", goal))}
+    (growth_for_deposit,) = _operands(lambda factor: exact["deposit"] * factor, 2, shown[1], (growth, 6))
+    (growth_for_annuity,) = _operands(lambda factor: (factor - 1) / exact["rate"], 6, shown[2], (growth, 6))
+    (annuity_text,) = _operands(lambda factor: exact["contribution"] * factor, 2, shown[3], (annuity, 6))
+    deposit_text, contributions_text = _operands(
+        lambda first, second: first + second, 2, shown[4], (deposit_value, 2), (contributions, 2)
+    )
+    (balance_text,) = _operands(lambda total: total - exact["goal"], 2, shown[5], (balance, 2))
     texts = [
         f"Growth of one dollar: growth_factor = (1 + annual_rate)^years = (1 + {rate:.4f})^{years} "
         f"= {shown[0]:.6f}",
         "Future value of the initial deposit: deposit_value = initial_deposit × growth_factor = "
-        f"{deposit:.2f} × {shown[0]:.6f} = {shown[1]:.2f} ({_usd(shown[1])})",
+        f"{deposit:.2f} × {growth_for_deposit} = {shown[1]:.2f} ({_usd(shown[1])})",
         "Future value of 1 dollar a year: annuity_factor = (growth_factor - 1) / annual_rate = "
-        f"({shown[0]:.6f} - 1) / {rate:.4f} = {shown[2]:.6f}",
+        f"({growth_for_annuity} - 1) / {rate:.4f} = {shown[2]:.6f}",
         "Future value of the contributions: contributions_value = yearly_contribution × "
-        f"annuity_factor = {contribution:.2f} × {shown[2]:.6f} = {shown[3]:.2f} ({_usd(shown[3])})",
+        f"annuity_factor = {contribution:.2f} × {annuity_text} = {shown[3]:.2f} ({_usd(shown[3])})",
         "Total balance: balance = deposit_value + contributions_value = "
-        f"{shown[1]:.2f} + {shown[3]:.2f} = {shown[4]:.2f} ({_usd(shown[4])})",
+        f"{deposit_text} + {contributions_text} = {shown[4]:.2f} ({_usd(shown[4])})",
         "Surplus over the goal: surplus = balance - goal = "
-        f"{shown[4]:.2f} - {goal:.2f} = {shown[5]:.2f} ({target})",
+        f"{balance_text} - {goal:.2f} = {shown[5]:.2f} ({target})",
     ]
     return Parts(
         question=(
@@ -268,7 +307,7 @@ def goal_record(
 ) -> Record:
     """The complete finsynth record of the deposit-plus-contributions problem (see :func:`goal_parts`)."""
     parts = goal_parts(saver, amounts, percent, years, seeds)
-    return _record(record_id, GOAL_GENERATOR_ID, "advanced", GOAL_STEPS, parts, seeds)
+    return _record(record_id, GOAL_GENERATOR_ID, GOAL_DIFFICULTY, GOAL_STEPS, parts, seeds)
 
 
 def _saver_and_seeds(rng: random.Random) -> tuple[str, tuple[int, int]]:

@@ -24,6 +24,7 @@ from finsynth.chat import check_chat_family, messages_column, with_messages
 from finsynth.collector import collector_paused
 from finsynth.errors import FinsynthError
 from finsynth.generators.registry import (
+    SCORE_TAG,
     BatchGenerator,
     Criteria,
     Generator,
@@ -55,6 +56,10 @@ def selected_generators(
     topics: Sequence[str] = (),
     difficulties: Sequence[str] = (),
     exclude: Criteria | Sequence[str] = (),
+    layout_difficulties: Sequence[str] = (),
+    min_difficulty_score: int | None = None,
+    max_difficulty_score: int | None = None,
+    order_by: str = "id",
 ) -> list[Generator]:
     """Return the generators a selection names, sorted by id (all of one record family).
 
@@ -62,8 +67,12 @@ def selected_generators(
         ids_or_prefixes: Generator ids or id prefixes; ``None`` starts from every generator.
         domains: Keep only these domains (any of them).
         topics: Keep only these topics (slugs, or ``domain/topic``).
-        difficulties: Keep only these difficulties.
+        difficulties: Keep only these measured difficulty levels.
         exclude: Ids or id prefixes to drop, or :class:`Criteria` (drop what matches any value).
+        layout_difficulties: Keep only these labels of the original FinChain layout.
+        min_difficulty_score: Keep only generators whose measured difficulty score is at least this.
+        max_difficulty_score: Keep only generators whose measured difficulty score is at most this.
+        order_by: ``"id"``, or ``"difficulty_score"`` (easiest first, ties by id).
 
     Raises:
         UnknownGeneratorError: If an id or prefix matches nothing (with suggestions).
@@ -74,9 +83,20 @@ def selected_generators(
         ids_or_prefixes = [ids_or_prefixes]
     if ids_or_prefixes is not None and not list(ids_or_prefixes):
         raise FinsynthError("name at least one generator id or prefix")
+    if order_by not in ("id", SCORE_TAG):
+        raise FinsynthError(f"order_by must be 'id' or {SCORE_TAG!r}, not {order_by!r}")
     dropped = exclude if isinstance(exclude, Criteria) else Criteria(ids=tuple(exclude))
-    only = Criteria(domains=tuple(domains), topics=tuple(topics), difficulties=tuple(difficulties))
+    only = Criteria(
+        domains=tuple(domains),
+        topics=tuple(topics),
+        difficulties=tuple(difficulties),
+        layout_difficulties=tuple(layout_difficulties),
+        min_difficulty_score=min_difficulty_score,
+        max_difficulty_score=max_difficulty_score,
+    )
     generators = select(ids_or_prefixes, only=only, exclude=dropped)
+    if order_by == SCORE_TAG:
+        generators.sort(key=lambda generator: int(generator.info.tags.get(SCORE_TAG, "0")))
     families = {generator.info.family for generator in generators}
     if len(families) != 1:
         raise FinsynthError(
@@ -108,6 +128,9 @@ def generate(
     split: str = "sample",
     validate: bool = True,
     messages: bool = False,
+    layout_difficulties: Sequence[str] = (),
+    min_difficulty_score: int | None = None,
+    max_difficulty_score: int | None = None,
 ) -> Iterator[Record]:
     """Yield ``n`` records per selected generator, generator by generator (sorted by id).
 
@@ -127,6 +150,9 @@ def generate(
         split: Split name used in seed derivation and ids.
         validate: Check each record against its family schema.
         messages: Add a ``messages`` column (system, user, assistant) for chat fine-tuning.
+        layout_difficulties: Keep only these labels of the original FinChain layout.
+        min_difficulty_score: Keep only generators whose measured difficulty score is at least this.
+        max_difficulty_score: Keep only generators whose measured difficulty score is at most this.
 
     Yields:
         Records (plain dicts) matching the family's JSON Schema.
@@ -147,7 +173,14 @@ def generate(
             f"split must be a non-empty name without '/' (it is part of every id), got {split!r}"
         )
     generators = selected_generators(
-        ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
+        ids_or_prefixes,
+        domains=domains,
+        topics=topics,
+        difficulties=difficulties,
+        exclude=exclude,
+        layout_difficulties=layout_difficulties,
+        min_difficulty_score=min_difficulty_score,
+        max_difficulty_score=max_difficulty_score,
     )
     family = generators[0].info.family
     if messages:
@@ -346,6 +379,9 @@ def iterable_dataset(
     difficulties: Sequence[str] = (),
     exclude: Criteria | Sequence[str] = (),
     messages: bool = False,
+    layout_difficulties: Sequence[str] = (),
+    min_difficulty_score: int | None = None,
+    max_difficulty_score: int | None = None,
 ) -> datasets.IterableDataset:
     """Return an unbounded ``datasets.IterableDataset`` of never-repeating instances.
 
@@ -361,9 +397,13 @@ def iterable_dataset(
         lanes: Number of shards (1 to any size); keep it a multiple of workers × ranks.
         domains: Keep only these domains.
         topics: Keep only these topics (slugs, or ``domain/topic``).
-        difficulties: Keep only these difficulties.
+        difficulties: Keep only these measured difficulty levels.
         exclude: Ids or id prefixes to leave out, or :class:`~finsynth.generators.registry.Criteria`.
         messages: Add a ``messages`` column (system, user, assistant) for chat fine-tuning.
+        layout_difficulties: Keep only these labels of the original FinChain layout.
+        min_difficulty_score: Keep only generators whose measured difficulty score is at least
+            this (a curriculum streams rising windows of scores).
+        max_difficulty_score: Keep only generators whose measured difficulty score is at most this.
 
     Returns:
         An iterable dataset with the family's typed features.
@@ -376,7 +416,14 @@ def iterable_dataset(
     if not 1 <= lanes <= MAX_LANES:
         raise FinsynthError(f"lanes must be 1 to {MAX_LANES:,}, got {lanes:,}")
     generators = selected_generators(
-        ids_or_prefixes, domains=domains, topics=topics, difficulties=difficulties, exclude=exclude
+        ids_or_prefixes,
+        domains=domains,
+        topics=topics,
+        difficulties=difficulties,
+        exclude=exclude,
+        layout_difficulties=layout_difficulties,
+        min_difficulty_score=min_difficulty_score,
+        max_difficulty_score=max_difficulty_score,
     )
     family = generators[0].info.family
     if messages:

@@ -428,6 +428,8 @@ def _generator_ids(raw: Mapping[str, Any], fail: Any, position: int) -> tuple[st
     matched = resolve(generator_ids)
     for key in ("select", "exclude"):
         for field_name, values in raw.get(key, {}).items():
+            if not isinstance(values, list):
+                continue  # a score bound names nothing that could be unknown
             for item, value in enumerate(values):
                 try:
                     Criteria.from_mapping({field_name: [value]}).check_known(matched, f"'{key}'")

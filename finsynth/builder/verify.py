@@ -36,7 +36,7 @@ from finsynth.builder.folder_files import folder_entries, open_member
 from finsynth.builder.manifest import MANIFEST_NAME, check_files, read_manifest
 from finsynth.errors import ConfigError, UnknownGeneratorError
 from finsynth.families import FAMILIES, families_where
-from finsynth.generators.finchain.engine import CARRIED_UNROUNDED
+from finsynth.generators.finchain.engine import carried_note
 from finsynth.generators.finchain.quantities import Quantity, Unit
 from finsynth.generators.finchain.trace import Replay, replay_record, unreadable_trace_version
 from finsynth.input_files import parse_json
@@ -49,7 +49,15 @@ WHOLE_NUMBER_IN_SOLUTION = 1_000
 """Whole numbers up to this may appear in a solution without being a trace value (periods, days)."""
 _NUMBER = re.compile(r"(?<![\w.])-?\d[\d,]*(?:\.\d+)?")
 _ID_INDEX = re.compile(r"\d{6}")
-_METADATA_COLUMNS = ("generator_id", "domain", "topic", "difficulty", "seed_names", "seed_values")
+_METADATA_COLUMNS = (
+    "generator_id",
+    "domain",
+    "topic",
+    "difficulty",
+    "difficulty_score",
+    "seed_names",
+    "seed_values",
+)
 
 
 @dataclass
@@ -310,7 +318,7 @@ def _metadata_problems(record: Mapping[str, Any]) -> list[str]:
     problems += [
         f"{tag} {record[tag]!r} is not the generator's {value!r}"
         for tag, value in tags.items()
-        if tag in record and record[tag] != value
+        if tag in record and str(record[tag]) != value  # tags are text; a difficulty score is a number
     ]
     return problems
 
@@ -373,8 +381,9 @@ def _text_problems(record: Mapping[str, Any], replay: Replay) -> list[str]:
     lines = record["solution"].split("\n")
     steps = list(replay.step_values.items())
     if len(steps) > 1:  # a multi-step solution says once that it carries values unrounded
-        if lines[0] != CARRIED_UNROUNDED:
-            problems.append("the solution does not say that its steps carry unrounded values")
+        rounded = [item["name"] for item in trace["steps"] if item["rounded_before_use"]]
+        if lines[0] != carried_note(rounded):
+            problems.append("the solution does not say how its steps carry values")
         lines = lines[1:]
     if len(lines) != len(steps) + 1:
         return [*problems, f"the solution has {len(lines)} lines for {len(steps)} steps and the answer"]
@@ -384,7 +393,13 @@ def _text_problems(record: Mapping[str, Any], replay: Replay) -> list[str]:
     if lines[-1] != f"Answer: {record['target']}":
         problems.append("the solution's last line does not state the target")
     constants = [number for step in trace["steps"] for number, _ in _numbers(step["formula"])]
-    allowed = [*_trace_values(trace), *replay.step_values.values(), *constants]
+    # An earlier result shown with more digits inside a later step is its unrounded value, rounded further.
+    allowed = [
+        *_trace_values(trace),
+        *replay.step_values.values(),
+        *replay.carried_values.values(),
+        *constants,
+    ]
     for number in _numbers(record["solution"]):
         value, decimals = number
         if decimals == 0 and abs(value) <= WHOLE_NUMBER_IN_SOLUTION:

@@ -205,8 +205,16 @@ def resolve(selectors: Iterable[str]) -> list[Generator]:
     return [chosen[key] for key in sorted(chosen)]
 
 
-TAG_KEYS = {"domains": "domain", "topics": "topic", "difficulties": "difficulty"}
+TAG_KEYS = {
+    "domains": "domain",
+    "topics": "topic",
+    "difficulties": "difficulty",
+    "layout_difficulties": "layout_difficulty",
+}
 """Criteria fields and the generator tags they compare."""
+
+SCORE_TAG = "difficulty_score"
+"""The tag holding a generator's measured difficulty score (a whole number, as text)."""
 
 
 @dataclass(frozen=True)
@@ -219,24 +227,35 @@ class Criteria:
         ids: Generator ids or id prefixes.
         domains: Domain slugs, e.g. ``corporate_finance``.
         topics: Topic slugs, or ``domain/topic``.
-        difficulties: ``basic``, ``intermediate`` or ``advanced``.
+        difficulties: ``basic``, ``intermediate`` or ``advanced``: the measured level.
+        layout_difficulties: The same labels as placed in the original FinChain layout (two
+            basic, two intermediate and one advanced per topic).
+        min_difficulty_score: Keep generators whose measured difficulty score is at least this.
+        max_difficulty_score: Keep generators whose measured difficulty score is at most this.
 
+    A generator without a difficulty score matches neither score bound.
     """
 
     ids: tuple[str, ...] = ()
     domains: tuple[str, ...] = ()
     topics: tuple[str, ...] = ()
     difficulties: tuple[str, ...] = ()
+    layout_difficulties: tuple[str, ...] = ()
+    min_difficulty_score: int | None = None
+    max_difficulty_score: int | None = None
 
     @classmethod
-    def from_mapping(cls, values: Mapping[str, Sequence[str]]) -> Criteria:
+    def from_mapping(cls, values: Mapping[str, Any]) -> Criteria:
         """Return criteria from a mapping such as a config's ``select`` (unknown keys are ignored)."""
         return cls(
-            **{key: tuple(values.get(key, ())) for key in ("ids", "domains", "topics", "difficulties")}
+            **{key: tuple(values.get(key, ())) for key in ("ids", *TAG_KEYS)},
+            min_difficulty_score=values.get("min_difficulty_score"),
+            max_difficulty_score=values.get("max_difficulty_score"),
         )
 
     def __bool__(self) -> bool:
-        return bool(self.ids or self.domains or self.topics or self.difficulties)
+        scored = self.min_difficulty_score is not None or self.max_difficulty_score is not None
+        return bool(self.ids or any(getattr(self, key) for key in TAG_KEYS)) or scored
 
     def _tests(self, info: GeneratorInfo) -> list[bool]:
         """One result per criterion given: whether the generator matches any of its values."""
@@ -252,6 +271,15 @@ class Criteria:
                     tests.append(value is not None and any(topic in names for topic in wanted))
                 else:
                     tests.append(value is not None and value in wanted)
+        if self.min_difficulty_score is not None or self.max_difficulty_score is not None:
+            score = info.tags.get(SCORE_TAG)
+            low = self.min_difficulty_score
+            high = self.max_difficulty_score
+            tests.append(
+                score is not None
+                and (low is None or int(score) >= low)
+                and (high is None or int(score) <= high)
+            )
         return tests
 
     def match_all(self, info: GeneratorInfo) -> bool:

@@ -24,7 +24,7 @@ byte for byte; a test checks it for every template over 1,000 seed pairs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from typing import Any
 
@@ -37,9 +37,11 @@ from finsynth.generators.finchain.chain import Solution, decide, solve_exactly, 
 from finsynth.generators.finchain.drawn import DrawnColumns, StepColumns
 from finsynth.generators.finchain.dsl import DerivedGiven, OptionGiven, SeriesGiven
 from finsynth.generators.finchain.engine import MAX_ATTEMPTS, CompiledTemplate, Instance
+from finsynth.generators.finchain.exact import ExactValue
 from finsynth.generators.finchain.formula import Formula, ShownValue
 from finsynth.generators.finchain.plan import NumberSampler, Sampler, StepPlan, parse_pattern
 from finsynth.generators.finchain.quantities import TooCloseToCall
+from finsynth.generators.finchain.redo import MOST_EXTRA_DIGITS, extra_digits
 from finsynth.generators.finchain.showing import (
     Part,
     Piece,
@@ -324,6 +326,16 @@ def _evaluate(
     return truths
 
 
+def _with_more_digits(piece: Piece, name: str, more: dict[int, dict[str, str]], substituted: bool) -> Piece:
+    """``piece`` (the texts of operand ``name``) with the instances that show it with more digits."""
+    texts = list(piece.arguments)
+    for row, operands in more.items():
+        text = operands[name]
+        negative = text.startswith("-") if substituted else float(text) < 0
+        texts[row] = f"({text})" if negative else text
+    return Piece(texts)
+
+
 _MOST_SHAPES = 16
 _FEWEST_PER_SHAPE = 4
 """A step's text is filled per shape unless a batch has more than this many shapes with fewer
@@ -457,7 +469,8 @@ class BatchDrawer:
             names = self._draw_names(names_seeds)
             self._compute_steps(frame)
             solved = self._solve_undecided(frame)
-            drawn = self._assemble(frame, names, solved)
+            more = [self._more_digits(step, vector, frame, solved) for step, vector in self._steps]
+            drawn = self._assemble(frame, names, solved, more)
         for row in np.flatnonzero(frame.undecided).tolist():
             drawn.splice(row, self._one_by_one(int(names_seeds[row]), int(values_seeds[row])))
         return drawn
@@ -743,6 +756,104 @@ class BatchDrawer:
         frame.undecided[rows] = False
         return solved
 
+    def _more_digits(
+        self, step: StepPlan, vector: VectorEvaluator | None, frame: _Frame, solved: dict[int, Solution]
+    ) -> dict[int, dict[str, str]]:
+        """The operands a step shows with more digits, per instance, as :func:`~.redo.extra_digits` decides.
+
+        Column-wise on floats, with operands shown with more digits one digit at a time for
+        the instances still failing to reproduce. An instance where some rounding is too close
+        for floats (or that needs more than :data:`~.redo.MOST_EXTRA_DIGITS`) is decided by
+        :func:`~.redo.extra_digits` itself, as the scalar path decides it (exactly). Returns each
+        instance's operand texts where it needs more digits.
+        """
+        if not step.operands:
+            return {}
+        pending = np.flatnonzero(~frame.undecided)
+        target = frame.shown[step.name]
+        chosen: dict[int, dict[str, str]] = {}
+        alone: list[int] = []
+        for extra in range(MOST_EXTRA_DIGITS + 1):
+            if not pending.size:
+                break
+            columns = frame.columns_of(pending, step.formula.names)
+            unsure = np.zeros(pending.size, dtype=bool)
+            for name, digits in step.operands.items():
+                columns[name], undecided = decided_round_array(columns[name], digits + extra)
+                unsure |= undecided
+            redo = self._redo(step, vector, columns, frame, pending)
+            if redo is None:
+                break
+            shown, undecided = decided_round_array(redo, step.digits)
+            unsure |= undecided
+            alone += pending[unsure].tolist()
+            settled = ~unsure & (shown == target[pending])
+            if extra:
+                for position in np.flatnonzero(settled).tolist():
+                    chosen[int(pending[position])] = {
+                        name: format(float(columns[name][position]), f".{digits + extra}f")
+                        for name, digits in step.operands.items()
+                    }
+            pending = pending[~unsure & ~settled]
+        alone += pending.tolist()
+        for row in alone:
+            chosen.pop(row, None)
+            extra, texts = self._one_row_digits(step, frame, solved, row)
+            if extra:
+                chosen[row] = {name: text for name, (text, _) in texts.items()}
+        return chosen
+
+    def _one_row_digits(
+        self, step: StepPlan, frame: _Frame, solved: dict[int, Solution], row: int
+    ) -> tuple[int, dict[str, tuple[str, float]]]:
+        """:func:`~.redo.extra_digits` for one instance, with the values the scalar path holds."""
+        values = {name: frame.python(name)[row] for name in step.formula.names}
+
+        def exact_values() -> Mapping[str, ExactValue]:
+            solution = solved.get(row)
+            if solution is None:
+                givens = {name: frame.python(name)[row] for name in self._given_names}
+                solution = solve_exactly(self._chain, givens, f"template {self.plan.label}: ")
+            assert solution.exact_values is not None
+            return solution.exact_values
+
+        return extra_digits(
+            step.formula, step.digits, float(frame.shown[step.name][row]), step.operands, values, exact_values
+        )
+
+    @staticmethod
+    def _redo(
+        step: StepPlan,
+        vector: VectorEvaluator | None,
+        columns: dict[str, Any],
+        frame: _Frame,
+        rows: NDArray[Any],
+    ) -> NDArray[Any] | None:
+        """A step redone over ``columns`` (the instances ``rows``): column-wise, else one by one.
+
+        None where a float cannot decide a rounding inside the formula.
+        """
+        if vector is not None:
+            try:
+                return vector(columns).astype(np.float64)
+            except NeedsScalar:
+                pass
+        values = {
+            name: columns[name].tolist() if name in step.operands else frame.python(name)
+            for name in step.formula.names
+        }
+        redone = []
+        try:
+            for position, row in enumerate(rows.tolist()):
+                env = {
+                    name: column[position] if name in step.operands else column[row]
+                    for name, column in values.items()
+                }
+                redone.append(float(step.formula.evaluator(env)))  # type: ignore[arg-type]
+        except TooCloseToCall:
+            return None
+        return np.array(redone, dtype=np.float64)
+
     def _decide(self, frame: _Frame, solved: dict[int, Solution]) -> list[str]:
         """Label each instance with its first rule that holds, else the fallback label.
 
@@ -769,7 +880,11 @@ class BatchDrawer:
     # Texts --------------------------------------------------------------------------------
 
     def _assemble(
-        self, frame: _Frame, names: dict[str, list[str]], solved: dict[int, Solution]
+        self,
+        frame: _Frame,
+        names: dict[str, list[str]],
+        solved: dict[int, Solution],
+        more: list[dict[int, dict[str, str]]],
     ) -> DrawnColumns:
         size = frame.size
         plan = self.plan
@@ -784,7 +899,9 @@ class BatchDrawer:
             return piece
 
         question = format_all(self._question_parts(frame, names), size)
-        steps = tuple(self._step_results(index, frame, formula_piece) for index in range(len(self._steps)))
+        steps = tuple(
+            self._step_results(index, frame, formula_piece, more[index]) for index in range(len(self._steps))
+        )
         answer_values: list[float | None]
         answer_labels: list[str | None]
         if plan.answer_step is not None:
@@ -831,7 +948,11 @@ class BatchDrawer:
         return parts
 
     def _step_results(
-        self, index: int, frame: _Frame, formula_piece: Callable[[str, bool], Piece]
+        self,
+        index: int,
+        frame: _Frame,
+        formula_piece: Callable[[str, bool], Piece],
+        more: dict[int, dict[str, str]],
     ) -> StepColumns:
         step, _ = self._steps[index]
         pattern = self._patterns[index]
@@ -842,8 +963,12 @@ class BatchDrawer:
             for literal, field in fields:
                 parts.append(literal)
                 if field is not None:
-                    parts.append(formula_piece(field, substituted))
+                    piece = formula_piece(field, substituted)
+                    if more and field in step.operands:
+                        piece = _with_more_digits(piece, field, more, substituted)
+                    parts.append(piece)
         else:
+            frame.undecided[list(more)] = True  # shown with more digits one by one, on the scalar path
             parts += self._substituted_parts(step, frame)
         parts += [" = ", Piece(frame.texts(step.name, step.quantity.formula_spec))]
         parts += result_suffix_column(step.quantity, values)

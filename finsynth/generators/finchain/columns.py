@@ -10,7 +10,7 @@ many steps read it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import chain
 from typing import Any, cast
@@ -104,7 +104,7 @@ def record_table(
     drawn: DrawnColumns,
     names_seeds: Sequence[int],
     values_seeds: Sequence[int],
-    fixed: dict[str, str],
+    fixed: Mapping[str, str | int],
     metadata: tuple[str, str],
 ) -> pa.Table:
     """Return the FinChain records of a drawn batch as one Arrow table.
@@ -115,7 +115,7 @@ def record_table(
         names_seeds: The seed of each instance's name stream.
         values_seeds: The seed of each instance's value stream.
         fixed: The columns every record of the template shares (``generator_id``, ``domain``,
-            ``topic``, ``difficulty``).
+            ``topic``, ``difficulty``, ``difficulty_score``).
         metadata: The template's metadata JSON before the names seed and after the values seed.
 
     Returns:
@@ -134,7 +134,10 @@ def record_table(
             pa.array(choices * size, type=pa.string()), [len(choices)] * size, schema.field("choices").type
         ),
         "metadata": pa.array(_metadata_texts(metadata, names_seeds, values_seeds), type=pa.string()),
-        **{name: pa.array([value] * size, type=pa.string()) for name, value in fixed.items()},
+        **{
+            name: pa.array([value] * size, type=pa.int64() if isinstance(value, int) else pa.string())
+            for name, value in fixed.items()
+        },
         "solution": pa.array(drawn.solutions(), type=pa.string()),
         "steps": _steps_column(drawn, schema.field("steps").type),
         "answer_value": pa.array(drawn.answer_values, type=pa.float64()),
@@ -185,7 +188,7 @@ def record_dicts(
     drawn: DrawnColumns,
     names_seeds: Sequence[int],
     values_seeds: Sequence[int],
-    fixed: dict[str, str],
+    fixed: Mapping[str, str | int],
     metadata: tuple[str, str],
 ) -> list[Record]:
     """Return the FinChain records of a drawn batch as dicts, without an instance per record.
@@ -196,7 +199,7 @@ def record_dicts(
         names_seeds: The seed of each instance's name stream.
         values_seeds: The seed of each instance's value stream.
         fixed: The columns every record of the template shares (``generator_id``, ``domain``,
-            ``topic``, ``difficulty``).
+            ``topic``, ``difficulty``, ``difficulty_score``).
         metadata: The template's metadata JSON before the names seed and after the values seed.
 
     Returns:
@@ -210,11 +213,12 @@ def record_dicts(
     step_dicts = [_step_dicts(drawn, step) for step in drawn.steps]
     steps = list(map(list, zip(*step_dicts, strict=True))) if step_dicts else [[] for _ in range(size)]
     choices = drawn.choices
-    generator_id, domain, topic, difficulty = (
+    generator_id, domain, topic, difficulty, difficulty_score = (
         fixed["generator_id"],
         fixed["domain"],
         fixed["topic"],
         fixed["difficulty"],
+        fixed["difficulty_score"],
     )
     return [
         {
@@ -227,6 +231,7 @@ def record_dicts(
             "domain": domain,
             "topic": topic,
             "difficulty": difficulty,
+            "difficulty_score": difficulty_score,
             "solution": solution,
             "steps": record_steps,
             "answer_value": answer_value,

@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from typing import Any, NamedTuple
 
 from finsynth.errors import FormulaError, UnsatisfiableConstraintsError
-from finsynth.generators.finchain.chain import ChainStep, Solution, decide, solve, stated_value
+from finsynth.generators.finchain.chain import (
+    ChainStep,
+    Solution,
+    decide,
+    solve,
+    solve_exactly,
+    stated_value,
+)
 from finsynth.generators.finchain.dsl import (
     Entity,
     NumberGiven,
@@ -24,6 +31,7 @@ from finsynth.generators.finchain.dsl import (
     SeriesGiven,
     Template,
 )
+from finsynth.generators.finchain.exact import ExactValue
 from finsynth.generators.finchain.formula import Formula, Value, parse_formula
 from finsynth.generators.finchain.plan import (
     NumberSampler,
@@ -34,6 +42,7 @@ from finsynth.generators.finchain.plan import (
     parse_pattern,
 )
 from finsynth.generators.finchain.quantities import Quantity, Unit
+from finsynth.generators.finchain.redo import extra_digits
 from finsynth.generators.finchain.showing import (
     in_arithmetic,
     result_suffix,
@@ -48,9 +57,24 @@ MAX_ATTEMPTS = 1_000
 """Draws tried per instance before a template's constraints are declared unsatisfiable."""
 
 CARRIED_UNROUNDED = (
-    "Intermediate values are shown rounded; each step uses the unrounded values of earlier steps."
+    "Intermediate values are shown rounded (with more digits where a step needs them to be redone); "
+    "each step uses the unrounded values of earlier steps"
 )
-"""What the solution says once, before its steps, when it has more than one step."""
+"""How the solution's opening note begins (see :func:`carried_note`)."""
+
+
+def carried_note(rounded: Sequence[str]) -> str:
+    """What a solution of several steps says once, before its steps: how it carries values.
+
+    Args:
+        rounded: The steps the question orders rounded before later steps use them.
+
+    """
+    if not rounded:
+        return CARRIED_UNROUNDED + "."
+    which = rounded[0] if len(rounded) == 1 else ", ".join(rounded[:-1]) + " and " + rounded[-1]
+    return f"{CARRIED_UNROUNDED}, except {which}, rounded as the question says before later steps use it."
+
 
 _STATED_ROUNDING = ("round", "decimal", "whole", "to the cent", "nearest")
 """Words one of which a question uses when it tells the solver to round an intermediate value."""
@@ -188,8 +212,8 @@ class CompiledTemplate:
             ChainStep(item.name, formula, item.quantity.stored_decimals, item.rounded_before_use)
             for item, formula, _, _ in self.steps
         )
-        self.note = CARRIED_UNROUNDED if len(self.steps) > 1 else ""
         rounded = [item.name for item, _, _, _ in self.steps if item.rounded_before_use]
+        self.note = carried_note(rounded) if len(self.steps) > 1 else ""
         question = template.question.lower()
         if rounded and not any(word in question for word in _STATED_ROUNDING):
             raise self.error(
@@ -207,6 +231,7 @@ class CompiledTemplate:
 
     def _plan(self, answer_step: str | None) -> TemplatePlan:
         """Build the plan both drawers read (see :mod:`~finsynth.generators.finchain.plan`)."""
+        carried_unrounded = {item.name for item, _, _, _ in self.steps if not item.rounded_before_use}
         steps = tuple(
             StepPlan(
                 item.name,
@@ -217,6 +242,11 @@ class CompiledTemplate:
                 f"{item.description}: {item.name} = {symbolic} = ",
                 item.formula,
                 item.rounded_before_use,
+                {
+                    name: self.quantities[name].stored_decimals
+                    for name in formula.names
+                    if name in carried_unrounded
+                },
             )
             for item, formula, pattern, symbolic in self.steps
         )
@@ -354,8 +384,23 @@ class CompiledTemplate:
             value = solution.shown[step_plan.name]
             result = step_plan.quantity.for_formula(value)
             in_formula[step_plan.name] = in_arithmetic(result, value)
+            more: dict[str, tuple[str, float]] = {}
+            if step_plan.operands:
+                _, more = extra_digits(
+                    step_plan.formula,
+                    step_plan.digits,
+                    value,
+                    step_plan.operands,
+                    env,
+                    partial(_exact_values, self.chain, values, solution),
+                )
             if step_plan.pattern is not None:
-                numbers = step_plan.pattern.format_map(in_formula)
+                texts = in_formula
+                if more:
+                    texts = {**in_formula, **{name: in_arithmetic(*shown) for name, shown in more.items()}}
+                numbers = step_plan.pattern.format_map(texts)
+            elif more:
+                numbers = step_plan.formula.substituted(shown_env, partial(_more_digits, plan, more))
             else:
                 numbers = step_plan.formula.substituted(shown_env, plan.format_in_formula)
             result += result_suffix(step_plan.quantity, value, result)
@@ -457,6 +502,21 @@ class CompiledTemplate:
     def shower(self, name: str) -> Callable[[Any], str]:
         """Return the function that shows a given's value in the question."""
         return self.plan.showers[name]
+
+
+def _exact_values(
+    chain: tuple[ChainStep, ...], givens: dict[str, Value], solution: Solution
+) -> dict[str, ExactValue]:
+    """The exact values of a solved chain: its own where it was solved exactly, else solved now."""
+    exact_values = solution.exact_values or solve_exactly(chain, givens).exact_values
+    assert exact_values is not None
+    return exact_values
+
+
+def _more_digits(plan: TemplatePlan, more: dict[str, tuple[str, float]], name: str, value: float) -> str:
+    """Show ``name`` in a substituted step: with its extra digits where it has them."""
+    shown = more.get(name)
+    return plan.format_in_formula(name, value) if shown is None else shown[0]
 
 
 def _decimals_of(values: Any) -> int:

@@ -89,6 +89,9 @@ class StepPlan:
         prefix: The step's text before the numbers: ``"Description: name = symbolic = "``.
         source: The formula as written in the template.
         rounded_before_use: Whether later steps read its rounded value.
+        operands: The earlier steps it reads that are carried unrounded, with their decimals:
+            what it may show with more digits so that its result can be redone
+            (see :mod:`~finsynth.generators.finchain.redo`).
 
     """
 
@@ -100,6 +103,7 @@ class StepPlan:
     prefix: str
     source: str
     rounded_before_use: bool
+    operands: Mapping[str, int]
 
 
 @dataclass(frozen=True)

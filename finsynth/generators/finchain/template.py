@@ -16,6 +16,7 @@ from finsynth.errors import FinsynthError
 from finsynth.generators.finchain.bands import Band, parse_bands
 from finsynth.generators.finchain.batch import BatchDrawer
 from finsynth.generators.finchain.columns import record_dicts, record_table
+from finsynth.generators.finchain.difficulty import LEVELS, Difficulty, measure
 from finsynth.generators.finchain.drawn import DrawnColumns
 from finsynth.generators.finchain.dsl import Template
 from finsynth.generators.finchain.engine import CompiledTemplate, Instance
@@ -25,8 +26,8 @@ from finsynth.generators.finchain.taxonomy import find_topic
 from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.seeding import InstanceSeeds
 
-DIFFICULTIES = ("basic", "intermediate", "advanced")
-"""Labels earned by the work (see :mod:`~finsynth.generators.finchain.difficulty` for the rubric)."""
+DIFFICULTIES = LEVELS
+"""Difficulty labels (see :mod:`~finsynth.generators.finchain.difficulty` for the rubric)."""
 
 _FIXED_TAGS = ("domain", "topic", "difficulty")
 """Tags every record of a template repeats as a column."""
@@ -44,6 +45,7 @@ class FinChainGenerator:
         compiled: The checked template.
         bands: The real-world ranges its key derived quantities keep (its docstring's ``Bands:``).
         relations: The real-world relations its givens satisfy together (its docstring's ``Relations:``).
+        difficulty: Its measured difficulty (measured from ``compiled`` when not given).
 
     """
 
@@ -53,17 +55,20 @@ class FinChainGenerator:
         compiled: CompiledTemplate,
         bands: tuple[Band, ...] = (),
         relations: tuple[Relation, ...] = (),
+        difficulty: Difficulty | None = None,
     ) -> None:
         self._info = info
         self.compiled = compiled
         self.bands = bands
         self.relations = relations
+        self.difficulty = difficulty or measure(compiled)
         quantity = compiled.answer_quantity
         unit = None if quantity is None else quantity.unit.value
         # Metadata is sorted-key JSON; only the seeds vary, so the rest is rendered once.
         fixed = {
             "answer_unit": unit,
             "difficulty": info.tags["difficulty"],
+            "difficulty_score": self.difficulty.score,
             "domain": info.tags["domain"],
             "generator_id": info.id,
             "seed_names": 0,
@@ -75,7 +80,11 @@ class FinChainGenerator:
         )
         self._metadata_head = head + '"seed_names":'
         self._metadata_tail = tail
-        self._fixed_columns = {"generator_id": info.id, **{tag: info.tags[tag] for tag in _FIXED_TAGS}}
+        self._fixed_columns: dict[str, str | int] = {
+            "generator_id": info.id,
+            **{tag: info.tags[tag] for tag in _FIXED_TAGS},
+            "difficulty_score": self.difficulty.score,
+        }
         self._batch: BatchDrawer | None = None
 
     @property
@@ -175,7 +184,10 @@ def template(
     Templates outside the package pass ``domain`` and ``topic`` explicitly.
 
     Args:
-        difficulty: ``basic``, ``intermediate`` or ``advanced``.
+        difficulty: The template's label in the original FinChain layout (``basic``,
+            ``intermediate`` or ``advanced``: two, two and one per topic), kept as the tag
+            ``layout_difficulty``. Records carry the *measured* difficulty
+            (:mod:`~finsynth.generators.finchain.difficulty`), whatever this says.
         domain: Taxonomy domain slug, when not implied by the module.
         topic: Taxonomy topic slug, when not implied by the module.
 
@@ -210,6 +222,8 @@ def template(
             )
         generator_id = f"finchain/{domain_slug}/{topic_slug}/{factory.__name__}"
         source = inspect.getsource(factory).encode("utf-8")
+        compiled = CompiledTemplate(factory(), generator_id)
+        measured = measure(compiled)
         info = GeneratorInfo(
             id=generator_id,
             family="finchain",
@@ -218,17 +232,18 @@ def template(
             tags={
                 "domain": domain_slug,
                 "topic": topic_slug,
-                "difficulty": difficulty,
+                "difficulty": measured.level,
+                "difficulty_score": str(measured.score),
+                "layout_difficulty": difficulty,
                 "domain_title": domain_info.title,
                 "topic_title": topic_info.title,
             },
             source_hash=hashlib.sha256(source).hexdigest(),
         )
-        compiled = CompiledTemplate(factory(), generator_id)
         step_names = [item.name for item in compiled.template.steps]
         bands = parse_bands(doc, [*compiled.given_names, *step_names], f"template {generator_id}")
         relations = parse_relations(doc, [*compiled.given_names, *step_names], f"template {generator_id}")
-        generator = FinChainGenerator(info, compiled, bands, relations)
+        generator = FinChainGenerator(info, compiled, bands, relations, measured)
         register(generator)
         return generator
 

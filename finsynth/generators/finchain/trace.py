@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from finsynth.errors import ConfigError, FormulaError
@@ -46,12 +46,15 @@ class Replay:
         step_values: Each step's shown value (rounded once from its unrounded value), in order.
         answer_value: The numeric answer, or ``None`` for a categorical answer.
         answer_label: The categorical answer, or ``None`` for a numeric answer.
+        carried_values: Each step's value as later steps use it (unrounded, unless the question
+            orders it rounded).
 
     """
 
     step_values: dict[str, float]
     answer_value: float | None
     answer_label: str | None
+    carried_values: dict[str, float] = field(default_factory=dict)
 
 
 class UnreadableTraceVersionError(FormulaError):
@@ -149,6 +152,7 @@ def _replay(trace: object) -> Replay:
         chain.append(ChainStep(name, _parsed(formula, f"trace step {name!r}"), round_to, rounded_before_use))
     solution = solve(chain, env, "trace ")
     step_values = solution.shown
+    carried = {item.name: float(solution.values[item.name]) for item in chain}  # type: ignore[arg-type]
     answer = trace.get("answer")
     if not isinstance(answer, dict):
         raise FormulaError("trace answer must be an object")
@@ -156,7 +160,7 @@ def _replay(trace: object) -> Replay:
         step_name = answer.get("step")
         if step_name not in step_values:
             raise FormulaError(f"trace answer names unknown step {step_name!r}")
-        return Replay(step_values, step_values[step_name], None)
+        return Replay(step_values, step_values[step_name], None, carried)
     if answer.get("kind") == "categorical":
         rules, otherwise = answer.get("rules"), answer.get("otherwise")
         if not isinstance(rules, list) or not isinstance(otherwise, str):
@@ -167,8 +171,8 @@ def _replay(trace: object) -> Replay:
             if not isinstance(rule, dict) or not isinstance(rule.get("label"), str):
                 raise FormulaError("each trace rule needs a condition and a label")
             if decide(_parsed(rule.get("when"), "a trace rule's condition"), solution, chain) is True:
-                return Replay(step_values, None, rule["label"])
-        return Replay(step_values, None, otherwise)
+                return Replay(step_values, None, rule["label"], carried)
+        return Replay(step_values, None, otherwise, carried)
     raise FormulaError(f"trace answer kind must be numeric or categorical, got {answer.get('kind')!r}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 
 import sympy
@@ -100,6 +101,71 @@ def composed_answer(compiled: CompiledTemplate) -> str | None:
         return _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds).canonical(text)
     except (sympy.SympifyError, SyntaxError, TypeError, AttributeError):
         return None
+
+
+SAME_PROBLEM_OPERATIONS = 5
+"""Operations a composed answer needs before two templates sharing it, in any units, are one problem.
+
+Shorter answers (a ratio of two givens, a difference over a third) are shared by unrelated
+measures: a debt-to-equity ratio and an emissions intensity are both ``a / b``.
+"""
+
+
+def unit_blind_answer(compiled: CompiledTemplate) -> str | None:
+    """:func:`composed_answer` with every name renamed alike, whatever it measures.
+
+    The same expected value over three scenarios, once of returns in % and once of incomes in $,
+    composes to one text here (``v0 * v1 + v2 * v3 + v4 * v5``).
+    """
+    text = composed_answer(compiled)
+    if text is None:
+        return None
+    return _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, {}).canonical(
+        re.sub(r"\b[a-z]+(\d+)\b(?!\()", r"v\1", text)
+    )
+
+
+def operations(text: str) -> int:
+    """Operators and calls in an expression's text."""
+    kinds = (ast.BinOp, ast.UnaryOp, ast.Call, ast.Compare, ast.GeneratorExp)
+    return sum(isinstance(node, kinds) for node in ast.walk(ast.parse(text, mode="eval")))
+
+
+def _three_scenarios(unit_given: str) -> CompiledTemplate:
+    from finsynth.generators.finchain.dsl import Template, money, numeric, rate, step
+
+    outcome = rate if unit_given == "rate" else money
+    spec = Template(
+        givens=[
+            rate("p_up", 10, 40),
+            rate("p_mid", 10, 40),
+            rate("p_down", 10, 40),
+            outcome("up", 1, 9),
+            outcome("mid", 1, 9),
+            outcome("down", 1, 9),
+        ],
+        question="{p_up} {up} {p_mid} {mid} {p_down} {down}?",
+        steps=[step("expected", "p_up * up + p_mid * mid + p_down * down", "Expected")],
+        answer=numeric("expected"),
+    )
+    return CompiledTemplate(spec, "test")
+
+
+def test_the_unit_blind_answer_sees_one_problem_in_two_units() -> None:
+    in_percent, in_dollars = _three_scenarios("rate"), _three_scenarios("money")
+    assert composed_answer(in_percent) != composed_answer(in_dollars)  # units kept: two chains
+    assert unit_blind_answer(in_percent) == unit_blind_answer(in_dollars)
+    assert operations(unit_blind_answer(in_percent) or "") >= SAME_PROBLEM_OPERATIONS
+
+
+def test_no_two_templates_compose_to_the_same_answer_in_any_units() -> None:
+    by_answer: dict[str, list[str]] = defaultdict(list)
+    for generator in TEMPLATES:
+        composed = unit_blind_answer(generator.compiled)
+        if composed is not None and operations(composed) >= SAME_PROBLEM_OPERATIONS:
+            by_answer[composed].append(generator.info.id)
+    assert [ids for ids in by_answer.values() if len(ids) > 1] == []
+    assert len(by_answer) >= 100  # most templates compose to an answer long enough to compare
 
 
 def test_the_canonical_chain_ignores_names_and_operand_order() -> None:

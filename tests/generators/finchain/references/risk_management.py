@@ -89,7 +89,7 @@ def years_to_rebuild_the_conservation_buffer_at_the_permitted_payout(
 
 
 @reference("regulatory_compliance")
-def total_capital_ratio_from_risk_weights(
+def total_capital_surplus_over_the_requirement_with_the_buffer(
     mortgage_loans: F,
     retail_loans: F,
     corporate_loans: F,
@@ -99,11 +99,18 @@ def total_capital_ratio_from_risk_weights(
     cet1_capital: F,
     additional_tier1: F,
     tier2_capital: F,
+    minimum_total_ratio: F,
+    conservation_buffer: F,
 ) -> F:
     weighted = (
         mortgage_loans * mortgage_weight + retail_loans * retail_weight + corporate_loans * corporate_weight
     )
-    return (cet1_capital + additional_tier1 + tier2_capital) / weighted
+    return (
+        cet1_capital
+        + additional_tier1
+        + tier2_capital
+        - (minimum_total_ratio + conservation_buffer) * weighted
+    )
 
 
 # --- risk_appetite --------------------------------------------------------------------------------
@@ -182,19 +189,26 @@ def sortino_ratio_from_annual_returns(annual_returns: list[F], target_return: F)
 
 
 @reference("scenario_planning")
-def expected_net_income_across_three_scenarios(
+def expected_operating_income_from_scenario_revenues(
     boom_probability: F,
     recession_probability: F,
     base_probability: F,
-    boom_income: F,
-    base_income: F,
-    recession_income: F,
+    boom_revenue: F,
+    base_revenue: F,
+    recession_revenue: F,
+    variable_cost_ratio: F,
+    fixed_costs: F,
 ) -> F:
-    return (
-        boom_probability * boom_income
-        + base_probability * base_income
-        + recession_probability * recession_income
-    )
+    # Operating income scenario by scenario, then its expectation (equal to that of the expected revenue).
+    incomes = [
+        (probability, revenue * (1 - variable_cost_ratio) - fixed_costs)
+        for probability, revenue in (
+            (boom_probability, boom_revenue),
+            (base_probability, base_revenue),
+            (recession_probability, recession_revenue),
+        )
+    ]
+    return sum((probability * income for probability, income in incomes), F(0))
 
 
 @reference("scenario_planning")

@@ -154,11 +154,8 @@ def event_beta_from_paired_returns() -> Template:
         ),
         steps=[
             step(
-                "observations", "sum(1 for r in market_returns)", "Number of days", unit=Unit.NONE, decimals=0
-            ),
-            step(
                 "mean_market",
-                "sum(market_returns) / observations",
+                f"sum(market_returns) / {EVENT_DAYS}",
                 "Mean S&P 500 return",
                 unit=Unit.NONE,
                 decimals=6,
@@ -166,7 +163,7 @@ def event_beta_from_paired_returns() -> Template:
             ),
             step(
                 "mean_bitcoin",
-                "sum(bitcoin_returns) / observations",
+                f"sum(bitcoin_returns) / {EVENT_DAYS}",
                 "Mean bitcoin return",
                 unit=Unit.NONE,
                 decimals=6,

@@ -242,13 +242,14 @@ def cost_of_a_discovery_sample_of_closed_alerts() -> Template:
                 decimals=0,
             ),
             step(
-                "review_hours",
-                "sample_size * minutes_per_alert / 60",
-                "Staff hours to re-review the sample",
+                "review_minutes",
+                "sample_size * minutes_per_alert",
+                "Staff minutes to re-review the sample",
                 unit=Unit.NONE,
-                decimals=2,
+                decimals=0,
             ),
-            step("review_cost", "review_hours * hourly_cost", "Cost of reviewing the sample"),
+            # Hours are minutes / 60, often a repeating decimal: the cost is computed from the whole minutes.
+            step("review_cost", "review_minutes / 60 * hourly_cost", "Cost of reviewing the sample"),
         ],
         answer=numeric("review_cost"),
     )

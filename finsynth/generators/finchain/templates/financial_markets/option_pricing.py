@@ -112,7 +112,7 @@ def time_value_of_a_call_option() -> Template:
 
     Bands:
         time_value / stock_price: 0% to 25%
-        strike / stock_price: 80% to 120%
+        strike / stock_price: 80% to 98%
 
     Relations:
         strike / stock_price: 50% to 150% [option_strike_to_spot]
@@ -126,7 +126,8 @@ def time_value_of_a_call_option() -> Template:
             money("premium", 0.5, 120, step=0.01),
         ],
         constraints=[
-            "0.8 * stock_price <= strike <= 1.2 * stock_price",
+            # In the money, so the premium holds intrinsic value and is not itself the answer.
+            "0.8 * stock_price <= strike <= 0.98 * stock_price",
             "premium >= max(stock_price - strike, 0) + 0.05",
             "premium <= 0.25 * stock_price",
         ],
@@ -167,7 +168,8 @@ def one_step_binomial_call_price() -> Template:
             rate("period_rate", 0.5, 4, step=0.25),
         ],
         constraints=[
-            "strike > stock_price * (1 - down_move)",
+            # Mostly out of the money after a down move, sometimes in it: the down payoff is not always zero.
+            "strike > 0.97 * stock_price * (1 - down_move)",
             "strike < stock_price * (1 + up_move)",
             "period_rate < up_move",
         ],

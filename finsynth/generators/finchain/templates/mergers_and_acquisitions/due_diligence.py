@@ -98,6 +98,8 @@ def working_capital_adjustment_to_the_purchase_price() -> Template:
             "0.7 * nwc_peg <= receivables + inventory - payables <= 1.3 * nwc_peg",
             "abs(receivables + inventory - payables - nwc_peg) <= 0.25 * nwc_peg",
             "nwc_peg <= 0.3 * headline_price",
+            # Some adjustment: otherwise the answer is the stated headline price.
+            "receivables + inventory - payables != nwc_peg",
         ],
         question=(
             "A buyer agrees to acquire {target} for a headline price of {headline_price}, adjusted "

@@ -72,7 +72,11 @@ def monthly_surplus_from_itemized_expenses() -> Template:
             series("expenses", money("expense", 50, 3_000, step=5), length=(4, 8)),
         ],
         # A month's spending stays near what the household takes home: from half to 115% of it.
-        constraints=["0.5 * monthly_income <= sum(expenses) <= 1.15 * monthly_income"],
+        constraints=[
+            "0.5 * monthly_income <= sum(expenses) <= 1.15 * monthly_income",
+            # The surplus is not one of the expense items the question lists.
+            "min(abs(monthly_income - sum(expenses) - expense) for expense in expenses) >= 0.01",
+        ],
         question=(
             "{household_head} takes home {monthly_income} a month. This month's expenses, item by item, were "
             "{expenses}. How much is left over at the end of the month? Give a negative number if spending "
@@ -110,6 +114,9 @@ def months_to_fund_an_emergency_reserve() -> Template:
             "months_of_cover * essential_expenses >= current_savings + 500",
             "(months_of_cover * essential_expenses - current_savings)"
             " / (monthly_take_home - monthly_spending) <= 36",
+            # The answer is not the number of months of cover the question states.
+            "ceil((months_of_cover * essential_expenses - current_savings)"
+            " / (monthly_take_home - monthly_spending)) != months_of_cover",
         ],
         question=(
             "{saver} takes home {monthly_take_home} a month and spends {monthly_spending}, of which "

@@ -89,6 +89,11 @@ def average_cost_per_share_with_dollar_cost_averaging() -> Template:
             money("monthly_amount", 100, 5_000, step=25),
             series("prices", money("price", 20, 35, step=0.01), length=(4, 12)),
         ],
+        # The average cost (the prices' harmonic mean) is not one of the prices the question lists.
+        constraints=[
+            "min(abs(sum(1 for price in prices) / sum(1 / price for price in prices) - price)"
+            " for price in prices) >= 0.01"
+        ],
         question=(
             "{investor} invests {monthly_amount} in an index fund on the first trading day of each month, "
             "buying fractional shares. The fund's prices on those days were {prices}. What is {investor}'s "

@@ -121,11 +121,14 @@ def liquidity_coverage_ratio() -> Template:
 
 
 @template(difficulty="intermediate")
-def total_capital_ratio_from_risk_weights() -> Template:
-    """Total capital ratio = (CET1 + AT1 + T2) / Σ w_i · EAD_i under standardized risk weights.
+def total_capital_surplus_over_the_requirement_with_the_buffer() -> Template:
+    """Capital surplus = (CET1 + AT1 + T2) − (8% + 2.5%) · Σ w_i · EAD_i under standardized risk weights.
+
+    A negative surplus is the capital the bank must raise (or risk it must shed) to meet the total
+    capital minimum plus the capital conservation buffer.
 
     Bands:
-        total_capital_ratio: 6% to 20%
+        total_capital / risk_weighted_assets: 6% to 20%
     """
     risk_weighted_assets = (
         "mortgage_loans * mortgage_weight + retail_loans * retail_weight + corporate_loans * corporate_weight"
@@ -142,6 +145,8 @@ def total_capital_ratio_from_risk_weights() -> Template:
             money("cet1_capital", 200_000_000, 20_000_000_000, step=10_000_000),
             money("additional_tier1", 0, 3_000_000_000, step=10_000_000),
             money("tier2_capital", 0, 5_000_000_000, step=10_000_000),
+            rate("minimum_total_ratio", 8, 8, step=1, decimals=1),
+            rate("conservation_buffer", 2.5, 2.5, step=0.5, decimals=1),
         ],
         constraints=[
             f"cet1_capital + additional_tier1 + tier2_capital >= 0.06 * ({risk_weighted_assets})",
@@ -152,8 +157,10 @@ def total_capital_ratio_from_risk_weights() -> Template:
             "{bank} has {mortgage_loans} of residential mortgages, {retail_loans} of retail loans and "
             "{corporate_loans} of unrated corporate loans, with standardized risk weights of "
             "{mortgage_weight}, {retail_weight} and {corporate_weight}. Its capital is {cet1_capital} of "
-            "CET1, {additional_tier1} of Additional Tier 1 and {tier2_capital} of Tier 2. What is its total "
-            "capital ratio? Give the answer as a percentage to two decimal places."
+            "CET1, {additional_tier1} of Additional Tier 1 and {tier2_capital} of Tier 2. The total capital "
+            "minimum is {minimum_total_ratio} of risk-weighted assets, plus a capital conservation buffer "
+            "of {conservation_buffer}. By how much does its total capital exceed that requirement (a "
+            "negative number if it falls short)? Round to the nearest cent."
         ),
         steps=[
             step(
@@ -161,17 +168,19 @@ def total_capital_ratio_from_risk_weights() -> Template:
                 risk_weighted_assets,
                 "Risk-weighted assets",
             ),
-            step("tier1_capital", "cet1_capital + additional_tier1", "Tier 1 capital"),
-            step("total_capital", "tier1_capital + tier2_capital", "Total regulatory capital"),
             step(
-                "total_capital_ratio",
-                "total_capital / risk_weighted_assets",
-                "Total capital ratio",
-                unit=Unit.PERCENT,
-                decimals=2,
+                "total_capital",
+                "cet1_capital + additional_tier1 + tier2_capital",
+                "Total regulatory capital",
             ),
+            step(
+                "required_capital",
+                "(minimum_total_ratio + conservation_buffer) * risk_weighted_assets",
+                "Capital the minimum and the buffer require",
+            ),
+            step("capital_surplus", "total_capital - required_capital", "Surplus over the requirement"),
         ],
-        answer=numeric("total_capital_ratio"),
+        answer=numeric("capital_surplus"),
     )
 
 

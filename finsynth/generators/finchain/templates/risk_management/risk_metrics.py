@@ -74,6 +74,8 @@ def beta_from_correlation_and_volatilities() -> Template:
         ],
         constraints=[
             "0.3 * market_volatility <= correlation * stock_volatility <= 2.5 * market_volatility",
+            # With nearly equal volatilities the beta would show as the stated correlation.
+            "abs(correlation * stock_volatility / market_volatility - correlation) >= 0.01",
         ],
         question=(
             "Shares of {stock} have an annual return volatility of {stock_volatility}, the market's "

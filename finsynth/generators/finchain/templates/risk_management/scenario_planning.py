@@ -11,11 +11,14 @@ from finsynth.generators.finchain.template import template
 
 
 @template(difficulty="basic")
-def expected_net_income_across_three_scenarios() -> Template:
-    """Probability-weighted outcome: E[X] = Σ p_s · X_s over boom, base and recession scenarios.
+def expected_operating_income_from_scenario_revenues() -> Template:
+    """Expected operating income: E[EBIT] = E[R] · (1 − v) − F, with E[R] = Σ p_s · R_s.
+
+    Operating income is linear in revenue (variable costs a fixed share v of it, fixed costs F), so
+    its expectation over boom, base and recession is the operating income of the expected revenue.
 
     Bands:
-        expected_income: -1,000,000 to 7,000,000
+        expected_operating_income / expected_revenue: 14% to 55%
     """
     return Template(
         givens=[
@@ -28,26 +31,49 @@ def expected_net_income_across_three_scenarios() -> Template:
                 unit=Unit.PERCENT,
                 decimals=0,
             ),
-            money("boom_income", 1_000_000, 9_000_000, step=5_000),
-            money("base_income", 200_000, 5_000_000, step=5_000),
-            money("recession_income", -3_000_000, 1_000_000, step=5_000),
+            money("boom_revenue", 20_000_000, 120_000_000, step=100_000),
+            money("base_revenue", 10_000_000, 90_000_000, step=100_000),
+            money("recession_revenue", 5_000_000, 70_000_000, step=100_000),
+            rate("variable_cost_ratio", 40, 70, step=0.5, decimals=1),
+            money("fixed_costs", 1_000_000, 30_000_000, step=50_000),
         ],
-        constraints=["boom_income > base_income", "base_income > recession_income"],
+        constraints=[
+            "boom_revenue > 1.05 * base_revenue",
+            "base_revenue > 1.05 * recession_revenue",
+            "recession_revenue >= 0.5 * base_revenue",
+            # Fixed costs take 10% to 50% of the expected contribution margin.
+            "fixed_costs >= 0.1 * (1 - variable_cost_ratio) * (boom_probability * boom_revenue"
+            " + base_probability * base_revenue + recession_probability * recession_revenue)",
+            "fixed_costs <= 0.5 * (1 - variable_cost_ratio) * (boom_probability * boom_revenue"
+            " + base_probability * base_revenue + recession_probability * recession_revenue)",
+        ],
         question=(
-            "{firm} plans next year under three scenarios. In a boom (probability {boom_probability}) net "
-            "income would be {boom_income}; in the base case (probability {base_probability}) it would be "
-            "{base_income}; in a recession (probability {recession_probability}) it would be "
-            "{recession_income}. What is the expected net income? Round to the nearest cent."
+            "{firm} plans next year under three scenarios: revenue of {boom_revenue} in a boom "
+            "(probability {boom_probability}), {base_revenue} in the base case (probability "
+            "{base_probability}) and {recession_revenue} in a recession (probability "
+            "{recession_probability}). Variable costs are {variable_cost_ratio} of revenue and fixed costs "
+            "are {fixed_costs} in every scenario. What is the expected operating income? Round to the "
+            "nearest cent."
         ),
         steps=[
             step(
-                "expected_income",
-                "boom_probability * boom_income + base_probability * base_income"
-                " + recession_probability * recession_income",
-                "Probability-weighted net income",
+                "expected_revenue",
+                "boom_probability * boom_revenue + base_probability * base_revenue"
+                " + recession_probability * recession_revenue",
+                "Probability-weighted revenue",
+            ),
+            step(
+                "expected_contribution",
+                "expected_revenue * (1 - variable_cost_ratio)",
+                "Expected contribution margin",
+            ),
+            step(
+                "expected_operating_income",
+                "expected_contribution - fixed_costs",
+                "Expected operating income (linear in revenue)",
             ),
         ],
-        answer=numeric("expected_income"),
+        answer=numeric("expected_operating_income"),
     )
 
 

@@ -63,8 +63,8 @@ def test_liquidity_coverage_ratio() -> None:
     assert 50 <= capped <= 950
 
 
-def test_total_capital_ratio_from_risk_weights() -> None:
-    template_id = TOPIC + "total_capital_ratio_from_risk_weights"
+def test_total_capital_surplus_over_the_requirement_with_the_buffer() -> None:
+    template_id = TOPIC + "total_capital_surplus_over_the_requirement_with_the_buffer"
 
     def reference(
         cet1_capital,
@@ -76,6 +76,8 @@ def test_total_capital_ratio_from_risk_weights() -> None:
         retail_weight,
         corporate_loans,
         corporate_weight,
+        minimum_total_ratio,
+        conservation_buffer,
     ):
         capital = cet1_capital + additional_tier1 + tier2_capital
         weighted = (
@@ -83,9 +85,10 @@ def test_total_capital_ratio_from_risk_weights() -> None:
             + retail_weight * retail_loans
             + corporate_weight * corporate_loans
         )
-        return capital / weighted
+        return capital - (minimum_total_ratio + conservation_buffer) * weighted
 
     assert_symbolically_equal(template_id, reference)
+    signs = set()
 
     def standardized_weights(givens, record):
         assert (givens["mortgage_weight"], givens["retail_weight"], givens["corporate_weight"]) == (
@@ -93,11 +96,15 @@ def test_total_capital_ratio_from_risk_weights() -> None:
             0.75,
             1.0,
         )
+        assert (givens["minimum_total_ratio"], givens["conservation_buffer"]) == (0.08, 0.025)
         exposures = givens["mortgage_loans"] + givens["retail_loans"] + givens["corporate_loans"]
-        assert step_value(record, "risk_weighted_assets") <= exposures
-        assert 0.06 - 1e-4 <= record["answer_value"] <= 0.2 + 1e-4
+        weighted = step_value(record, "risk_weighted_assets")
+        assert weighted <= exposures
+        assert -0.045 * weighted - 1 <= record["answer_value"] <= 0.095 * weighted + 1
+        signs.add(record["answer_value"] > 0)
 
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=standardized_weights)
+    assert signs == {True, False}  # banks above and below the requirement both occur
 
 
 def test_leverage_ratio_surplus() -> None:

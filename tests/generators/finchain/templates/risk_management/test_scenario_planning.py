@@ -21,25 +21,54 @@ def check_probabilities(*probabilities: float) -> None:
     assert sum(probabilities) == pytest.approx(1)
 
 
-def test_expected_net_income_across_three_scenarios() -> None:
-    template_id = TOPIC + "expected_net_income_across_three_scenarios"
+def test_expected_operating_income_from_scenario_revenues() -> None:
+    template_id = TOPIC + "expected_operating_income_from_scenario_revenues"
 
     def reference(
-        boom_probability, boom_income, base_probability, base_income, recession_probability, recession_income
+        boom_probability,
+        boom_revenue,
+        base_probability,
+        base_revenue,
+        recession_probability,
+        recession_revenue,
+        variable_cost_ratio,
+        fixed_costs,
     ):
+        # The expectation of each scenario's operating income.
         return (
-            boom_probability * boom_income
-            + base_probability * base_income
-            + recession_probability * recession_income
+            boom_probability * (boom_revenue * (1 - variable_cost_ratio) - fixed_costs)
+            + base_probability * (base_revenue * (1 - variable_cost_ratio) - fixed_costs)
+            + recession_probability * (recession_revenue * (1 - variable_cost_ratio) - fixed_costs)
         )
 
-    assert_symbolically_equal(template_id, reference)
+    def linear_in_revenue(
+        boom_probability,
+        boom_revenue,
+        base_probability,
+        base_revenue,
+        recession_probability,
+        recession_revenue,
+        variable_cost_ratio,
+        fixed_costs,
+    ):
+        # The identity the steps use (with probabilities that add up to one, as drawn).
+        expected_revenue = (
+            boom_probability * boom_revenue
+            + base_probability * base_revenue
+            + recession_probability * recession_revenue
+        )
+        return expected_revenue * (1 - variable_cost_ratio) - fixed_costs
+
+    assert_symbolically_equal(template_id, linear_in_revenue)
 
     def between_worst_and_best(givens, record):
         check_probabilities(
             givens["boom_probability"], givens["base_probability"], givens["recession_probability"]
         )
-        assert givens["recession_income"] <= record["answer_value"] <= givens["boom_income"]
+        margin = 1 - givens["variable_cost_ratio"]
+        worst = givens["recession_revenue"] * margin - givens["fixed_costs"]
+        best = givens["boom_revenue"] * margin - givens["fixed_costs"]
+        assert worst - 0.01 <= record["answer_value"] <= best + 0.01
 
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_worst_and_best)
 
