@@ -26,6 +26,7 @@ reference states each trade's legal verdict, its place against the threshold, an
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
@@ -132,7 +133,7 @@ def _trade_text(stream: RandomStream, trade: Trade) -> str:
 
 
 def _reference(
-    trades: list[Trade],
+    trades: Sequence[Trade],
     unlawful: list[Trade],
     referred: list[Trade],
     arose: datetime.date,
