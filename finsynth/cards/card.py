@@ -24,6 +24,7 @@ from finsynth.builder.shard import ShardResult
 from finsynth.cards import plots
 from finsynth.cards.examples import LIST_ITEMS, TEXT_CHARACTERS, example_row
 from finsynth.cards.perturbation_checks import perturbation_check_counts
+from finsynth.cards.perturbation_strength import perturbation_strength
 from finsynth.cards.statistics import (
     ConfigStatistics,
     SplitFiles,
@@ -327,6 +328,9 @@ def write_card(
                 "cross": _cross_table(stats),
                 "facets": _facet_tables(config, stats),
                 "perturbation_checks": [vars(counts) for counts in checks],
+                "perturbation_strength": [
+                    vars(figure) for figure in perturbation_strength(folder, _split_files(config, shards))
+                ],
                 "tokens": [{"column": t.column, **t.summary} for t in stats.tokens],
                 "token_rows": stats.sampled_rows,
                 "requests": sorted(stats.requests.items(), key=lambda item: (-item[1], item[0]))[

@@ -15,8 +15,16 @@ Methods:
 
 Whatever the method picks, a keyword query keeps the words that decide the answer, as
 written: every word holding a digit (``3-for-2``, ``−$360,000``, ``FY2023``), quoted labels
-(``'no form filed'``), the answer labels given as ``keep``, and polarity words (``no``,
-``not``, ``without``, ``net of``; see :mod:`.invariants`).
+(``'no form filed'``), the answer labels given as ``keep``, polarity words (``no``, ``not``,
+``cannot``, ``without``, ``net of``) and the comparison words and units of a label rule
+(``above``, ``at least``, ``otherwise``, ``percentage points``; see :mod:`.invariants`).
+
+Like a search box, a keyword query is short: ``spacy`` and ``rules`` keep at most
+``words_kept[1]`` of the query's words (45% of FailSafeQA's example, 30–50% by default),
+dropping first the kept words that say least (verbs and adverbs, then adjectives, then nouns
+outside the question's finance terms and names) and never a word that decides the answer.
+Given a ``core`` span (the question without framing such as "Per the 10-K," or "Keep the answer
+short."), nothing outside it is kept: instructions to the reader are not search terms.
 
 ``spacy`` and ``rules`` are deterministic (the stream is not used). Each run of dropped
 text between two kept words becomes one ``keywords`` op replacing it by a single space
@@ -26,14 +34,15 @@ text between two kept words becomes one ``keywords`` op replacing it by a single
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from finsynth.errors import FinsynthError
-from finsynth.perturbations.invariants import merge_spans, protected_spans
-from finsynth.perturbations.lexicons import query_scaffolding
+from finsynth.perturbations.invariants import RULE_WORDS, merge_spans, protected_spans
+from finsynth.perturbations.lexicons import jargon_lexicon, query_scaffolding
 from finsynth.perturbations.llm_rewrite import rewrite_with_model
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.options import read_options
@@ -81,8 +90,34 @@ class IncompleteOptions:
     """For ``method="llm"``: an object with ``complete(messages) -> str``."""
     keep: Sequence[str] = ()
     """Answer labels kept as written wherever they occur (e.g. a question's choices)."""
+    core: Sequence[int] | None = None
+    """``(start, end)`` of the question itself: words outside it are dropped."""
+    words_kept: Sequence[float] = (0.3, 0.5)
+    """The share of the query's words a keyword query aims to keep: at most the upper bound (unless
+    the words that decide the answer alone are more); the lower bound is what it is measured against."""
 
     def __post_init__(self) -> None:
+        if not (
+            isinstance(self.words_kept, list | tuple)
+            and len(self.words_kept) == 2
+            and all(
+                isinstance(share, int | float) and not isinstance(share, bool) for share in self.words_kept
+            )
+            and 0 < self.words_kept[0] <= self.words_kept[1] <= 1
+        ):
+            raise FinsynthError(
+                "incomplete: words_kept must be (low, high) shares with 0 < low <= high <= 1, "
+                f"got {self.words_kept!r}"
+            )
+        if self.core is not None and not (
+            isinstance(self.core, list | tuple)
+            and len(self.core) == 2
+            and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in self.core)
+            and 0 <= self.core[0] < self.core[1]
+        ):
+            raise FinsynthError(
+                f"incomplete: core must be a (start, end) span with start < end, got {self.core!r}"
+            )
         if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
             raise FinsynthError("incomplete: keep must be a list of labels (strings)")
         if self.method not in METHODS:
@@ -101,9 +136,44 @@ def _is_scaffold(word: str) -> bool:
     return base in query_scaffolding()
 
 
-def kept_by_rules(text: str) -> list[Span]:
-    """Return the spans of the words and numbers of ``text`` that a keyword query keeps."""
-    return [match.span() for match in _TOKEN.finditer(text) if not _is_scaffold(match.group())]
+Ranked = list[tuple[Span, int]]
+"""Kept spans with their rank: 0 always kept (tickers, acronyms), then 1 (finance terms),
+2 (names, numbers written out), 3 (other nouns), 4 (adjectives), 5 (verbs, adverbs and the
+rest), dropped from the highest rank up."""
+
+_ALWAYS, _TERM, _NAME, _NOUN, _ADJECTIVE, _OTHER = range(6)
+
+
+def _acronym(word: str) -> bool:
+    """An all-capitals word of two letters or more (``EPS``, ``EBITDA``, a ticker): a search term."""
+    base = re.split(r"['’]", word, maxsplit=1)[0]
+    return len(base) > 1 and base.isalpha() and base.isupper()
+
+
+@cache
+def _term_words() -> frozenset[str]:
+    """Lower-case words of the jargon lexicon's terms: the finance concepts a question asks about."""
+    words = {word for term in jargon_lexicon() for word in re.findall(r"[^\W\d_]+", term)}
+    return frozenset(words - query_scaffolding())
+
+
+def kept_by_rules(text: str) -> Ranked:
+    """Return the spans of the words and numbers of ``text`` that a keyword query keeps, ranked."""
+    kept = []
+    for match in _TOKEN.finditer(text):
+        word = match.group()
+        if _is_scaffold(word):
+            continue
+        if _acronym(word):
+            rank = _ALWAYS
+        elif word.lower() in _term_words():
+            rank = _TERM
+        elif word[:1].isupper():
+            rank = _NAME if match.start() else _NOUN
+        else:
+            rank = _OTHER
+        kept.append((match.span(), rank))
+    return kept
 
 
 @cache
@@ -119,8 +189,11 @@ def _pipeline() -> Language:
         ) from None
 
 
-def kept_by_spacy(text: str) -> list[Span]:
-    """Return the spans of the tokens of ``text`` that a keyword query keeps, using spaCy's tags."""
+_RANK_OF_POS = {"PROPN": _NAME, "NUM": _NAME, "NOUN": _NOUN, "ADJ": _ADJECTIVE}
+
+
+def kept_by_spacy(text: str) -> Ranked:
+    """Return the spans of the tokens of ``text`` that a keyword query keeps, ranked, using spaCy's tags."""
     pipeline = _pipeline()
     if len(text) > pipeline.max_length:
         raise FinsynthError(
@@ -134,20 +207,55 @@ def kept_by_spacy(text: str) -> list[Span]:
             for token in entity:
                 in_entity[token.i] = not (token.i == entity.start and token.pos_ == "DET")
     kept = []
+    terms = _term_words()
     for token in document:
         if token.is_space or (token.is_punct and not in_entity[token.i]):
             continue
         content = token.pos_ in _CONTENT_POS and token.tag_ not in _WH_TAGS and not _is_scaffold(token.text)
         if in_entity[token.i] or content or token.like_num:
-            kept.append((token.idx, token.idx + len(token.text)))
+            if _acronym(token.text):
+                rank = _ALWAYS
+            elif token.lower_ in terms:
+                rank = _TERM
+            elif in_entity[token.i]:
+                rank = _NAME
+            else:
+                rank = _RANK_OF_POS.get(token.pos_, _OTHER)
+            kept.append(((token.idx, token.idx + len(token.text)), rank))
     return kept
 
 
 def must_keep(text: str, keep: Sequence[str] = ()) -> list[Span]:
-    """Return the spans a keyword query keeps whatever the method: numbers, labels, polarity words."""
+    """Return the spans a keyword query keeps whatever the method.
+
+    Numbers, labels, polarity words, and the comparison words and units of a label rule.
+    """
     spans = protected_spans(text, keep)
     spans.extend(_words_with_digits(text))
+    spans.extend(match.span() for match in RULE_WORDS.finditer(text))
     return merge_spans(spans)
+
+
+def _trimmed(text: str, ranked: Ranked, always: list[Span], most_words: int) -> list[Span]:
+    """Keep every span of ``always`` and the best-ranked others, up to ``most_words`` words in all.
+
+    A ranked span overlapping an ``always`` span counts as always kept. Among spans of one rank,
+    the earlier ones are kept first.
+    """
+    starts = [start for start, _ in always]
+
+    def is_always(span: Span) -> bool:
+        index = bisect_right(starts, span[1] - 1) - 1
+        return index >= 0 and always[index][1] > span[0]
+
+    chosen = [span for span, rank in ranked if rank == _ALWAYS or is_always(span)]
+    words = sum(len(text[start:end].split()) for start, end in merge_spans([*chosen, *always]))
+    for wanted in range(_TERM, _OTHER + 1):
+        for span, rank in ranked:
+            if rank == wanted and not is_always(span) and words < most_words:
+                chosen.append(span)
+                words += len(text[span[0] : span[1]].split())
+    return merge_spans([*chosen, *always])
 
 
 def _words_with_digits(text: str) -> Iterator[Span]:
@@ -179,7 +287,7 @@ def keyword_ops(text: str, kept: list[Span], method: str) -> list[Op]:
     return ops
 
 
-_KEEPERS: dict[str, Callable[[str], list[Span]]] = {"spacy": kept_by_spacy, "rules": kept_by_rules}
+_KEEPERS: dict[str, Callable[[str], Ranked]] = {"spacy": kept_by_spacy, "rules": kept_by_rules}
 
 
 @perturbation("incomplete")
@@ -189,7 +297,8 @@ def incomplete(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The question.
         rng: Unused by ``spacy`` and ``rules`` (they are deterministic); kept for the common signature.
-        **options: See :class:`IncompleteOptions` (``method``, ``client``, ``keep``).
+        **options: See :class:`IncompleteOptions` (``method``, ``client``, ``keep``, ``core``,
+            ``words_kept``).
 
     Returns:
         The keywords with one ``keywords`` op per dropped run, or the text unchanged with a
@@ -204,12 +313,16 @@ def incomplete(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     settings = read_options("incomplete", options, IncompleteOptions)
     if settings.method == "llm":
         return rewrite_with_model("incomplete", text, settings.client, LLM_INSTRUCTION)
-    kept = _KEEPERS[settings.method](text)
-    if kept:
-        kept = merge_spans([*kept, *must_keep(text, settings.keep)])
-    if not kept:
+    ranked = _KEEPERS[settings.method](text)
+    always = must_keep(text, settings.keep)
+    if settings.core is not None:
+        start, end = settings.core
+        ranked = [(span, rank) for span, rank in ranked if start <= span[0] and span[1] <= end]
+        always = [span for span in always if start <= span[0] and span[1] <= end]
+    if not ranked:
         return no_candidate(text, "no content word to keep as a keyword")
-    ops = keyword_ops(text, kept, settings.method)
-    if not any(not (op.before or "").isspace() for op in ops):
+    every_keyword = merge_spans([*(span for span, _ in ranked), *always])
+    if not any(not (op.before or "").isspace() for op in keyword_ops(text, every_keyword, settings.method)):
         return no_candidate(text, "the query is already keywords; nothing to drop")
-    return edited(text, ops)
+    most_words = max(1, int(settings.words_kept[1] * len(text.split())))
+    return edited(text, keyword_ops(text, _trimmed(text, ranked, always, most_words), settings.method))

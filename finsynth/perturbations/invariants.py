@@ -7,8 +7,10 @@ and :mod:`.validators` can check that they did:
 - numbers with their sign, currency symbol and percent sign (``−$360,000``, ``24.50%``, ``3``
   and ``2`` of ``3-for-2``);
 - quoted labels (``'form filed'``) and the answer labels a caller names (a question's choices);
-- polarity words that flip what is asked: ``no``, ``not``, ``never``, ``without``, ``except``,
-  ``excluding``, ``unless``, ``net of``, ``before tax``, ``after-tax`` and the like.
+- polarity words that flip what is asked: ``no``, ``not``, ``cannot``, ``never``, ``without``,
+  ``except``, ``excluding``, ``unless``, ``net of``, ``before tax``, ``after-tax`` and the like;
+- for keyword queries, the comparison words and units a label rule turns on (``above``,
+  ``at least``, ``otherwise``, ``percentage points``, ``days``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ POLARITY_PHRASES = (
     "not",
     "never",
     "none",
+    "cannot",
     "nor",
     "neither",
     "without",
@@ -57,6 +60,52 @@ POLARITY = re.compile(
     re.IGNORECASE,
 )
 """One polarity phrase, or a contraction ending in ``n't`` (``isn't``, ``doesn't``)."""
+
+
+RULE_PHRASES = (
+    "above",
+    "below",
+    "over",
+    "under",
+    "exceed",
+    "exceeds",
+    "more than",
+    "less than",
+    "fewer than",
+    "greater than",
+    "higher than",
+    "lower than",
+    "at least",
+    "at most",
+    "up to",
+    "or more",
+    "or less",
+    "falls short",
+    "short of",
+    "between",
+    "within",
+    "otherwise",
+    "percent",
+    "percentage point",
+    "percentage points",
+    "basis points",
+    "bps",
+    "days",
+    "months",
+    "years",
+    "times",
+    "per share",
+)
+"""Comparison words and units that a label rule (``'high' if the share is above 10.00%``) turns on;
+a keyword query keeps them, or it no longer says which way a threshold cuts or in what unit."""
+
+RULE_WORDS = re.compile(rf"(?<![\w-])(?:{phrase_alternation(RULE_PHRASES)})(?![\w-])", re.IGNORECASE)
+"""One comparison word or unit of :data:`RULE_PHRASES`."""
+
+
+def rule_words(text: str) -> list[str]:
+    """Return each comparison word and unit of ``text`` (:data:`RULE_WORDS`), case-folded, in order."""
+    return [" ".join(match.group().casefold().split()) for match in RULE_WORDS.finditer(text)]
 
 
 def number_tokens(text: str) -> list[str]:

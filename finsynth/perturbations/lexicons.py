@@ -91,6 +91,56 @@ def jargon_lexicon() -> dict[str, tuple[str, ...]]:
     return lexicon
 
 
+def _term_lists(key: str) -> list[list[str]]:
+    """The lists of lexicon terms under ``key``; each entry must be a term of the lexicon."""
+    entries = _read(JARGON_FILE).get(key, [])
+    lexicon = jargon_lexicon()
+    if not isinstance(entries, list):
+        raise FinsynthError(f"{JARGON_FILE}: {key!r} must be a list")
+    lists = []
+    for index, entry in enumerate(entries):
+        terms = entry if isinstance(entry, list) else [entry]
+        unknown = [term for term in terms if not isinstance(term, str) or term not in lexicon]
+        if unknown or not terms:
+            raise FinsynthError(
+                f"{JARGON_FILE}: {key}[{index}] names no term or terms not in 'terms': {unknown}"
+            )
+        lists.append(terms)
+    return lists
+
+
+@cache
+def framing_terms() -> frozenset[str]:
+    """Return the lexicon terms that name the document, the period or the kind of question.
+
+    Replacing only these ("fiscal", "risk factors") leaves the finance concept a question asks
+    about as it was, so a lay rewrite must replace at least one other term.
+
+    Raises:
+        FinsynthError: If ``framing`` is not a list of lexicon terms.
+
+    """
+    return frozenset(term for terms in _term_lists("framing") for term in terms)
+
+
+@cache
+def concept_of() -> dict[str, str]:
+    """Return each lexicon term's concept: the first term of its ``same_concept`` group, else itself.
+
+    Terms of one concept (a term, its abbreviation, its plural) may share a lay phrasing; terms of
+    two concepts may not, or the lay question would no longer say which one it asks about.
+
+    Raises:
+        FinsynthError: If ``same_concept`` is not a list of lists of lexicon terms.
+
+    """
+    concepts = {term: term for term in jargon_lexicon()}
+    for group in _term_lists("same_concept"):
+        for term in group:
+            concepts[term] = group[0]
+    return concepts
+
+
 @cache
 def word_parts() -> WordParts:
     """Return the prefixes, suffixes and short words that split misspellings cut at.

@@ -1,6 +1,9 @@
 """Misspelled queries, FailSafeQA style: split, segment, real-word and common-typo errors.
 
-One call makes ``edits`` misspellings (one by default). For each, a kind is drawn from the
+One call makes ``edits`` misspellings: a fixed number (one by default) or a number drawn from a
+declared distribution such as :data:`QUERY_EDITS`, the one builds use. Given a ``core`` span (the
+question itself, without a lead-in such as "Per the 10-K," or a trailer such as "Keep the answer
+short."), the first misspelling falls inside it. For each misspelling, a kind is drawn from the
 mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real-word
 23.2 %, typo 19.6 %), then one candidate of that kind:
 
@@ -17,7 +20,9 @@ mix (FailSafeQA's measured shares by default: split 31.7 %, segment 25.5 %, real
 
 If the drawn kind has no candidate, another kind is drawn from the shares of the kinds not
 yet tried, and the op records ``fallback_from``. Protected words (see :mod:`.protected_terms`)
-are never touched unless ``protect=False``; numbers never are, and neither are quoted labels,
+(proper names such as company names among them) are never touched unless ``protect=False``, and
+a finance term of the lexicon never takes a real-word swap;
+numbers never are, and neither are quoted labels,
 the answer labels given as ``keep`` or polarity words such as ``not`` and ``without`` (see
 :mod:`.invariants`), whatever ``protect`` says. If no kind has a candidate, the text comes back
 unchanged with one ``no_candidate`` op.
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -38,7 +43,7 @@ from finsynth.perturbations.invariants import protected_spans
 from finsynth.perturbations.lexicons import confusable_words, jargon_lexicon, word_parts
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.options import read_options
-from finsynth.perturbations.protected_terms import WORD, protected, words
+from finsynth.perturbations.protected_terms import WORD, financial_term_words, protected, words
 from finsynth.perturbations.registry import perturbation
 from finsynth.perturbations.spans import edited, no_candidate, require_text
 from finsynth.seeding import RandomStream
@@ -47,6 +52,10 @@ MIX: dict[str, float] = {"split": 0.317, "segment": 0.255, "real_word": 0.232, "
 """FailSafeQA's shares of the four misspelling kinds."""
 
 KINDS = tuple(MIX)
+
+QUERY_EDITS: dict[int, float] = {1: 0.3, 2: 0.45, 3: 0.25}
+"""Misspellings per query in builds, and the share of queries with each count (ours: a query
+with one slip is the mildest case, most people who type fast make two or three in a question)."""
 
 _VOWELS = re.compile("[aeiouy]")
 
@@ -57,10 +66,14 @@ class MisspellOptions:
 
     kinds: Sequence[str] = KINDS
     """Which kinds may be drawn (names, or one comma-separated string); shares are renormalised over them."""
-    edits: int = 1
-    """How many misspellings to make, at different words (fewer if candidates run out)."""
+    edits: int | Mapping[int, float] = 1
+    """How many misspellings to make, at different words (fewer if candidates run out): a number, or
+    a distribution ``{count: share}`` the count is drawn from (shares are renormalised)."""
+    core: Sequence[int] | None = None
+    """``(start, end)`` of the question itself within the text: the first misspelling falls inside it
+    (none is made when no word there can take one)."""
     protect: bool = True
-    """Leave tickers, dates, amount words and financial terms alone."""
+    """Leave names, tickers, dates and amount words alone, and finance terms without real-word swaps."""
     keep: Sequence[str] = ()
     """Answer labels left as written wherever they occur (e.g. a question's choices)."""
     first_kind: str | None = None
@@ -75,8 +88,29 @@ class MisspellOptions:
                 f"misspell: kinds must be distinct names among {', '.join(KINDS)}, got {list(kinds)}"
             )
         object.__setattr__(self, "kinds", tuple(kind for kind in KINDS if kind in kinds))
-        if isinstance(self.edits, bool) or not isinstance(self.edits, int) or self.edits < 1:
-            raise FinsynthError(f"misspell: edits must be a whole number of at least 1, got {self.edits!r}")
+        counts = list(self.edits) if isinstance(self.edits, Mapping) else [self.edits]
+        shares = list(self.edits.values()) if isinstance(self.edits, Mapping) else [1.0]
+        if (
+            not counts
+            or any(isinstance(count, bool) or not isinstance(count, int) or count < 1 for count in counts)
+            or any(
+                isinstance(share, bool) or not isinstance(share, int | float) or share < 0 for share in shares
+            )
+            or sum(shares) <= 0
+        ):
+            raise FinsynthError(
+                "misspell: edits must be a whole number of at least 1, or a mapping of such numbers "
+                f"to non-negative shares, not all zero, got {self.edits!r}"
+            )
+        if self.core is not None and not (
+            isinstance(self.core, list | tuple)
+            and len(self.core) == 2
+            and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in self.core)
+            and 0 <= self.core[0] < self.core[1]
+        ):
+            raise FinsynthError(
+                f"misspell: core must be a (start, end) span with start < end, got {self.core!r}"
+            )
         if self.first_kind is not None and self.first_kind not in self.kinds:
             raise FinsynthError(
                 f"misspell: first_kind must be one of {', '.join(self.kinds)}, got {self.first_kind!r}"
@@ -93,13 +127,14 @@ _DEFAULT_OPTIONS = MisspellOptions()
 class _Query:
     """The words of one query, and which may still be edited."""
 
-    __slots__ = ("editable", "gaps", "lowered", "starts", "text", "texts")
+    __slots__ = ("editable", "gaps", "in_term", "lowered", "starts", "text", "texts")
 
     def __init__(self, text: str, protect: bool, keep: Sequence[str]) -> None:
         found = words(text)
         self.text = text
         self.texts, self.lowered, self.gaps, self.starts = found
         self.editable = [not flag for flag in protected(found)] if protect else [True] * len(self.texts)
+        self.in_term = financial_term_words(found) if protect else [False] * len(self.texts)
         for start, end in protected_spans(text, keep):
             # Words overlapping [start, end): from the last word starting at or before start.
             index = max(bisect_right(self.starts, start) - 1, 0)
@@ -107,6 +142,16 @@ class _Query:
                 if start < self.starts[index] + len(self.texts[index]):
                     self.editable[index] = False
                 index += 1
+
+    def outside(self, core: Sequence[int]) -> list[int]:
+        """Indexes of the editable words not wholly inside ``core``."""
+        start, end = core
+        return [
+            index
+            for index, word in enumerate(self.texts)
+            if self.editable[index]
+            and not start <= self.starts[index] <= self.starts[index] + len(word) <= end
+        ]
 
     def pairs(self) -> list[int]:
         """Indexes ``i`` of editable neighbours ``i, i + 1`` separated by exactly one space."""
@@ -242,9 +287,13 @@ def _cased_like(original: str, replacement: str) -> str:
 
 
 def _replace_from(
-    table: dict[str, tuple[str, ...]], kind: str, query: _Query, rng: RandomStream
+    table: dict[str, tuple[str, ...]], kind: str, query: _Query, rng: RandomStream, *, terms: bool = True
 ) -> Op | None:
-    candidates = [index for index, low in enumerate(query.lowered) if query.editable[index] and low in table]
+    candidates = [
+        index
+        for index, low in enumerate(query.lowered)
+        if query.editable[index] and low in table and (terms or not query.in_term[index])
+    ]
     if not candidates:
         return None
     index = rng.choice(candidates)
@@ -253,7 +302,8 @@ def _replace_from(
 
 
 def _real_word(query: _Query, rng: RandomStream) -> Op | None:
-    return _replace_from(confusable_words(), "real_word", query, rng)
+    # a real word in place of a finance term would ask about another concept
+    return _replace_from(confusable_words(), "real_word", query, rng, terms=False)
 
 
 def _typo(query: _Query, rng: RandomStream) -> Op | None:
@@ -322,6 +372,20 @@ def _misspelling(
     return op
 
 
+def _edit_count(edits: int | Mapping[int, float], rng: RandomStream) -> int:
+    """The number of misspellings: ``edits`` itself, or a count drawn from its distribution."""
+    if not isinstance(edits, Mapping):
+        return edits
+    counts = sorted(edits)
+    total = sum(edits[count] for count in counts)
+    draw, running = rng.random() * total, 0.0
+    for count in counts:
+        running += edits[count]
+        if draw < running:
+            return count
+    return counts[-1]
+
+
 @perturbation("misspell")
 def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     """Misspell a query: ``edits`` errors of the kinds in ``kinds``, drawn at FailSafeQA's mix.
@@ -329,8 +393,8 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
     Args:
         text: The query.
         rng: The stream every draw comes from.
-        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``protect``, ``keep``,
-            ``first_kind``).
+        **options: See :class:`MisspellOptions` (``kinds``, ``edits``, ``core``, ``protect``,
+            ``keep``, ``first_kind``).
 
     Returns:
         The misspelled query with one op per misspelling (its kind, span, before and after),
@@ -348,8 +412,13 @@ def misspell(text: str, rng: RandomStream, /, **options: Any) -> Perturbed:
         typos_by_word()  # fail early and clearly when codespell is missing
     query = _Query(text, settings.protect, settings.keep)
     ops: list[Op] = []
-    for edit in range(settings.edits):
+    for edit in range(_edit_count(settings.edits, rng)):
+        held = query.outside(settings.core) if edit == 0 and settings.core is not None else []
+        for index in held:
+            query.editable[index] = False
         op = _misspelling(query, kinds, rng, settings.first_kind if edit == 0 else None)
+        for index in held:
+            query.editable[index] = True
         if op is None:
             break
         ops.append(op)

@@ -8,6 +8,8 @@ a test can say exactly what went wrong. The rules, kind by kind:
   number of the original survives as written (sign, currency, separators, ``%``); every quoted
   label and answer label survives verbatim; every polarity word survives (see
   :mod:`.invariants`);
+- ``incomplete``: every comparison word and unit of a label rule survives (``above``,
+  ``at least``, ``otherwise``, ``percentage points``);
 - ``misspell``: the digits of the query are exactly those of the original;
 - ``out_of_domain``: each lexicon term maps to one of its own lay phrasings, the same way every
   time it occurs, and the rephrasing adds no doubled phrase (``from customers from
@@ -16,7 +18,8 @@ a test can say exactly what went wrong. The rules, kind by kind:
 - ``ocr``: every number the answer needs (:func:`needed_numbers`) still reads as written in the
   noisy context, as often as it occurs in the cited evidence;
 - missing context: the prompt holds no document; irrelevant context: the out-of-scope query
-  differs from the query and names nothing the context can answer (its company is absent).
+  differs from the query and names nothing the context can answer: its company is absent from
+  the context, and at least one year it asks about is not a year the context reports on.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from finsynth.perturbations.invariants import (
     missing,
     number_tokens,
     polarity_words,
+    rule_words,
 )
 from finsynth.perturbations.lexicons import jargon_lexicon
 from finsynth.perturbations.ops import Perturbed
@@ -88,6 +92,11 @@ def _kept_meaning(original: str, perturbed: Perturbed, keep: Sequence[str]) -> l
     return problems
 
 
+def _kept_rule_words(original: str, perturbed: Perturbed, keep: Sequence[str]) -> list[str]:
+    lost = missing(rule_words(original), rule_words(perturbed.text))
+    return [f"comparison words or units lost: {', '.join(lost)}"] if lost else []
+
+
 def _digits_untouched(original: str, perturbed: Perturbed, keep: Sequence[str]) -> list[str]:
     before, after = re.findall(r"\d", original), re.findall(r"\d", perturbed.text)
     return [] if before == after else ["a misspelling touched a digit"]
@@ -126,7 +135,7 @@ def _lay_terms(original: str, perturbed: Perturbed, keep: Sequence[str]) -> list
 
 QUERY_CHECKS: dict[str, tuple[QueryCheck, ...]] = {
     "misspell": (_kept_meaning, _digits_untouched),
-    "incomplete": (_kept_meaning,),
+    "incomplete": (_kept_meaning, _kept_rule_words),
     "out_of_domain": (_kept_meaning, _lay_terms),
 }
 """Perturbation name -> the checks its queries must pass."""
@@ -193,8 +202,29 @@ def check_missing_context(prompt_text: str, context: str) -> Problems:
     return ()
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+_REPORTED_SHARE = 0.1
+"""A year a document reports on is mentioned at least this share as often as its most-mentioned year."""
+
+
+def reported_years(context: str) -> set[str]:
+    """Return the years ``context`` reports figures for.
+
+    A filing names its fiscal years dozens of times (every statement column, every comparison) and
+    other years only in passing (a founding date, a debt maturity), so these are the years it
+    mentions at least a tenth as often as its most-mentioned year.
+    """
+    counts = Counter(_YEAR.findall(context))
+    most = max(counts.values(), default=0)
+    return {year for year, count in counts.items() if count >= _REPORTED_SHARE * most}
+
+
 def check_out_of_scope(context: str, query: str, out_of_scope_query: str, company: str) -> Problems:
     """Return problems if an irrelevant-context query could be answered from ``context``.
+
+    The query must be about another company (named in it, absent from the context) *and* about a
+    period the context cannot answer for (a year it does not report on, see :func:`reported_years`),
+    so a model that overlooks the company name still finds no figure here that fits.
 
     Args:
         context: The document the query is shown with.
@@ -204,6 +234,14 @@ def check_out_of_scope(context: str, query: str, out_of_scope_query: str, compan
 
     """
     problems = []
+    years = set(_YEAR.findall(out_of_scope_query))
+    covered = reported_years(context)
+    if not years:
+        problems.append("the out-of-scope query asks about no period (no year)")
+    elif years <= covered:
+        problems.append(
+            f"the context reports on every year the out-of-scope query asks about: {sorted(years)}"
+        )
     if out_of_scope_query.strip() == query.strip():
         problems.append("the out-of-scope query is the item's own query")
     if company not in out_of_scope_query:

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from finsynth.errors import FinsynthError
-from finsynth.perturbations import get_perturbation, incomplete
+from finsynth.perturbations import check_query, get_perturbation, incomplete
 from finsynth.perturbations.incomplete import must_keep
-from finsynth.perturbations.invariants import merge_spans, protected_spans
+from finsynth.perturbations.invariants import merge_spans, polarity_words, protected_spans, rule_words
 from finsynth.perturbations.lexicons import query_scaffolding
 from finsynth.perturbations.ops import Perturbed
 from finsynth.perturbations.spans import apply_ops
@@ -170,3 +170,59 @@ def test_a_long_word_without_digits_is_scanned_in_linear_time() -> None:
     assert must_keep(word) == []
     assert must_keep(word + "7") == [(0, len(word) + 1)]
     assert time.process_time() - started < 5
+
+
+@pytest.mark.parametrize("method", ["spacy", "rules"])
+def test_keyword_queries_keep_at_most_half_the_words_like_a_search_box(method: str) -> None:
+    shares = []
+    for index, question in enumerate(finance_questions(300)):
+        result = incomplete(question, RandomStream(index), method=method)
+        if result.changed:
+            shares.append(len(result.text.split()) / len(question.split()))
+    assert shares and max(shares) <= 0.5 + 1e-9
+    assert sorted(shares)[len(shares) // 2] >= 0.3
+
+
+FRAMED = [
+    (
+        "Per the 10-K, ",
+        "how much inventory did Duran Silicon, Inc. hold at the end of fiscal 2020?",
+        " Keep it short.",
+    ),
+    (
+        "Using the filing, ",
+        "what was the net income of Pearson, Inc. in fiscal 2021?",
+        " Answer from the filing alone.",
+    ),
+]
+
+
+@pytest.mark.parametrize("method", ["spacy", "rules"])
+@pytest.mark.parametrize(("lead", "core", "trailer"), FRAMED)
+def test_nothing_outside_the_core_is_kept(method: str, lead: str, core: str, trailer: str) -> None:
+    text = lead + core + trailer
+    result = incomplete(text, RandomStream(0), method=method, core=(len(lead), len(lead) + len(core)))
+    kept = set(result.text.split())
+    assert not kept & {"10-K", "Per", "filing", "Answer", "alone", "Keep", "short", "Using"}
+    assert "2020" in result.text or "2021" in result.text
+
+
+RULES = [
+    "Rate the target 'high concentration' if the largest customer's share is above 10.00% or the three "
+    "customers' combined share is above 25.00%; otherwise rate it 'acceptable'. Which rating applies?",
+    "Classify the bank as 'compliant' if the ratio is at least the minimum plus the buffer, otherwise "
+    "'not compliant'. The bank cannot count its deferred tax assets.",
+    "Classify the stock as 'undervalued' if the expected return exceeds the required return by more than one "
+    "percentage point, 'overvalued' if it falls short by more than one percentage point.",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.sampled_from(RULES), method=st.sampled_from(["spacy", "rules"]), seed=st.integers(0, 2**32))
+def test_comparison_words_negations_and_units_of_a_label_rule_are_kept(
+    text: str, method: str, seed: int
+) -> None:
+    result = incomplete(text, RandomStream(seed), method=method)
+    assert check_query("incomplete", text, result) == ()
+    assert rule_words(result.text) == rule_words(text)
+    assert polarity_words(result.text) == polarity_words(text)

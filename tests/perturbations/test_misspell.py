@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from finsynth.errors import FinsynthError
 from finsynth.perturbations import common_typos, get_perturbation
 from finsynth.perturbations.lexicons import confusable_words
-from finsynth.perturbations.misspell import KINDS, MIX, misspell
+from finsynth.perturbations.misspell import KINDS, MIX, QUERY_EDITS, misspell
 from finsynth.perturbations.ops import Perturbed
 from finsynth.perturbations.spans import apply_ops
 from finsynth.seeding import RandomStream, derive_seed
@@ -110,18 +110,29 @@ PROTECTED_QUESTION = (
 )
 PROTECTED_PIECES = [
     "AAPL",
-    "net income",
     "$4.2 billion",
     "12.5%",
-    "year-over-year",
     "March 31, 2023",
-    "EBITDA",
     "FY2023",
 ]
 
 
 def _spans_of(text: str, pieces: list[str]) -> list[tuple[int, int]]:
     return [(match.start(), match.end()) for piece in pieces for match in re.finditer(re.escape(piece), text)]
+
+
+def test_finance_terms_take_slips_but_never_a_real_word_swap() -> None:
+    text = "How much loan principal was repaid, and what is the loan principal left?"
+    swapped = set()
+    for seed in range(300):
+        for op in misspell(text, _stream("terms", seed), edits=3).ops:
+            if op.kind == "real_word":
+                swapped.add(op.before)
+    assert "principal" not in swapped
+    unprotected = [
+        misspell(text, _stream("terms", seed), kinds=("real_word",), protect=False) for seed in range(20)
+    ]
+    assert any("principle" in result.text for result in unprotected)
 
 
 def test_protected_words_are_never_touched() -> None:
@@ -134,7 +145,7 @@ def test_protected_words_are_never_touched() -> None:
 
 
 def test_protect_false_lets_protected_words_change() -> None:
-    text = "AAPL EBITDA March"
+    text = "AAPL GE March"
     assert misspell(text, _stream(0)).ops[0].kind == "no_candidate"
     assert all(misspell(text, _stream(seed), protect=False).changed for seed in range(20))
 
@@ -282,3 +293,66 @@ def test_first_kind_is_made_when_it_applies_and_falls_back_when_not() -> None:
         assert misspell("The amount was repaid", _stream(seed), first_kind="typo").ops[0].kind == "typo"
     fallback = misspell("Cat dogs ran", _stream(0), first_kind="real_word").ops[0]
     assert fallback.details.get("fallback_from") == "real_word"
+
+
+def test_a_declared_distribution_of_edits_is_followed() -> None:
+    questions = finance_questions(2000)
+    made: Counter[int] = Counter()
+    for index, question in enumerate(questions):
+        result = misspell(question, _stream("distribution", index), edits=QUERY_EDITS)
+        made[len([op for op in result.ops if op.start is not None])] += 1
+    assert set(made) <= set(QUERY_EDITS)
+    for count, share in QUERY_EDITS.items():
+        sigma = math.sqrt(share * (1 - share) / len(questions))
+        assert abs(made[count] / len(questions) - share) <= 4 * sigma, (count, made[count], share)
+
+
+LEAD_INS = ["Per the 10-K, ", "Based on the annual report, ", "Going by the company's own disclosures, ", ""]
+TRAILERS = [" Answer from the filing alone.", " Show how you arrive at it.", " Keep the answer short.", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lead=st.sampled_from(LEAD_INS),
+    trailer=st.sampled_from(TRAILERS),
+    index=st.integers(0, 499),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_the_first_misspelling_falls_inside_the_core(lead: str, trailer: str, index: int, seed: int) -> None:
+    core = finance_questions(500)[index]
+    text = f"{lead}{core[:1].lower() if lead else core[:1]}{core[1:]}{trailer}"
+    start, end = len(lead), len(text) - len(trailer)
+    result = misspell(text, RandomStream(seed), edits=QUERY_EDITS, core=(start, end))
+    _check_invariants(text, result)
+    if result.changed:
+        assert any(start <= op.start <= op.end <= end for op in result.ops if op.start is not None), text
+
+
+NAMES = [
+    "Mahoney Financial, Inc.",
+    "Walls, Irwin and Henderson, Inc.",
+    "Ferguson-Conway, Inc.",
+    "Pearson, Inc.",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    name=st.sampled_from(NAMES),
+    template=st.sampled_from(
+        [
+            "How many full-time employees did {name} have at fiscal year end?",
+            "{name} warns that future issuances could hurt shareholders. How did its share count move?",
+            "What risk does {name} describe regarding product liability claims?",
+            "Relate {name}'s impairment risk to the property and equipment on its balance sheet.",
+        ]
+    ),
+    seed=st.integers(0, 2**63 - 1),
+)
+def test_misspellings_never_touch_a_proper_name(name: str, template: str, seed: int) -> None:
+    text = template.format(name=name)
+    result = misspell(text, RandomStream(seed), edits=3)
+    start = text.index(name)
+    end = start + len(name)
+    assert all(op.end <= start or op.start >= end for op in result.ops if op.start is not None), result.ops
+    assert name in result.text

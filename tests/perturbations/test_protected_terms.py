@@ -3,7 +3,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from finsynth.perturbations.protected_terms import protected, words
+from finsynth.perturbations.protected_terms import financial_term_words, protected, words
 
 
 def _protected_words(text: str) -> list[str]:
@@ -14,21 +14,20 @@ def _protected_words(text: str) -> list[str]:
 def test_numbers_and_codes_glued_to_digits_are_not_words() -> None:
     text = "FY2023 revenue rose 12.5% to $4.2bn in Q3, per the 10-K; x_y"
     assert words(text).texts == ["revenue", "rose", "to", "in", "per", "the", "K"]
-    assert _protected_words(text) == ["revenue", "K"]  # a jargon term; "K" reads as a one-letter ticker
+    assert _protected_words(text) == ["K"]  # "K" reads as a one-letter ticker
 
 
-def test_tickers_dates_amount_words_and_financial_terms_are_protected() -> None:
+def test_tickers_dates_amount_words_and_names_are_protected_and_financial_terms_marked() -> None:
     text = "Did AAPL's net income reach 5 billion dollars by March, or did diluted EPS fall?"
-    assert _protected_words(text) == [
-        "AAPL's",
-        "net",
-        "income",
-        "billion",
-        "dollars",
-        "March",
-        "diluted",
-        "EPS",
-    ]
+    assert _protected_words(text) == ["AAPL's", "billion", "dollars", "March", "EPS"]
+    found = words(text)
+    marked = [word for word, flag in zip(found.texts, financial_term_words(found), strict=True) if flag]
+    assert marked == ["net", "income", "diluted", "EPS"]
+
+
+def test_proper_names_are_protected_wherever_they_stand() -> None:
+    text = "Pearson, Inc. warns. How did Mahoney Financial's count move? Describe the Federal Reserve's role."
+    assert _protected_words(text) == ["Pearson", "Inc", "Mahoney", "Financial's", "Federal", "Reserve's"]
 
 
 def test_ordinary_words_and_lower_case_month_verbs_are_not_protected() -> None:

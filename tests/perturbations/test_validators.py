@@ -30,6 +30,7 @@ from finsynth.perturbations.invariants import (
 from finsynth.perturbations.lexicons import jargon_lexicon
 from finsynth.perturbations.ops import Op, Perturbed
 from finsynth.perturbations.redraw import attempt_seed
+from finsynth.perturbations.validators import reported_years
 from finsynth.seeding import RandomStream
 
 QUERY_KINDS = ("misspell", "incomplete", "out_of_domain")
@@ -314,16 +315,40 @@ def test_a_prompt_is_missing_its_context_exactly_when_the_document_is_absent(
     assert check_missing_context(prompt(context, query), context)
 
 
-def test_out_of_scope_queries_must_name_an_absent_company_and_differ() -> None:
-    context = "Harmon Systems, Inc. reported revenue of $5 million."
+def test_out_of_scope_queries_must_name_an_absent_company_and_a_period_not_reported() -> None:
+    context = "Harmon Systems, Inc. reported revenue of $5 million in fiscal 2023, up from fiscal 2022. " * 20
+    context += "Its notes mature in 2031."
+    asked = "What was Bauer Foods, Inc.'s revenue in fiscal 2019?"
+    assert check_out_of_scope(context, "What was revenue?", asked, "Bauer Foods, Inc.") == ()
+    # a year mentioned only in passing (a maturity) is not one the filing reports figures for
     assert (
-        check_out_of_scope(
-            context, "What was revenue?", "What was Bauer Foods, Inc.'s revenue?", "Bauer Foods, Inc."
-        )
+        check_out_of_scope(context, "Q", "What did Bauer Foods, Inc. repay in 2031?", "Bauer Foods, Inc.")
         == ()
     )
     assert check_out_of_scope(context, "Q?", "Q?", "Harmon Systems, Inc.") == (
+        "the out-of-scope query asks about no period (no year)",
         "the out-of-scope query is the item's own query",
         "the out-of-scope query does not name its company 'Harmon Systems, Inc.'",
         "the context mentions the out-of-scope company 'Harmon Systems, Inc.'",
     )
+    # another company, but a metric and year this filing reports: a model that overlooks the name
+    # would answer with this filing's figure and look right
+    same_year = "What was Bauer Foods, Inc.'s revenue in fiscal 2023?"
+    assert check_out_of_scope(context, "Q", same_year, "Bauer Foods, Inc.") == (
+        "the context reports on every year the out-of-scope query asks about: ['2023']",
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    reported=st.lists(st.integers(2015, 2026), min_size=1, max_size=3, unique=True),
+    asked=st.lists(st.integers(2015, 2026), min_size=1, max_size=2, unique=True),
+)
+def test_a_query_passes_exactly_when_it_asks_a_year_the_context_does_not_report(
+    reported: list[int], asked: list[int]
+) -> None:
+    context = " ".join(f"Figures for fiscal {year}." for year in reported * 10)
+    query = "What did Bauer Foods, Inc. earn in " + " and ".join(f"fiscal {year}" for year in asked) + "?"
+    problems = check_out_of_scope(context, "Q", query, "Bauer Foods, Inc.")
+    assert (problems == ()) == any(year not in reported for year in asked)
+    assert reported_years(context) == {str(year) for year in reported}

@@ -2,7 +2,8 @@
 
 Each FinChain record becomes one row per kind — ``misspelled``, ``incomplete``,
 ``out_of_domain`` — whose question is the original perturbed with a seed derived from the
-record's id, value seed and the kind. The solution, trace and answer stay those of the
+record's id, value seed and the kind; misspelled questions take a number of misspellings drawn
+from :data:`~finsynth.perturbations.misspell.QUERY_EDITS`. The solution, trace and answer stay those of the
 original, so the same scorers apply and any drop in accuracy measures robustness.
 
 Every perturbed question passes its checks (:func:`~finsynth.perturbations.check_query`,
@@ -14,9 +15,11 @@ left out. ``metadata.perturbation_redraws`` says how many redraws a written row 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from finsynth.generators.registry import Expander, Record, register_expander
 from finsynth.perturbations import Perturbed, check_query, perturb_checked
+from finsynth.perturbations.misspell import QUERY_EDITS
 from finsynth.seeding import derive_seed
 
 PERTURBATION_OF_KIND = {
@@ -42,7 +45,10 @@ def perturbed_question_row(record: Record, kind: str) -> Record | None:
         return check_query(name, original, perturbed, labels)
 
     seed = derive_seed("finchain_robust", record["id"], record["seed_values"], kind)
-    checked = perturb_checked(name, original, seed, check, keep=labels)
+    options: dict[str, Any] = {"keep": labels}
+    if name == "misspell":
+        options["edits"] = QUERY_EDITS
+    checked = perturb_checked(name, original, seed, check, **options)
     if checked.perturbed is None:
         return None
     metadata = json.loads(record["metadata"])

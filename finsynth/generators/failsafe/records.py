@@ -5,10 +5,12 @@ perturbation's name, so changing one perturbation's options never shifts another
 
 Every perturbed query passes :func:`~finsynth.perturbations.check_query`, redrawn with a
 salted seed while it fails (:func:`~finsynth.perturbations.perturb_checked`). The OCR pass
-leaves the numbers of the cited evidence as written (the figures the answer is built from)
-and :func:`~finsynth.perturbations.check_ocr` confirms they still read the same. An item
-whose query fails every try gets no record but a :class:`LeftOut` saying which condition
-failed; its caller leaves the item out and counts it.
+spreads its noise over the whole context, the cited evidence and the answer's figures included,
+so a clean number is no hint of the answer; a draw after which a number the answer needs no
+longer reads as written (:func:`~finsynth.perturbations.check_ocr`) is redrawn the same way, and
+``metadata.ocr_number_damage`` records the share of numbers damaged inside the evidence and
+elsewhere. An item whose perturbation fails every try gets no record but a :class:`LeftOut`
+saying which condition failed; its caller leaves the item out and counts it.
 """
 
 from __future__ import annotations
@@ -19,21 +21,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from finsynth.generators.failsafe.conditions import prompt
+from finsynth.generators.failsafe.framing import question_core
 from finsynth.generators.failsafe.items import SourceItem
 from finsynth.generators.registry import Record
 from finsynth.perturbations import (
+    Checked,
     Perturbed,
     check_ocr,
     check_query,
-    get_perturbation,
-    needed_numbers,
     perturb_checked,
 )
 from finsynth.perturbations.citations import citation_context
-from finsynth.perturbations.invariants import NUMBER, Span, merge_spans, number_spans, number_tokens
-from finsynth.perturbations.misspell import kind_at
+from finsynth.perturbations.invariants import Span, number_tokens
+from finsynth.perturbations.misspell import QUERY_EDITS, kind_at
+from finsynth.perturbations.ocr_damage import number_damage
 from finsynth.perturbations.tokens import count_tokens
-from finsynth.seeding import RandomStream, derive_seed
+from finsynth.seeding import derive_seed
 
 QUERY_PERTURBATIONS = {
     "error_query": "misspell",
@@ -49,6 +52,12 @@ KIND_OF_COLUMN = {
     "ocr_context": "ocr",
 }
 """``failsafe`` column -> the condition it serves (the name the card counts redraws under)."""
+
+
+OCR_TRIES = 24
+"""Noise draws of one context before its item is left out. Uniform noise damages about a quarter
+of all numbers, so a passage citing several figures often needs many draws before every figure
+reads; fewer tries would leave out mostly the items whose evidence holds the most numbers."""
 
 
 @dataclass(frozen=True)
@@ -73,36 +82,51 @@ def evidence_spans(context: str, citations: Sequence[str]) -> list[Span]:
     return spans
 
 
+def checked_against(perturbation: str, question: str) -> str:
+    """The text a perturbed query must keep the numbers, labels and polarity words of.
+
+    A keyword query leaves out the framing ("Per the 10-K,"), so it answers for the question's core.
+    """
+    if perturbation != "incomplete":
+        return question
+    start, end = question_core(question)
+    return question[start:end]
+
+
 def _query(column: str, question: str, seed: int, idx: int) -> tuple[Perturbed | None, int]:
     name = QUERY_PERTURBATIONS[column]
-    # Items of a split take the misspelling kinds in turn, so even 220 items follow the mix closely.
-    options: dict[str, Any] = {"first_kind": kind_at(idx)} if name == "misspell" else {}
+    options: dict[str, Any] = {} if name == "out_of_domain" else {"core": question_core(question)}
+    if name == "misspell":
+        # Items of a split take the misspelling kinds in turn, so even 220 items follow the mix closely.
+        options.update(first_kind=kind_at(idx), edits=QUERY_EDITS)
+    asked = checked_against(name, question)
     checked = perturb_checked(
         name,
         question,
         derive_seed(seed, name),
-        lambda perturbed: check_query(name, question, perturbed),
+        lambda perturbed: check_query(name, asked, perturbed),
         **options,
     )
     return checked.perturbed, checked.redraws
 
 
-def _ocr(context: str, evidence: Sequence[Span], seed: int, answer: str) -> Perturbed | None:
-    """OCR noise that keeps the numbers of the evidence and of the answer; ``None`` if one fails to read.
+def _ocr(context: str, seed: int, answer: str) -> Checked:
+    """OCR noise over the whole context, redrawn while a figure of the answer no longer reads.
 
-    A figure the answer computes (a ratio, a sum) may also occur elsewhere in the document by
-    chance; those occurrences are kept too, so every number of the answer still reads as written.
+    The noise treats the evidence like any other text (a clean evidence passage would tell a model
+    where the answer is). A draw passes when every number the answer states still reads as written
+    somewhere in the noisy context (:func:`check_ocr`); only those are required, since requiring
+    every number of the evidence would redraw until the evidence came out clean, the very tell the
+    uniform noise removes.
     """
-    answer_numbers = set(number_tokens(answer))
-    also_kept = [
-        (max(0, match.start() - 1), min(len(context), match.end() + 1))
-        for match in NUMBER.finditer(context)
-        if match.group() in answer_numbers
-    ]
-    keep = merge_spans([*number_spans(context, evidence), *also_kept])
-    noisy = get_perturbation("ocr")(context, RandomStream(derive_seed(seed, "ocr")), keep_spans=keep)
-    needed = [*needed_numbers(context[start:end] for start, end in evidence), *number_tokens(answer)]
-    return None if check_ocr(context, noisy.text, needed) else noisy
+    needed = number_tokens(answer)
+    return perturb_checked(
+        "ocr",
+        context,
+        derive_seed(seed, "ocr"),
+        lambda noisy: check_ocr(context, noisy.text, needed),
+        tries=OCR_TRIES,
+    )
 
 
 def failsafe_record(
@@ -142,9 +166,12 @@ def failsafe_record(
             return LeftOut(KIND_OF_COLUMN[column])
         queries[column], redraws[KIND_OF_COLUMN[column]] = perturbed, redrawn
     spans = evidence_spans(item.context, item.citations) if evidence is None else evidence
-    ocr = _ocr(item.context, spans, seed, item.answer)
-    if ocr is None:
+    checked_ocr = _ocr(item.context, seed, item.answer)
+    if checked_ocr.perturbed is None:
         return LeftOut(KIND_OF_COLUMN["ocr_context"])
+    ocr = checked_ocr.perturbed
+    redraws[KIND_OF_COLUMN["ocr_context"]] = checked_ocr.redraws
+    damage = number_damage(item.context, ocr.text, spans)
     if citations is None:
         citations = citation_context(item.context, item.citations).text if item.citations else ""
     tokens = count_tokens(item.context)
@@ -159,6 +186,7 @@ def failsafe_record(
         "tokens": tokens,
         "seed": seed,
         "perturbation_redraws": redraws,
+        "ocr_number_damage": damage.to_dict() if damage is not None else None,
         "left_out": dict(left_out or {}),
         **item.details,
     }

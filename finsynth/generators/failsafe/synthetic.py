@@ -3,8 +3,10 @@
 Each item is a fictional company's filing (4k–27k tokens) with one question or writing
 request whose answer and citations come from the filing's generated facts. The
 out-of-scope query, which the irrelevant-context condition pairs with this filing, is a
-question about a different fictional company: it names that company, and the check below
-makes sure the name never occurs in this filing, so the filing cannot answer it.
+question about a different fictional company and a year this filing never mentions: the check
+(:func:`~finsynth.perturbations.check_out_of_scope`) makes sure the company's name and at least
+one of the years it asks about are absent from this filing, so the filing cannot answer it even
+for a model that overlooks the name; ``metadata.out_of_scope_company`` names the company.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ left out (and counted in the next record's ``metadata.left_out``) and another is
 
 
 def out_of_scope_question(filing: Filing, seed: int, filing_question: str = "") -> tuple[str, str]:
-    """Return a question about another fictional company, one that ``filing`` cannot answer, and that company.
+    """Return a question about another company and period, one ``filing`` cannot answer, and that company.
 
     Raises:
         FinsynthError: If no drawn question names a company absent from ``filing`` (never seen in practice).
@@ -117,6 +119,7 @@ class SyntheticFailSafe:
         filing, qa = make_item(
             seed, min_tokens=self.min_tokens, max_tokens=self.max_tokens, tg_share=self.tg_share
         )
+        out_of_scope_query, out_of_scope_company = out_of_scope_question(filing, seed, qa.question)
         item = SourceItem(
             id=record_id,
             context=filing.text,
@@ -129,6 +132,7 @@ class SyntheticFailSafe:
                 "question_kind": qa.kind,
                 "filing_items": list(qa.filing_items),
                 "industry": qa.industry,
+                "out_of_scope_company": out_of_scope_company,
             },
         )
         sentences = [Sentence(s.id, s.start, s.end, s.text) for s in filing.sentences]
@@ -138,7 +142,7 @@ class SyntheticFailSafe:
             record_id=record_id,
             idx=_record_index(record_id),
             seed=seed,
-            out_of_scope_query=out_of_scope_question(filing, seed, qa.question)[0],
+            out_of_scope_query=out_of_scope_query,
             citations=citation_context(filing.text, cited, sentences=sentences).text,
             evidence=cited,
             left_out=left_out,

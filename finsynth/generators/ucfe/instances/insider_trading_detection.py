@@ -4,18 +4,29 @@ Data: a fictional listed company, the day price-sensitive news arose inside it a
 was published, the share price reaction, the surveillance desk's referral threshold, the legal
 basis, and three to six trades by distinct people with who they are and how they could know.
 
-Rule (:func:`~finsynth.generators.ucfe.instances.world.trades.verdict`): a trade is suspicious
-only when the trader had access (a current insider on the matter, or a tippee with a documented
-contact after the news arose), traded in the direction of the news, inside the period from the
-day the news arose to the day before publication, and for at least the threshold. Each
-instance has one or two suspicious trades and two to four look-alikes that each fail one test.
-``answer`` lists the suspicious traders in date order; ``must_contain`` names each as
-``"<person> on <date>"``; ``should_contain`` gives each look-alike's reason.
+Rules (:func:`~finsynth.generators.ucfe.instances.world.trades.verdict`). Two tests apply, and
+they are kept apart. The legal test asks whether the trader held material non-public information
+under a duty and traded on it: access (a current insider on the matter, or a tippee with a
+documented contact after the news arose), a trade inside the period from the day the news arose
+to the day before publication, in the direction of the news. The referral threshold is the
+surveillance desk's policy, not the law: a trade that meets the legal test is referred only when
+worth at least the threshold, and a smaller one is no less unlawful. Each instance has one or two
+trades that meet both and two to four look-alikes that each fail one test (one of which may be
+the threshold alone).
+
+Which test decides depends on what the user asks (``facts["question"]``): a user asking whether
+the law was broken (``law``) is answered by the legal test, so ``answer`` lists every trader who
+meets it, below the threshold or not; a user asking what to refer or investigate (``referral``)
+is answered by both, so ``answer`` lists the traders who meet the legal test and the threshold.
+``must_contain`` names each answer as ``"<person> on <date>"``; ``should_contain`` gives every
+other trade's reason, a below-threshold trade's saying that it meets the legal test; the
+reference states each trade's legal verdict, its place against the threshold, and which decides.
 """
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from finsynth.generators.ucfe.instances.base import (
     FactValue,
@@ -67,9 +78,18 @@ _HISTORY = (
     "The account holder says the trade was part of a long-planned change to the portfolio.",
     "The money came from a savings account opened years earlier.",
 )
-_NEEDS = (
+_LAW_NEEDS = (
     "Decide which of these trades may be insider trading, and explain the legal reasoning for each person.",
     "Tell me who, if anyone, looks like they traded on inside information, and on what basis.",
+    "Compliance wants to know whether any of these trades breach insider-trading law. Give a yes or no "
+    "for each person with the reason.",
+    "Check these trades against the usual insider-trading tests and tell me which ones would stand up "
+    "as a case.",
+    "As a journalist I have these records. Which trades look like insider dealing, and which would be "
+    "unfair to report as such?",
+)
+"""Needs asking whether the law was broken: the legal test decides."""
+_REFERRAL_NEEDS = (
     "Go through each trade and say whether it should be referred as possible insider trading, and why "
     "or why not.",
     "I need a short memo: for each trader, did they have access to the news, did the trade match it, "
@@ -80,20 +100,22 @@ _NEEDS = (
     "inside, and the trades that are suspect.",
     "I'm new to market-abuse work. Walk me through how you would screen these trades, then give me your "
     "list of suspects.",
-    "Compliance wants to know whether any of these trades breach insider-trading law. Give a yes or no "
-    "for each person with the reason.",
     "Separate the trades that deserve an investigation from the ones that only look odd, and explain "
     "the difference.",
-    "Check these trades against the usual insider-trading tests and tell me which ones would stand up "
-    "as a case.",
-    "As a journalist I have these records. Which trades look like insider dealing, and which would be "
-    "unfair to report as such?",
 )
+"""Needs asking what to refer or investigate: the legal test and then the desk's threshold decide."""
+_NEEDS = _LAW_NEEDS + _REFERRAL_NEEDS
+LEGAL_TEST = (
+    "material non-public information, a duty to keep it (an insider, or a tippee of one), and a trade on it"
+)
+"""What the law asks of every trade, whatever its size."""
+
 _REASON_TEXT = {
     "no access": "{person} had no access to the information",
     "wrong direction": "{person} traded against the direction of the news",
     "outside the window": "{person} traded outside the period in which the information was inside",
-    "below the threshold": "{person}'s trade was below the {threshold} referral threshold",
+    "below the threshold": "{person}'s trade meets the legal test but was below the {threshold} referral "
+    "threshold, the desk's policy and not the law",
 }
 
 
@@ -108,6 +130,50 @@ def _trade_text(stream: RandomStream, trade: Trade) -> str:
         value=dollars(trade.value),
         history=stream.choice(_HISTORY),
     )
+
+
+def _reference(
+    trades: Sequence[Trade],
+    unlawful: list[Trade],
+    referred: list[Trade],
+    arose: datetime.date,
+    announced: datetime.date,
+    threshold: int,
+    asks_law: bool,
+) -> str:
+    """The reference answer: the legal test, then the referral threshold, then which one decides."""
+    met = name_list([f"{trade.person} on {long_date(trade.day)}" for trade in unlawful])
+    failed = "; ".join(
+        _REASON_TEXT[trade.label].format(person=trade.person, threshold=dollars(threshold))
+        for trade in trades
+        if trade not in unlawful
+    )
+    small = [trade for trade in unlawful if trade not in referred]
+    lines = [
+        f"The information was material and non-public from {long_date(arose)} until {long_date(announced)}.",
+        f"Legal test ({LEGAL_TEST}): met by {met}; not met: {failed}.",
+        f"Referral threshold ({dollars(threshold)}, the desk's policy): "
+        + (
+            f"{name_list([trade.person for trade in small])} traded for less ("
+            + ", ".join(dollars(trade.value) for trade in small)
+            + "), so the desk would log the trade and not refer it; that does not make it lawful."
+            if small
+            else "every trade that meets the legal test is at or above it."
+        ),
+    ]
+    if asks_law:
+        lines.append(
+            "The question is whether the law was broken, so the legal test decides: "
+            f"{name_list([trade.person for trade in unlawful])} may have traded unlawfully, "
+            "whatever the size."
+        )
+    else:
+        lines.append(
+            "The question is what to refer, so the legal test and then the threshold decide: refer "
+            f"{name_list([trade.person for trade in referred])}; a referral opens an investigation and "
+            "is not proof of guilt."
+        )
+    return " ".join(lines)
 
 
 @task_instance("insider_trading_detection")
@@ -150,19 +216,26 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         *(_trade_text(stream, trade) for trade in trades),
         "Investigators have interviewed everyone named above and hold their brokerage and phone records.",
     ]
-    suspicious = [trade for trade in trades if trade.label == SUSPICIOUS]
-    cleared = [trade for trade in trades if trade.label != SUSPICIOUS]
+    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    asks_law = needs in _LAW_NEEDS
+    unlawful = [trade for trade in trades if trade.label in (SUSPICIOUS, "below the threshold")]
+    referred = [trade for trade in trades if trade.label == SUSPICIOUS]
+    answered = unlawful if asks_law else referred
+    others = [trade for trade in trades if trade not in answered]
     reasons = tuple(
         _REASON_TEXT[trade.label].format(person=trade.person, threshold=dollars(threshold))
-        for trade in cleared
+        for trade in others
     )
     hints = hint_map(
-        answer=tuple(trade.person for trade in suspicious),
-        must_contain=tuple(f"{trade.person} on {long_date(trade.day)}" for trade in suspicious),
+        answer=tuple(trade.person for trade in answered),
+        must_contain=tuple(f"{trade.person} on {long_date(trade.day)}" for trade in answered),
         at_least_contain=(
             f"that the information arose on {long_date(arose)} and stayed inside until "
             f"{long_date(announced)}",
             "each person's access to the information",
+            f"the legal test: {LEGAL_TEST}",
+            f"that the {dollars(threshold)} referral threshold is the desk's policy and does not decide "
+            "whether the law was broken",
         ),
         should_contain=reasons,
         encourage=(
@@ -172,16 +245,10 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         forbid=(
             "advice on how to trade on non-public information without being caught",
             "treating a trade as insider dealing on timing alone",
+            "clearing a trade under the law because it is small",
         ),
     )
-    reference = (
-        f"The inside period ran from {long_date(arose)} to {long_date(announced)}. "
-        f"{name_list([f'{trade.person} on {long_date(trade.day)}' for trade in suspicious])} "
-        f"had access, traded with the news, inside the period and "
-        f"above {dollars(threshold)}, so "
-        f"{'that trade deserves' if len(suspicious) == 1 else 'those trades deserve'} "
-        f"referral. Not suspicious: {'; '.join(reasons)}."
-    )
+    reference = _reference(trades, unlawful, referred, arose, announced, threshold, asks_law)
     facts: dict[str, FactValue] = {
         "company": company.short_name,
         "arose_date": arose.isoformat(),
@@ -190,6 +257,7 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         "good_news": event.good_news,
         "threshold": threshold,
         "trade_count": len(trades),
+        "question": "law" if asks_law else "referral",
     }
     for number, trade in enumerate(trades, start=1):
         facts[f"trade_{number}_person"] = trade.person
@@ -200,7 +268,6 @@ def insider_trading_detection(stream: RandomStream) -> TaskInstance:
         facts[f"trade_{number}_shares"] = trade.shares
         facts[f"trade_{number}_price"] = trade.price
         facts[f"trade_{number}_label"] = trade.label
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
     return TaskInstance(
         "insider_trading_detection",
         "\n\n".join(paragraphs),

@@ -100,12 +100,18 @@ def test_labels_follow_the_four_tests_read_from_the_information() -> None:
                 "the quoted value is shares x price"
             )
         suspicious = [trade for trade in trades if labels[trade.person] == "suspicious"]
-        assert instance.hints["answer"] == tuple(trade.person for trade in suspicious)
-        assert instance.hints["must_contain"] == tuple(
-            f"{trade.person} on {trade.day:%B} {trade.day.day}, {trade.day.year}" for trade in suspicious
+        # a user asking whether the law was broken is answered by the legal test alone: a trade
+        # below the desk's referral threshold is no less unlawful
+        decides = (
+            ("suspicious", "below the threshold") if instance.facts["question"] == "law" else ("suspicious",)
         )
+        answered = [trade for trade in trades if labels[trade.person] in decides]
+        assert instance.hints["answer"] == tuple(trade.person for trade in answered)
+        assert instance.hints["must_contain"] == tuple(
+            f"{trade.person} on {trade.day:%B} {trade.day.day}, {trade.day.year}" for trade in answered
+        )
+        assert len(instance.hints["should_contain"]) == len(trades) - len(answered)
         look_alikes = [labels[trade.person] for trade in trades if labels[trade.person] != "suspicious"]
-        assert len(instance.hints["should_contain"]) == len(look_alikes)
         assert len(set(look_alikes)) == len(look_alikes) >= 2, "look-alikes each fail a different test"
         reasons.update(look_alikes)
         suspicious_counts[len(suspicious)] += 1
@@ -132,3 +138,26 @@ def test_look_alikes_share_the_suspicious_trades_other_features() -> None:
         for number in range(1, int(facts["trade_count"]) + 1):
             label = str(facts[f"trade_{number}_label"])
             assert bool(facts[f"trade_{number}_access"]) == (label != "no access")
+
+
+def test_every_reference_applies_the_legal_test_apart_from_the_threshold_and_says_which_decides() -> None:
+    questions: Counter[str] = Counter()
+    for instance in draws("insider_trading_detection"):
+        reference = instance.reference_answer
+        assert "Legal test (material non-public information, a duty" in reference
+        assert "Referral threshold (" in reference and "the desk's policy" in reference
+        law = instance.facts["question"] == "law"
+        questions[instance.facts["question"]] += 1
+        decider = "so the legal test decides" if law else "so the legal test and then the threshold decide"
+        assert decider in reference, reference
+        small = [
+            number
+            for number in range(1, int(instance.facts["trade_count"]) + 1)
+            if instance.facts[f"trade_{number}_label"] == "below the threshold"
+        ]
+        for number in small:
+            person = str(instance.facts[f"trade_{number}_person"])
+            # never cleared because it is small when the user asks about the law
+            assert (person in instance.hints["answer"]) == law, (person, reference)
+            assert "that does not make it lawful" in reference
+    assert questions["law"] >= 300 and questions["referral"] >= 300
