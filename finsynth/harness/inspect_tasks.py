@@ -65,10 +65,10 @@ from finsynth.scoring.failsafe import (
     RatedBy,
     RatingParseError,
     context_grounding,
-    is_empty_answer,
     judge_prompt,
     llm_compliance,
     parse_rating,
+    rated_before_judging,
     robustness,
 )
 from finsynth.scoring.records import COLUMNS
@@ -328,7 +328,8 @@ def failsafe_metrics(beta: float = DEFAULT_BETA) -> list[Metric]:
 def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scorer:
     """A judge model rates each non-empty answer 1–6 with the rubric of its condition.
 
-    An empty answer is rated 1 without asking the judge; a judge reply whose last line is no
+    An empty answer, or one that only declines under an answerable condition, is rated 1
+    without asking the judge; a judge reply whose last line is no
     ``Rating: [[n]]`` counts as 1; the score's ``rated_by`` metadata and the ``rated_by``
     metric say which path rated each answer (:mod:`finsynth.scoring.failsafe`).
 
@@ -344,13 +345,14 @@ def failsafe_judge(judge: str | None = None, beta: float = DEFAULT_BETA) -> Scor
             meta = state.metadata
             condition = meta["condition"]
             answer = state.output.completion
-            if is_empty_answer(answer):
-                explanation = f"empty answer: rated {LOWEST_RATING} without asking the judge"
+            before = rated_before_judging(condition, answer)
+            if before is not None:
+                reason = "empty answer" if before == "empty_answer" else "an answer that only declines"
                 return Score(
                     value=LOWEST_RATING,
                     answer=answer,
-                    explanation=explanation,
-                    metadata={"rated_by": "empty_answer"},
+                    explanation=f"{reason}: rated {LOWEST_RATING} without asking the judge",
+                    metadata={"rated_by": before},
                 )
             prompt = judge_prompt(
                 condition,

@@ -10,10 +10,11 @@ For each UCFE item that has a reference dialogue:
 2. **Judge** (:func:`ucfe_judge`). The ``grader`` model role (or ``judge=``) compares the two
    dialogues with the item's own evaluation prompt and hints, once in each order; the orders
    must agree for a win, else it is a tie (:mod:`finsynth.scoring.dialogue_judge`).
-   An evaluated dialogue whose assistant gave an empty reply (or none) is a loss without
-   asking the judge; a judge reply without a readable verdict on its last line is a loss too
-   (reported, never left out). The score's ``rated_by`` metadata and the ``rated_by`` metric
-   count each path: ``judge``, ``empty_answer``, ``unreadable_judge``.
+   An evaluated dialogue whose assistant gave an empty reply (or none), or only declined in every
+   reply, is a loss without asking the judge; a judge reply without a readable verdict on its
+   last line is a loss too (reported, never left out). The score's ``rated_by`` metadata and the
+   ``rated_by`` metric count each path: ``judge``, ``empty_answer``, ``refusal_only``,
+   ``unreadable_judge``.
 3. **Metrics.** ``win_rate`` (ties count half), the share of each outcome and the number of
    ``judged`` items (an item without a verdict in both orders is unscored), and the evaluated
    model's Elo and Bradley–Terry ratings against the reference with cluster-bootstrap intervals
@@ -62,6 +63,7 @@ from finsynth.scoring.dialogue_judge import (
     verdict_of_replies,
 )
 from finsynth.scoring.ratings import Game, Method, bootstrap_ratings
+from finsynth.scoring.refusals import is_refusal_only
 
 DIALOGUE_STORE_KEY = "ucfe_dialogue"
 """Where the solver leaves the evaluated dialogue (``Dialogue.to_dict()``) in the sample's store."""
@@ -151,9 +153,9 @@ def outcome_shares() -> Metric:
     return compute
 
 
-RATED_BY = ("judge", "empty_answer", "unreadable_judge")
-"""How an item's outcome was reached: by the judge, by the empty-answer rule, or as a loss for an
-unreadable judge reply."""
+RATED_BY = ("judge", "empty_answer", "refusal_only", "unreadable_judge")
+"""How an item's outcome was reached: by the judge, by the empty-answer or refusal-only rule, or as
+a loss for an unreadable judge reply."""
 
 
 @metric(name="rated_by")
@@ -172,6 +174,15 @@ def empty_answer(dialogue: Mapping[str, Any]) -> bool:
     failure = dialogue.get("failure") or {}
     replies = [turn for turn in dialogue["turns"] if turn["role"] == "assistant" and turn["text"].strip()]
     return failure.get("speaker") == "assistant" or not replies
+
+
+def refusal_only(dialogue: Mapping[str, Any]) -> bool:
+    """Whether every reply of the evaluated assistant only declines (every UCFE task has an answer).
+
+    See :func:`finsynth.scoring.refusals.is_refusal_only`.
+    """
+    replies = [turn["text"] for turn in dialogue["turns"] if turn["role"] == "assistant"]
+    return bool(replies) and all(is_refusal_only(reply) for reply in replies)
 
 
 @metric
@@ -246,13 +257,17 @@ def ucfe_judge(judge: str | None = None, bootstrap: int = 200, seed: int = 0) ->
         async def score(state: TaskState, target: Target) -> Score:
             item = state.metadata
             played = state.store.get(DIALOGUE_STORE_KEY)
-            if empty_answer(played):
-                return Score(
-                    value=OUTCOME_POINTS["loss"],
-                    answer=state.output.completion,
-                    explanation="loss\n\nthe evaluated assistant gave an empty reply: no judge asked",
-                    metadata={"outcome": "loss", "rated_by": "empty_answer"},
-                )
+            for rule, rated_by, why in (
+                (empty_answer, "empty_answer", "gave an empty reply"),
+                (refusal_only, "refusal_only", "only declined to answer"),
+            ):
+                if rule(played):
+                    return Score(
+                        value=OUTCOME_POINTS["loss"],
+                        answer=state.output.completion,
+                        explanation=f"loss\n\nthe evaluated assistant {why}: no judge asked",
+                        metadata={"outcome": "loss", "rated_by": rated_by},
+                    )
             evaluated = [Message(turn["role"], turn["text"]) for turn in played["turns"]]
             reference = [Message(turn["role"], turn["content"]) for turn in item["reference_turns"]]
             model = get_model(judge) if judge else get_model(role="grader")

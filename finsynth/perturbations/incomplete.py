@@ -45,7 +45,7 @@ from finsynth.perturbations.invariants import RULE_WORDS, merge_spans, protected
 from finsynth.perturbations.lexicons import jargon_lexicon, query_scaffolding
 from finsynth.perturbations.llm_rewrite import rewrite_with_model
 from finsynth.perturbations.ops import Op, Perturbed
-from finsynth.perturbations.options import read_options
+from finsynth.perturbations.options import read_options, require_core_span
 from finsynth.perturbations.registry import perturbation
 from finsynth.perturbations.spans import edited, no_candidate, require_text
 from finsynth.seeding import RandomStream
@@ -109,15 +109,7 @@ class IncompleteOptions:
                 "incomplete: words_kept must be (low, high) shares with 0 < low <= high <= 1, "
                 f"got {self.words_kept!r}"
             )
-        if self.core is not None and not (
-            isinstance(self.core, list | tuple)
-            and len(self.core) == 2
-            and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in self.core)
-            and 0 <= self.core[0] < self.core[1]
-        ):
-            raise FinsynthError(
-                f"incomplete: core must be a (start, end) span with start < end, got {self.core!r}"
-            )
+        require_core_span("incomplete", self.core)
         if not isinstance(self.keep, list | tuple) or not all(isinstance(label, str) for label in self.keep):
             raise FinsynthError("incomplete: keep must be a list of labels (strings)")
         if self.method not in METHODS:

@@ -42,7 +42,7 @@ from finsynth.perturbations.common_typos import typos_by_word
 from finsynth.perturbations.invariants import protected_spans
 from finsynth.perturbations.lexicons import confusable_words, jargon_lexicon, word_parts
 from finsynth.perturbations.ops import Op, Perturbed
-from finsynth.perturbations.options import read_options
+from finsynth.perturbations.options import read_options, require_core_span
 from finsynth.perturbations.protected_terms import WORD, financial_term_words, protected, words
 from finsynth.perturbations.registry import perturbation
 from finsynth.perturbations.spans import edited, no_candidate, require_text
@@ -102,15 +102,7 @@ class MisspellOptions:
                 "misspell: edits must be a whole number of at least 1, or a mapping of such numbers "
                 f"to non-negative shares, not all zero, got {self.edits!r}"
             )
-        if self.core is not None and not (
-            isinstance(self.core, list | tuple)
-            and len(self.core) == 2
-            and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in self.core)
-            and 0 <= self.core[0] < self.core[1]
-        ):
-            raise FinsynthError(
-                f"misspell: core must be a (start, end) span with start < end, got {self.core!r}"
-            )
+        require_core_span("misspell", self.core)
         if self.first_kind is not None and self.first_kind not in self.kinds:
             raise FinsynthError(
                 f"misspell: first_kind must be one of {', '.join(self.kinds)}, got {self.first_kind!r}"

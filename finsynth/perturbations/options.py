@@ -36,3 +36,21 @@ def read_options(perturbation: str, options: Mapping[str, Any], options_type: ty
             f"allowed: {', '.join(allowed) if allowed else 'none'}"
         )
     return options_type(**options)
+
+
+def require_core_span(perturbation: str, core: object) -> None:
+    """Check an optional ``core`` option: ``None`` or a ``(start, end)`` character span, start < end.
+
+    Raises:
+        FinsynthError: Naming the perturbation and the value it was given.
+
+    """
+    if core is not None and not (
+        isinstance(core, list | tuple)
+        and len(core) == 2
+        and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in core)
+        and 0 <= core[0] < core[1]
+    ):
+        raise FinsynthError(
+            f"{perturbation}: core must be a (start, end) span with start < end, got {core!r}"
+        )

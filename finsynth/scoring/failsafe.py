@@ -28,7 +28,11 @@ count them):
   conditions it is no answer; under missing or irrelevant context it is no refusal either:
   an empty reply does not tell the user that the context lacks the answer, so it is not the
   grounded behaviour Context Grounding rewards.
-- ``judge``: the judge's rating of a non-empty answer. The answer is fenced in the judge
+- ``refusal_only``: under the answerable (robustness) conditions, an answer that only declines
+  (:func:`finsynth.scoring.refusals.is_refusal_only`: short, no figure, a declining phrase) is
+  rated 1 before any judge is asked: the context holds the answer. Under missing or irrelevant
+  context declining is what is tested, so the judge is asked.
+- ``judge``: the judge's rating of any other non-empty answer. The answer is fenced in the judge
   prompt (:mod:`finsynth.scoring.judge_fence`), and the rating is read only from the judge's
   last line, ``Rating: [[n]]`` (:func:`parse_rating`).
 - ``unreadable_judge``: a judge reply without a readable rating on its last line (or one
@@ -49,6 +53,7 @@ from finsynth.errors import FinsynthError
 from finsynth.families import FAILSAFE_CONDITIONS, FAILSAFE_GROUNDING_CONDITIONS
 from finsynth.scoring.jsonl import InputProblem, read_jsonl
 from finsynth.scoring.judge_fence import fenced, final_line, repeats
+from finsynth.scoring.refusals import is_refusal_only
 
 Condition = str
 """A FailSafeQA condition name (:data:`finsynth.families.FAILSAFE_CONDITIONS`)."""
@@ -64,9 +69,9 @@ LOWEST_RATING = 1
 ANSWER_TAG = "assistant_answer"
 """The fence around the answer in the judge prompt (``<assistant_answer> ... </assistant_answer>``)."""
 
-RatedBy = Literal["judge", "empty_answer", "unreadable_judge"]
+RatedBy = Literal["judge", "empty_answer", "refusal_only", "unreadable_judge"]
 """Which path gave a rating (see the module docstring)."""
-RATED_BY: tuple[RatedBy, ...] = ("judge", "empty_answer", "unreadable_judge")
+RATED_BY: tuple[RatedBy, ...] = ("judge", "empty_answer", "refusal_only", "unreadable_judge")
 
 _FINAL_RATING = re.compile(r"(?i)^(?:(?:final\s+)?rating\s*[:=]?\s*)?\[\[\s*([0-9]+)\s*\]\][.!]?$")
 _WORD = re.compile(r"\w")
@@ -111,6 +116,19 @@ def parse_rating(judge_output: str, answer: str | None = None) -> int:
 def is_empty_answer(answer: str) -> bool:
     """Whether an answer says nothing: no letter or digit, only whitespace, markdown or punctuation."""
     return _WORD.search(answer) is None
+
+
+def rated_before_judging(condition: str, answer: str) -> RatedBy | None:
+    """The path that rates ``answer`` 1 without a judge under ``condition``, or None to ask one.
+
+    An empty answer under any condition (``empty_answer``); an answer that only declines under an
+    answerable condition (``refusal_only``).
+    """
+    if is_empty_answer(answer):
+        return "empty_answer"
+    if condition not in GROUNDING_CONDITIONS and is_refusal_only(answer):
+        return "refusal_only"
+    return None
 
 
 def is_compliant(rating: int) -> bool:
@@ -276,8 +294,11 @@ def _judgment_of(line: int, value: dict[str, object]) -> tuple[Judgment | None, 
     if task_type is not None and task_type not in TASK_TYPES:
         return None, InputProblem("bad_field", f"task_type {task_type!r} is not QA or TG", line, item)
     answer, rated_by = value.get("answer"), value.get("rated_by")
-    if (isinstance(answer, str) and is_empty_answer(answer)) or rated_by == "empty_answer":
-        return Judgment(item, condition, LOWEST_RATING, task_type, "empty_answer"), None
+    before = rated_before_judging(condition, answer) if isinstance(answer, str) else None
+    if before is None and rated_by in ("empty_answer", "refusal_only"):
+        before = rated_by
+    if before is not None:
+        return Judgment(item, condition, LOWEST_RATING, task_type, before), None
     if rated_by == "unreadable_judge":  # a harness log's unreadable rating, already counted as 1
         problem = InputProblem(
             "rating_parse_failure", "the judge gave no readable rating; counted as 1", line, item

@@ -15,6 +15,7 @@ import yaml
 from finsynth.builder.manifest import read_manifest
 from finsynth.cards import plots, size_category
 from finsynth.cards.statistics import SplitFiles, config_statistics, tag_names
+from finsynth.generators.registry import resolve
 from tests.hub.fixtures import build_tiny
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,8 +85,13 @@ def test_each_config_documents_columns_counts_tokens_and_requests(folder: Path) 
     section = card.split("### `finchain_variation`")[1].split("## Loading")[0]
     assert "| `variation` | `string` | What was redrawn relative to the original instance. |" in section
     assert "| `steps` | `list[struct]` |" in section
-    # 5 templates (2 basic, 2 intermediate, 1 advanced) × 2 test instances × 2 variation kinds.
-    assert "| investment_analysis | 8 | 8 | 4 | 20 |" in section
+    # The topic's 5 templates × 2 test instances × 2 variation kinds, by their measured difficulty.
+    levels = Counter(
+        g.info.tags["difficulty"] for g in resolve(["finchain/investment_analysis/compound_interest"])
+    )
+    present = [level for level in ("basic", "intermediate", "advanced") if levels[level]]
+    counts = " | ".join(str(4 * levels[level]) for level in present)
+    assert f"| investment_analysis | {counts} | 20 |" in section
     assert "| names | 10 | 10 |" in section and "| values | 10 | 10 |" in section
     assert "| `input` |" in section and "| `solution` |" in section
     assert "be → balance" in card

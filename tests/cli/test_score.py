@@ -111,7 +111,12 @@ def test_failsafe_prints_r_g_and_compliance(tmp_path: Path) -> None:
     assert content["overall"]["robustness"] == pytest.approx(1 / 3)
     assert content["overall"]["context_grounding"] == 0.5
     assert content["overall"]["llm_compliance"] == pytest.approx(llm_compliance(1 / 3, 0.5))
-    assert content["overall"]["rated_by"] == {"judge": 14, "empty_answer": 0, "unreadable_judge": 1}
+    assert content["overall"]["rated_by"] == {
+        "judge": 14,
+        "empty_answer": 0,
+        "refusal_only": 0,
+        "unreadable_judge": 1,
+    }
     assert content["by_task_type"]["QA"]["robustness"] == 1.0
     assert [p["kind"] for p in content["problems"]] == ["rating_parse_failure"]
     assert "LLM-Compliance" in result.output and "rating_parse_failure" in result.output

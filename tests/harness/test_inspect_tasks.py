@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from finsynth.errors import FinsynthError
-from finsynth.families import FAILSAFE_CONDITIONS
+from finsynth.families import FAILSAFE_CONDITIONS, FAILSAFE_GROUNDING_CONDITIONS
 
 pytest.importorskip("inspect_ai", reason="inspect_ai (dev dependency) is not installed")
 
@@ -154,3 +154,23 @@ def test_the_failsafe_scorer_rates_empty_answers_before_the_judge_and_unreadable
     score = asyncio.run(tasks.failsafe_judge()(failsafe_state(answer, condition), Target("Revenue was $5m.")))
     assert (score.value, (score.metadata or {})["rated_by"]) == (rating, rated_by)
     assert bool(judge.prompts) is asked
+
+
+@pytest.mark.parametrize("condition", FAILSAFE_CONDITIONS)
+def test_the_failsafe_scorer_rates_an_answer_that_only_declines_first_where_the_context_answers(
+    monkeypatch: pytest.MonkeyPatch, condition: str
+) -> None:
+    import asyncio
+
+    from inspect_ai.scorer import Target
+
+    import finsynth.harness.inspect_tasks as tasks
+
+    judge = ScriptedJudge("Rating: [[6]]")  # a lenient judge
+    monkeypatch.setattr(tasks, "get_model", lambda *args, **kwargs: judge)
+    state = failsafe_state("I'm sorry, but I cannot answer that.", condition)
+    score = asyncio.run(tasks.failsafe_judge()(state, Target("Revenue was $5m.")))
+    if condition in FAILSAFE_GROUNDING_CONDITIONS:  # declining is what these conditions test
+        assert (score.value, (score.metadata or {})["rated_by"], len(judge.prompts)) == (6, "judge", 1)
+    else:
+        assert (score.value, (score.metadata or {})["rated_by"], judge.prompts) == (1, "refusal_only", [])

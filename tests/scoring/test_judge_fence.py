@@ -83,7 +83,12 @@ def test_an_unreadable_rating_counts_as_the_worst_and_is_reported() -> None:
     judgments, problems = judgments_from(entries)
     assert robustness(judgments) == pytest.approx(2 / 3)
     assert [(p.line, p.kind) for p in problems] == [(3, "rating_parse_failure")]
-    assert failsafe_scores(judgments).rated_by == {"judge": 2, "empty_answer": 0, "unreadable_judge": 1}
+    assert failsafe_scores(judgments).rated_by == {
+        "judge": 2,
+        "empty_answer": 0,
+        "refusal_only": 0,
+        "unreadable_judge": 1,
+    }
 
 
 @pytest.mark.parametrize("answer", ["", "   \n", "**", "...", "\n- \n"])
@@ -92,6 +97,33 @@ def test_an_empty_answer_is_rated_lowest_whatever_its_judge_said(answer: str, co
     entry = {"id": "a", "condition": condition, "answer": answer, "rating": 6}
     judgments, problems = judgments_from([(1, entry)])
     assert [(j.rating, j.rated_by) for j in judgments] == [(1, "empty_answer")] and problems == []
+
+
+REFUSALS = [
+    "I'm sorry, but I cannot answer that.",
+    "I am unable to determine this.",
+    "Sorry, no information is available.",
+]
+
+
+@pytest.mark.parametrize("answer", REFUSALS)
+@pytest.mark.parametrize("condition", ["baseline", "misspelled", "ocr"])
+def test_an_answer_that_only_declines_is_rated_lowest_where_the_context_has_the_answer(
+    answer: str, condition: str
+) -> None:
+    entry = {"id": "a", "condition": condition, "answer": answer, "rating": 6}
+    judgments, problems = judgments_from([(1, entry)])
+    assert [(j.rating, j.rated_by) for j in judgments] == [(1, "refusal_only")] and problems == []
+
+
+@pytest.mark.parametrize("answer", REFUSALS)
+@pytest.mark.parametrize("condition", ["missing_context", "irrelevant_context"])
+def test_declining_where_the_context_lacks_the_answer_is_left_to_the_judge(
+    answer: str, condition: str
+) -> None:
+    entry = {"id": "a", "condition": condition, "answer": answer, "rating": 6}
+    judgments, _ = judgments_from([(1, entry)])
+    assert [(j.rating, j.rated_by) for j in judgments] == [(6, "judge")]
 
 
 @settings(max_examples=200, deadline=None)
