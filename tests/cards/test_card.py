@@ -205,7 +205,7 @@ def test_the_card_tabulates_each_industrys_ratios_beside_their_documented_ranges
     text = _ENVIRONMENT.get_template("industry_ratios.md.j2").render(
         industry_ratios=tables, ratio_companies=20
     )
-    assert text.startswith("## Industry ratios of the filings")
+    assert text.startswith("### Industry ratios of the filings")
     for table in tables:
         assert f"**{table['industry']}**" in text
     assert "| `net_interest_margin` | Net interest income / average earning assets" in text

@@ -230,11 +230,12 @@ def template(
             title=factory.__name__.replace("_", " ").capitalize(),
             description=doc,
             tags={
+                # The card's heat map crosses the first tag with the last: domain × measured level.
                 "domain": domain_slug,
                 "topic": topic_slug,
-                "difficulty": measured.level,
-                "difficulty_score": str(measured.score),
                 "layout_difficulty": difficulty,
+                "difficulty_score": str(measured.score),
+                "difficulty": measured.level,
                 "domain_title": domain_info.title,
                 "topic_title": topic_info.title,
             },
