@@ -496,6 +496,13 @@ def drawn_instances(compiled: Any) -> list[dict[str, Any]]:
     ]
 
 
+SCALAR_ONLY = {
+    "min(abs(sum(1 for price in prices) / sum(1 / price for price in prices) - price) for price in prices)"
+    " >= 0.01": "a generator inside a generator's term (nested loops) is left to the scalar path",
+}
+"""Template formulas the batch path leaves to the scalar path by design, with the reason."""
+
+
 def test_every_template_formula_matches_the_scalar_path_on_drawn_instances() -> None:
     vectorized = 0
     for generator in finchain_templates():
@@ -515,6 +522,9 @@ def test_every_template_formula_matches_the_scalar_path_on_drawn_instances() -> 
         for role, formula, rounded in template_formulas(compiled):
             where = f"{compiled.label} {role}: {formula.source}"
             path = check(formula, batch, series)
+            if formula.source in SCALAR_ONLY:
+                assert path == "not vectorized", f"{where}: vectorized now; drop it from SCALAR_ONLY"
+                continue
             # A drawn tie (round() of an exact half) is left to the scalar path, which decides it exactly.
             tie = any(isinstance(outcome, TooCloseToCall) for outcome in scalar_outcomes(formula, batch))
             assert path == "vectorized" or (path == "deferred" and tie), where

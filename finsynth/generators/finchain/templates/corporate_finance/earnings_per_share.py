@@ -7,6 +7,7 @@ compound annual growth of diluted EPS.
 """
 
 from finsynth.generators.finchain.dsl import (
+    NumberGiven,
     Template,
     company,
     count,
@@ -18,7 +19,7 @@ from finsynth.generators.finchain.dsl import (
     rate,
     step,
 )
-from finsynth.generators.finchain.quantities import Unit
+from finsynth.generators.finchain.quantities import Quantity, Unit
 from finsynth.generators.finchain.template import template
 
 # Month names with their number in the calendar year, for shares issued on the first day of a month.
@@ -145,7 +146,8 @@ def eps_restated_for_a_stock_split() -> Template:
             company("firm"),
             money("net_income", 1_000_000, 500_000_000, step=10_000),
             count("beginning_shares", 2_000_000, 200_000_000, unit=Unit.SHARES),
-            count("new_shares", 100_000, 40_000_000, unit=Unit.SHARES),
+            # Whole dozens of shares: months × shares / 12 stays whole, so no step shows a repeating decimal.
+            NumberGiven("new_shares", 100_008, 39_999_996, 12, Quantity(Unit.SHARES, 0)),
             option("issue_month", ISSUE_MONTHS),
             option("split_ratio", SPLIT_RATIOS),
             option("split_month", ISSUE_MONTHS),
