@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from finsynth.builder import output_folder, parse_config, run_build
 from finsynth.builder.manifest import read_manifest
 from finsynth.errors import BuildError
+from finsynth.generators.registry import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = """\
@@ -93,8 +95,14 @@ def test_layout_is_a_hugging_face_dataset_repository(built: Path) -> None:
     assert {"license", "size_categories", "task_categories", "tags", "configs"} <= set(metadata)
     assert metadata["configs"][0]["data_files"][0] == {"split": "test", "path": "finchain/test-*.parquet"}
     assert "## Provenance" in card and "config_hash:" in card
-    # Per domain × difficulty over both splits: 2 basic, 2 intermediate, 1 advanced template, 7 rows each.
-    assert "| investment_analysis | 14 | 14 | 7 | 35 |" in card
+    # Per domain × measured difficulty over both splits: the topic's five templates, 7 rows each.
+    levels = Counter(
+        g.info.tags["difficulty"] for g in resolve(["finchain/investment_analysis/compound_interest"])
+    )
+    counts = " | ".join(
+        str(7 * levels[level]) for level in ("basic", "intermediate", "advanced") if levels[level]
+    )
+    assert f"| investment_analysis | {counts} | 35 |" in card
 
 
 def test_manifest_records_versions_hashes_seeds_and_counts(built: Path) -> None:
