@@ -20,6 +20,7 @@ from benchmarks import (
     reasoning_gym_stream,
     record_fstring,
     scoring,
+    verify_bombs,
 )
 from finsynth.generators.registry import resolve
 
@@ -81,6 +82,11 @@ def main() -> None:
         "Every perturbation from 10k to 10M characters on one core, CPU time per character "
         f"(10M ÷ 10k: linear stays near 1, over {perturb_scaling.SUPER_LINEAR:g} fails)",
         scaling,
+    )
+    table(
+        "verify refusing exact-number bombs on one core, CPU time "
+        f"(baseline: replaying an honest trace, same run; target ≤ {verify_bombs.TARGET_SECONDS:g} s each)",
+        verify_bombs.run(),
     )
     table("Scoring (budgets on 2 cores: ChainEval 10 s, Bradley-Terry 5 s)", scoring.run())
     table("FailSafe default config (220 items + 1,540 condition rows) built end to end", failsafe_build.run())

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from benchmarks.verify_bombs import BOMBS
 from finsynth.builder import parse_config, run_build
 from finsynth.builder.hashing import sha256_file
 from finsynth.builder.verify import verify_folder
@@ -72,72 +72,15 @@ def rewrite(folder: Path, shard: str, rows: list[dict[str, Any]]) -> None:
     (folder / "manifest.json").write_text(json.dumps(manifest))
 
 
-def trace_of(step: str | None = None, rule: str | None = None) -> str:
-    """A trace whose first step is exactly half-way (0.125 to 2 places): the chain goes exact."""
-    steps: list[dict[str, Any]] = [{"name": "h", "formula": "a", "round_to": 2, "rounded_before_use": False}]
-    if step is not None:
-        steps.append({"name": "b", "formula": step, "round_to": 2, "rounded_before_use": False})
-    answer: dict[str, Any] = (
-        {"kind": "categorical", "rules": [{"when": rule, "label": "yes"}], "otherwise": "no"}
-        if rule is not None
-        else {"kind": "numeric", "step": steps[-1]["name"]}
-    )
-    return json.dumps({"version": 2, "inputs": {"a": 0.125}, "steps": steps, "answer": answer})
-
-
-def squaring_chain(steps: int) -> str:
-    """After the half-way step, each step squares the last: the value shrinks towards 0 (no float
-    overflows) while its exact numerator and denominator double in size every step."""
-    chain = [
-        {"name": "h", "formula": "a", "round_to": 2, "rounded_before_use": False},
-        {"name": "s0", "formula": "h + 1 / 3", "round_to": 2, "rounded_before_use": False},
-    ]
-    chain += [
-        {"name": f"s{i}", "formula": f"s{i - 1} * s{i - 1}", "round_to": 2, "rounded_before_use": False}
-        for i in range(1, steps - 1)
-    ]
-    return json.dumps(
-        {"version": 2, "inputs": {"a": 0.125}, "steps": chain, "answer": {"kind": "numeric", "step": "s0"}}
-    )
-
-
-def balanced_product(factors: list[str]) -> str:
-    """``factors`` multiplied as a balanced tree (within the formula depth limit)."""
-    if len(factors) == 1:
-        return factors[0]
-    middle = len(factors) // 2
-    return f"({balanced_product(factors[:middle])}) * ({balanced_product(factors[middle:])})"
-
-
-FACTORIAL = balanced_product([f"a*1e300*1e300+{k}" for k in range(1, 46)])
-DEEP = "(" * 38 + "a" + " ** 2)" * 38
-BOMBS: dict[str, str] = {
-    "the issue's tower of powers in a rule": trace_of(rule="((10 ** 1000) ** 1000) ** 1000 > 0"),
-    "tower of powers in a step": trace_of(step="((10 ** 1000) ** 1000) ** 1000"),
-    "giant exponent of a long fraction": trace_of(step="(1.0000001 ** 1000) ** 1000"),
-    "fractional giant exponent": trace_of(step="(10 ** 300) ** 999.5"),
-    "factorial-like product": trace_of(step=FACTORIAL),
-    "squaring chain over 200 steps": squaring_chain(200),
-    "deep nesting of powers": trace_of(step=DEEP),
-    "giant literals multiplied": trace_of(step=balanced_product(["1e300"] * 128)),
-    "nested loops in an exact rule": trace_of(
-        rule="sum(sum(sum(1 for k in range(10000)) for j in range(10000)) for i in range(10000)) > 0"
-    ),
-    "sum of a long harmonic series in a rule": trace_of(rule="sum(1 / (k + 1) for k in range(10000)) > 0"),
-}
-
-
 @pytest.mark.parametrize("case", sorted(BOMBS))
-def test_every_exact_bomb_is_refused_in_under_a_second_of_cpu(
+def test_every_exact_bomb_is_refused_by_a_work_bound(
     rows: dict[str, list[dict[str, Any]]], case: str
 ) -> None:
+    # What the refusal costs in CPU time is measured by ``make bench`` (benchmarks/verify_bombs.py).
     record = {**rows[FINCHAIN][0], "trace": BOMBS[case]}
-    started = time.process_time()
     replay, problems = replay_record(record)
-    spent = time.process_time() - started
     assert replay is None and problems and problems[0].startswith("trace does not replay"), problems
     assert any(bound in problems[0] for bound in ("bits", "units of work")), problems  # not a parse limit
-    assert spent < 1.0, f"{case}: {spent:.2f} s of CPU"
 
 
 def test_every_bomb_is_a_listed_problem_naming_its_row(

@@ -79,8 +79,8 @@ def serve(
 
 THOROUGH = "Here is a thorough answer, with the figures and the risks you asked about."
 """What the ``strong`` assistant says; the judge counts how often a dialogue's assistant says it."""
-CURT = "I cannot say much about that."
-"""What the ``weak`` assistant says."""
+CURT = "Look at the margins first."
+"""What the ``weak`` assistant says: curt, but an answer (a refusal would be rated a loss unjudged)."""
 CLIENT_QUESTION = "I need help with my request; what should I look at first?"
 CLIENT_CLOSING = "Thank you, that is what I needed. [END OF CONVERSATION]"
 

@@ -202,6 +202,7 @@ def test_inspect_failsafe_judges_each_condition_with_its_rubric(
     folder: Path, rows: list[dict[str, Any]], workdir: Path
 ) -> None:
     # The model refuses under OCR noise, where it should answer: Robustness falls to 0, Grounding stays 1.
+    # Issue 33: a refusal under an answerable condition is rated 1 before any judge is asked.
     with serve(rows, refuse_under=["ocr"]) as server:
         log = inspect_eval(
             f"{folder}/harness/inspect_task.py@failsafe_conditions",
@@ -225,10 +226,12 @@ def test_inspect_failsafe_judges_each_condition_with_its_rubric(
         "misspelled": 5,
         "incomplete": 5,
         "out_of_domain": 5,
-        "ocr": 2,
+        "ocr": 1,
         "missing_context": 5,
         "irrelevant_context": 5,
     }
+    assert found["failsafe_judge/rated_by_refusal_only"] == 1
+    assert found["failsafe_judge/rated_by_judge"] == len(ratings) - 1
 
     report = workdir / "failsafe.json"
     command = [sys.executable, "-m", "finsynth.cli", "score", "failsafe", log["path"], "--from", "inspect"]

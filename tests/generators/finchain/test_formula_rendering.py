@@ -29,6 +29,7 @@ from finsynth.generators.finchain.formula import (
     _sequence,
     parse_formula,
 )
+from finsynth.generators.finchain.quantities import TooCloseToCall
 from finsynth.generators.finchain.template import FinChainGenerator
 from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world.rounding import round_half_up
@@ -467,6 +468,7 @@ def _filled(fixed: list[str], shown: list[ShownValue], env: dict[str, Value]) ->
     {"a": -0.0, "b": 1, "c": 2, "xs": (-1.5, 2.0, 0.0), "ys": ()},
 )
 @example("sum(a * v for v in range(1, b + 1)) - b", {"a": -2.5, "b": 3, "c": 2, "xs": (), "ys": ()})
+@example("sum(0 for t in range(3) if ((round(0.5))))", {"a": 0, "b": 0, "c": 0, "xs": (), "ys": ()})
 def test_substitution_fields_fill_in_as_substituted_shows(source: str, env: dict[str, Value]):
     try:
         formula = parse_formula(source)
@@ -493,7 +495,8 @@ def test_substitution_fields_fill_in_as_substituted_shows(source: str, env: dict
         ]
         assert any(abs(number) >= 2**52 for number in numbers)
         return
-    except (FormulaError, KeyError):
+    except (FormulaError, KeyError, TooCloseToCall):
+        # A shape evaluated at a rounding tie is left to the exact path, by the text as by the fields.
         assert expected[0] != "text", "the fields fail where the text does not"
         return
     if expected[0] != "text":
