@@ -22,7 +22,7 @@ from finsynth.generators.ucfe.instances.base import (
 from finsynth.generators.ucfe.instances.world.statements import draw_listed_company
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company, employee_count
-from finsynth.world.formatting import millions, name_list, with_article
+from finsynth.world.formatting import count_word, millions, name_list, with_article
 from finsynth.world.names import company_name
 from finsynth.world.rounding import round_half_up
 from finsynth.world.statements import Statements
@@ -85,6 +85,13 @@ def _segment_figures(company: Company, statements: Statements) -> tuple[list[int
     keys = [f"segment.{index}" for index in range(len(company.segments))]
     growths = [int(round_half_up(100 * (latest[key] / prior[key] - 1), 0)) for key in keys]
     return whole_percentages([latest[key] for key in keys]), growths
+
+
+_SCOPES = (
+    "The company has {count} business lines ({lines}), and each needs its own part.",
+    "Its {count} business lines are {lines}; I want each one covered.",
+    "Remember it reports {count} business lines: {lines}.",
+)
 
 
 @task_instance("analyst_simulation")
@@ -154,8 +161,13 @@ def analyst_simulation(stream: RandomStream) -> TaskInstance:
         facts[f"segment_{number}_name"] = segment
         facts[f"segment_{number}_share"] = share
         facts[f"segment_{number}_growth"] = growth
+    details = (
+        stream.choice(_SCOPES).format(
+            count=count_word(count), lines="; ".join(segment for segment, _, _ in segments)
+        ),
+    )
     needs, needs_variants = phrase_needs(
-        stream, _NEEDS, name=company.short_name, omitted=omitted, an_omitted=with_article(omitted)
+        stream, _NEEDS, details, name=company.short_name, omitted=omitted, an_omitted=with_article(omitted)
     )
     return TaskInstance(
         "analyst_simulation", information, needs, hints, facts, "", needs_variants=needs_variants

@@ -139,11 +139,13 @@ def asset_valuation_reporting(stream: RandomStream) -> TaskInstance:
         at_least_contain=tuple(f"a {section} section" for section in sections),
         should_contain=(
             f"enterprise value of {millions(enterprise)}",
+            f"net debt of {millions(forecast.net_debt)} taken from the enterprise value",
             f"the {percent(stake, 0)} stake worth {millions(stake_value)}",
         ),
         encourage=(
-            "the valuation date",
-            "the key assumptions and their sensitivity",
+            f"the valuation date, {long_date(valued)}",
+            f"the key assumptions (a {percent(forecast.discount_rate)} discount rate and "
+            f"{percent(forecast.terminal_growth)} terminal growth) and their sensitivity",
             "end-of-year discounting, as the user's convention requires",
         ),
         forbid=("content of one section placed in another", "a value not supported by the forecast"),

@@ -14,7 +14,7 @@ Report Summarization.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from finsynth.errors import FinsynthError
@@ -105,11 +105,24 @@ def hint_map(
 
 
 def phrase_needs(
-    stream: RandomStream, templates: tuple[str, ...], **fields: str
+    stream: RandomStream, templates: tuple[str, ...], details: Sequence[str] = (), **fields: str
 ) -> tuple[str, tuple[str, ...]]:
-    """Draw one wording of the needs and return it with all wordings, each filled with ``fields``."""
+    """Draw one wording of the needs and return it with all wordings, each filled with ``fields``.
+
+    Args:
+        stream: The item's random stream (one draw: the wording).
+        templates: The task's wordings of what the user wants.
+        details: Sentences drawn from the item's own facts (the user's situation, scope, numbers,
+            constraints), appended to every wording so all wordings ask for the same thing.
+        **fields: Values for the wordings' placeholders.
+
+    Returns:
+        The chosen wording and all wordings, each followed by the details.
+
+    """
     chosen = stream.choice(templates)
-    return chosen.format(**fields), tuple(template.format(**fields) for template in templates)
+    tail = "".join(" " + detail for detail in details)
+    return chosen.format(**fields) + tail, tuple(template.format(**fields) + tail for template in templates)
 
 
 InstanceGenerator = Callable[[RandomStream], TaskInstance]

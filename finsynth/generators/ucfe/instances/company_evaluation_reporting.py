@@ -24,7 +24,7 @@ from finsynth.generators.ucfe.instances.world.peers import peer_verdict
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
 from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, margin_figure
 from finsynth.seeding import RandomStream
-from finsynth.world.formatting import multiple, percent
+from finsynth.world.formatting import count_word, millions, multiple, percent, price, with_article
 from finsynth.world.names import company_name
 from finsynth.world.rounding import round_half_up
 
@@ -53,6 +53,21 @@ _NEEDS = (
     "a conclusion on value.",
     "Give me your view on the valuation: which multiples matter here, what they show and how the company "
     "compares with its listed peers.",
+)
+
+_PURPOSES = (
+    "I am weighing a position in {company} ({ticker}) at its price of {price} and want to know what I "
+    "would be paying for.",
+    "Our committee is reviewing {company}, {sector_article} business, as a possible holding at {price} a "
+    "share.",
+    "{company} came up on our {sector} screen at {price} a share, and I present it next week.",
+)
+_SCOPES = (
+    "Cover its {lines} business lines, growth, margins and return on equity, then P/E and P/B against the "
+    "{peers} listed peers.",
+    "Go from the business through growth and profitability to the multiples, set against the {peers} "
+    "peers' P/E.",
+    "I want the background, the financial analysis and a conclusion on value against {peers} listed peers.",
 )
 
 
@@ -93,13 +108,31 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     hints = hint_map(
         answer=(judged,),
         must_contain=(f"valued {judged}", *figures),
-        at_least_contain=("company background", "financial analysis", "evaluation conclusion"),
+        at_least_contain=(
+            f"company background ({company.short_name} in {company.industry.label})",
+            "financial analysis of growth, margins and returns",
+            "evaluation conclusion against the peers",
+        ),
         should_contain=(
             margin_figure(company.industry.statement_labels, ratios),
             f"revenue growth of {percent(ratios['revenue_growth'])}",
+            f"net income of {millions(summary.net_income)} on revenue of {millions(summary.revenue)}",
+            f"market capitalisation of {millions(summary.market_cap)} at {price(summary.share_price)} "
+            "a share",
+            f"peer P/E ratios from {multiple(min(peers))} to {multiple(max(peers))} around the median of "
+            f"{multiple(peer_median)}",
         ),
-        encourage=("the segments' roles in the outlook", "risks that could change the conclusion"),
-        forbid=("a guarantee that the share price will rise", "figures not derivable from the data"),
+        encourage=(
+            f"the roles of the business lines ({'; '.join(company.segment_names)}) in the outlook",
+            f"leverage: debt-to-equity of {round_half_up(ratios['debt_to_equity'], 2):.2f} and interest "
+            f"coverage of {multiple(ratios['interest_coverage'])}",
+            "risks that could change the conclusion",
+        ),
+        forbid=(
+            "a guarantee that the share price will rise",
+            "figures not derivable from the data",
+            f"a verdict on value that leaves out the peer median P/E of {multiple(peer_median)}",
+        ),
     )
     reference = (
         f"{company.short_name} trades at a {figures[0]} against a peer median of {multiple(peer_median)}, "
@@ -112,7 +145,17 @@ def company_evaluation_reporting(stream: RandomStream) -> TaskInstance:
         "verdict": judged,
     }
     facts.update(summary.facts())
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    details = (
+        stream.choice(_PURPOSES).format(
+            company=company.short_name,
+            ticker=company.ticker,
+            sector=company.industry.label,
+            sector_article=with_article(company.industry.label),
+            price=price(summary.share_price),
+        ),
+        stream.choice(_SCOPES).format(lines=count_word(len(company.segments)), peers=count_word(len(peers))),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "company_evaluation_reporting",
         information,

@@ -26,7 +26,7 @@ from finsynth.generators.ucfe.instances.world.annual_report import report_paragr
 from finsynth.generators.ucfe.instances.world.profiles import data_sheet, profile_text
 from finsynth.generators.ucfe.instances.world.statements import draw_listed_company, margin_figure
 from finsynth.seeding import RandomStream
-from finsynth.world.formatting import multiple, percent
+from finsynth.world.formatting import millions, multiple, percent
 from finsynth.world.rounding import round_half_up
 
 LEVERAGE_LEVELS = ((1.5, "high"), (0.5, "moderate"), (0.0, "low"))
@@ -50,6 +50,34 @@ _NEEDS = (
     "How well is the company run financially? Use the figures to judge its margins, returns and "
     "balance sheet.",
     "Summarise the company's financial position with the numbers that matter and a clear conclusion.",
+)
+
+_PURPOSES = (
+    "We lend to {company} and its annual covenant review is coming up, so I need to know whether its "
+    "finances have weakened.",
+    "I hold {company} shares and want to understand how sound the business is before adding to them.",
+    "{company} is bidding to become a long-term supplier to us, and procurement wants a view on its "
+    "financial staying power.",
+    "I am new to {sector} and was handed {company}'s figures to analyse for our team.",
+)
+_LIQUIDITY = {
+    True: "For its financial condition, use the current ratio ({current_assets} of current assets against "
+    "{current_liabilities} of current liabilities) and the operating cash flow of {cash_flow}.",
+    False: "Its balance sheet has no current assets or liabilities, as is usual in {sector}, so judge its "
+    "financial condition from the operating cash flow of {cash_flow} and the debt load.",
+}
+_SCOPES = (
+    "For the debt level, work out debt-to-equity, debt to assets, interest coverage and operating cash "
+    "flow against the {debt} of interest-bearing debt. For profitability, look at {margin}, net margin "
+    "and return on equity, and at how revenue moved from {revenue_prior} to {revenue}. {liquidity}",
+    "Start with profitability: {margin}, net margin, return on equity and the change in revenue from "
+    "{revenue_prior} to {revenue}. Then the debt level: debt-to-equity, debt to assets, how many times "
+    "operating income covers interest, and cash flow against the {debt} of debt. {liquidity}",
+)
+_ENDINGS = (
+    "End with an overall judgement in two or three sentences.",
+    "Tell me plainly where it is strong and where it is exposed.",
+    "Say which one ratio you would watch most closely next year.",
 )
 
 
@@ -81,14 +109,32 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
     hints = hint_map(
         answer=(f"{leverage} leverage", f"{coverage} interest coverage", *liquidity_answer),
         must_contain=must,
-        at_least_contain=("debt level analysis", "profitability analysis", "overall financial condition"),
+        at_least_contain=(
+            f"debt level analysis of the {millions(summary.total_debt)} of interest-bearing debt",
+            "profitability analysis from margins and return on equity",
+            "an overall judgement of the financial condition",
+        ),
         should_contain=(
             *liquidity_figure,
-            f"operating cash flow covering {percent(ratios['cash_flow_to_debt'])} of debt",
+            f"operating cash flow of {millions(summary.operating_cash_flow)}, covering "
+            f"{percent(ratios['cash_flow_to_debt'])} of debt",
             margin_figure(company.industry.statement_labels, ratios),
         ),
-        encourage=("how the segments drive the results", "what to watch in the next period"),
-        forbid=("ratios that contradict the data given", "investment guarantees"),
+        encourage=(
+            f"how the business lines ({'; '.join(company.segment_names)}) drive the results",
+            f"revenue growth of {percent(ratios['revenue_growth'])}",
+            f"debt to assets of {percent(ratios['debt_to_assets'])}",
+            "what to watch in the next period",
+        ),
+        forbid=(
+            "ratios that contradict the data given",
+            "investment guarantees",
+            *(
+                ()
+                if liquidity
+                else (f"a current ratio, which a {company.industry.label} balance sheet does not have",)
+            ),
+        ),
     )
     levels = f"{leverage} leverage, {coverage} interest coverage" + (
         f" and {liquidity} liquidity" if liquidity else ""
@@ -110,7 +156,30 @@ def corporate_operation_analysis(stream: RandomStream) -> TaskInstance:
             *report_paragraphs(stream, company, statements, summary),
         )
     )
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    liquidity_text = (
+        _LIQUIDITY[True].format(
+            current_assets=millions(summary.current_assets),
+            current_liabilities=millions(summary.current_liabilities),
+            cash_flow=millions(summary.operating_cash_flow),
+        )
+        if summary.current_assets is not None and summary.current_liabilities is not None
+        else _LIQUIDITY[False].format(
+            cash_flow=millions(summary.operating_cash_flow), sector=company.industry.label
+        )
+    )
+    margin_name = margin_figure(company.industry.statement_labels, ratios).split(" of ")[0]
+    details = (
+        stream.choice(_PURPOSES).format(company=company.short_name, sector=company.industry.label),
+        stream.choice(_SCOPES).format(
+            debt=millions(summary.total_debt),
+            margin=margin_name,
+            revenue_prior=millions(summary.revenue_prior),
+            revenue=millions(summary.revenue),
+            liquidity=liquidity_text,
+        ),
+        stream.choice(_ENDINGS),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "corporate_operation_analysis",
         information,

@@ -8,7 +8,8 @@ Rules (see :mod:`~finsynth.generators.ucfe.instances.world.credit` for the bands
 debt-to-asset ratio is liabilities ÷ assets rounded to 0.1 percentage point; the score band and
 the leverage band add up to the default-risk label. ``answer`` is the label; ``must_contain``
 always holds the label (``"<label> default risk"``), the ratio and the score with its band;
-``encourage`` holds the current ratio (current assets ÷ current liabilities, two decimals).
+``encourage`` holds the current ratio (current assets ÷ current liabilities, two decimals) and the
+loan the user is weighing (drawn, 5–30% of assets) as a share of total assets; the needs name it.
 """
 
 from __future__ import annotations
@@ -66,6 +67,20 @@ _NEEDS = (
     "Is this customer safe to extend credit to? Say how risky it is and why.",
     "Assess the default risk from the score and the figures; flag anything that needs a closer look.",
 )
+_REQUESTS = (
+    "{name} has asked us for a {amount} {facility} over {term} years.",
+    "We are deciding whether to renew {name}'s {amount} {facility}, which would run for {term} more years.",
+    "The request on my desk: a {amount} {facility} for {name}, repaid over {term} years.",
+    "{name} wants to raise its {facility} to {amount}, with a term of {term} years.",
+)
+_FACILITIES = ("term loan", "revolving credit line", "equipment loan", "trade credit limit")
+_CONSTRAINTS = (
+    "Keep it to a short memo for the credit committee.",
+    "Tell me which single figure worries you most, if any.",
+    "Point out what you would check before the committee meets.",
+    "Say whether the request changes your view of the risk.",
+    "Write it so a junior analyst can follow each step.",
+)
 
 
 @task_instance("credit_risk_evaluation")
@@ -104,6 +119,8 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         f"debt-to-asset ratio (total liabilities / total assets) of {percent(ratio)}",
         f"credit score of {score} ({band} band)",
     )
+    request = round(assets * stream.uniform(0.05, 0.3) / 10_000) * 10_000
+    term = stream.randint(2, 10)
     hints = hint_map(
         answer=(label,),
         must_contain=must,
@@ -115,7 +132,11 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
             f"how the {leverage} leverage affects default risk",
             f"the payment record ({count_of(late, 'late payment')} in 24 months)",
         ),
-        encourage=(f"current ratio of {current_ratio:.2f}", "what further data would sharpen the view"),
+        encourage=(
+            f"current ratio of {current_ratio:.2f}",
+            f"the requested {dollars(request)} as {percent(request / assets)} of total assets",
+            "what further data would sharpen the view",
+        ),
         forbid=(
             "a promise that the borrower will or will not default",
             "a verdict that ignores the figures provided",
@@ -139,8 +160,16 @@ def credit_risk_evaluation(stream: RandomStream) -> TaskInstance:
         "leverage_band": leverage,
         "current_ratio": current_ratio,
         "risk_label": label,
+        "requested_amount": request,
+        "requested_term_years": term,
     }
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    details = (
+        stream.choice(_REQUESTS).format(
+            name=name, amount=dollars(request), facility=stream.choice(_FACILITIES), term=term
+        ),
+        stream.choice(_CONSTRAINTS),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "credit_risk_evaluation", information, needs, hints, facts, reference, needs_variants=needs_variants
     )

@@ -111,6 +111,13 @@ _NEEDS = (
     "You want to check whether you have understood {term} correctly and how it applies to you{contrast}.",
 )
 
+_ASKS = (
+    "Ask for an everyday example from your life as {role}.",
+    "Mention that you met it while {activity}.",
+    "Say you are {role} and want no jargon.",
+    "Say you met it while {activity} and ask what to do with it.",
+)
+
 
 @task_instance("financial_knowledge_consulting")
 def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
@@ -118,24 +125,37 @@ def financial_knowledge_consulting(stream: RandomStream) -> TaskInstance:
     concept = stream.choice(CONCEPTS)
     contrast = stream.random() < 0.3
     person, role = person_name(stream), stream.choice(ROLES)
+    activity = stream.choice(activities_for(concept.term))
     information = stream.choice(_SITUATIONS).format(
-        person=person, role=role, term=concept.term, activity=stream.choice(activities_for(concept.term))
+        person=person, role=role, term=concept.term, activity=activity
     )
     contrast_text = f", and how it differs from {concept.related}" if contrast else ""
-    needs, needs_variants = phrase_needs(stream, _NEEDS, term=concept.term, contrast=contrast_text)
+    details = (stream.choice(_ASKS).format(role=role, activity=activity),)
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details, term=concept.term, contrast=contrast_text)
     forbid = ["jargon left unexplained for a general reader"]
     if concept.about_returns:
         forbid.append("a promise of guaranteed returns")
     hints = hint_map(
         must_contain=(concept.term, *concept.points, *((concept.related,) if contrast else ())),
-        at_least_contain=(f"a plain-language definition of {concept.term}",),
-        should_contain=(f"when individuals or businesses use {concept.term}",),
-        encourage=(concept.example, f"the link to {concept.related}"),
-        forbid=tuple(forbid),
+        at_least_contain=(
+            f"a plain-language definition of {concept.term}",
+            f"why {concept.term} matters when {activity}",
+        ),
+        should_contain=(
+            f"when individuals or businesses use {concept.term}",
+            f"what {concept.term} means for {person} as {role}",
+        ),
+        encourage=(
+            concept.example,
+            f"the link to {concept.related}",
+            f"a simple example with numbers from the life of {role}",
+        ),
+        forbid=(*forbid, f"an explanation that assumes {person} already works in finance"),
     )
     facts: dict[str, FactValue] = {
         "person": person,
         "role": role,
+        "activity": activity,
         "term": concept.term,
         "related": concept.related,
         "contrast": contrast,

@@ -55,6 +55,10 @@ class Case:
     verdict: str
     key_figure: str
     facts: dict[str, FactValue]
+    question: str
+    """The user's own question, naming the parties, amounts and dates of the situation."""
+    steps: tuple[str, ...]
+    """How the rule applies to these facts, one step a line, each with its figure or date."""
 
 
 def _holding_period(stream: RandomStream) -> Case:
@@ -68,8 +72,9 @@ def _holding_period(stream: RandomStream) -> Case:
         if reporting
         else "is a private company that files no reports with the SEC"
     )
+    shares = stream.randint(5, 400) * 250
     information = (
-        f"{holder} bought {stream.randint(5, 400) * 250:,} shares of {issuer} in a private placement on "
+        f"{holder} bought {shares:,} shares of {issuer} in a private placement on "
         f"{long_date(bought)} and paid in full that day; the certificates carry a restricted legend. "
         f"{issuer} {status}. {holder} is not an officer, director or large holder of {issuer} and wants to "
         f"sell the shares through a broker on {long_date(planned)}."
@@ -81,6 +86,15 @@ def _holding_period(stream: RandomStream) -> Case:
         verdict,
         f"holding period ends on {long_date(end)}",
         {"bought": bought.isoformat(), "reporting_issuer": reporting, "planned": planned.isoformat()},
+        f"Can {holder} sell the {shares:,} {issuer} shares on {long_date(planned)}, and if not, from what "
+        "date?",
+        (
+            f"the holding period runs from {long_date(bought)}, when the shares were paid in full",
+            f"it lasts {'six months, as' if reporting else 'one year, as'} {issuer} "
+            f"{'is' if reporting else 'is not'} a reporting company",
+            f"the planned sale on {long_date(planned)} falls {'on or after' if planned >= end else 'before'} "
+            f"{long_date(end)}",
+        ),
     )
 
 
@@ -105,6 +119,12 @@ def _volume_limit(stream: RandomStream) -> Case:
         verdict,
         f"volume limit of {limit:,} shares",
         {"outstanding": outstanding, "average_weekly_volume": average, "planned_shares": planned},
+        f"May {seller} sell {planned:,} shares of {issuer} over the next three months, and is there a cap?",
+        (
+            f"1% of the {outstanding:,} shares outstanding is {outstanding // 100:,} shares",
+            f"the average weekly volume over the four weeks is {average:,} shares",
+            f"the limit is the greater of the two, {limit:,} shares, against {planned:,} planned",
+        ),
     )
 
 
@@ -122,6 +142,7 @@ def _offering_limit(stream: RandomStream, rule: str, limit: int, what: str) -> C
         "other offerings."
     )
     verdict = "within the limit" if counted <= limit else f"over the limit by {dollars(counted - limit)}"
+    within_year = second_day < add_months(first_day, 12)
     return Case(
         rule,
         information,
@@ -133,6 +154,18 @@ def _offering_limit(stream: RandomStream, rule: str, limit: int, what: str) -> C
             "first_close": first_day.isoformat(),
             "second_close": second_day.isoformat(),
         },
+        f"Can {issuer} raise {dollars(second)} in a second {what} closing on {long_date(second_day)}, given "
+        "the first one?",
+        (
+            "the limit applies to what is sold in any 12 months",
+            f"the first {what} closed on {long_date(first_day)}, "
+            f"{'less' if within_year else 'no less'} than 12 months before the second",
+            (
+                f"so the second {what}'s {dollars(second)} is added to the first's {dollars(first)}"
+                if within_year
+                else f"so the second {what}'s {dollars(second)} is counted alone"
+            ),
+        ),
     )
 
 
@@ -164,7 +197,8 @@ def _ownership_report(stream: RandomStream) -> Case:
         f"whose shares are listed on a US exchange, after buying in the market over recent weeks. {intent}"
     )
     share = held * 100 / outstanding
-    if share <= OWNERSHIP_THRESHOLD_PERCENT:
+    crossed = share > OWNERSHIP_THRESHOLD_PERCENT
+    if not crossed:
         verdict = "no ownership report required"
     elif passive and share < PASSIVE_CEILING_PERCENT:
         verdict = "file Schedule 13G"
@@ -176,6 +210,16 @@ def _ownership_report(stream: RandomStream) -> Case:
         verdict,
         f"a stake of {share:.2f}% of the voting shares",
         {"held": held, "outstanding": outstanding, "passive": passive},
+        f"Does {holder} have to disclose its stake in {issuer} now, and on which form?",
+        (
+            f"{held:,} of {outstanding:,} voting shares is {share:.2f}%",
+            f"the {OWNERSHIP_THRESHOLD_PERCENT}% threshold is {'crossed' if crossed else 'not crossed'}",
+            (
+                f"a passive holder below {PASSIVE_CEILING_PERCENT}% may use the short form, Schedule 13G"
+                if passive
+                else "a holder seeking to influence control must use Schedule 13D"
+            ),
+        ),
     )
 
 
@@ -196,7 +240,8 @@ def _short_swing(stream: RandomStream) -> Case:
         "open market and were reported on time."
     )
     profit_cents = (sell_cents - buy_cents) * shares
-    if not within_six_months(first_day, second_day) or profit_cents <= 0:
+    matched = within_six_months(first_day, second_day)
+    if not matched or profit_cents <= 0:
         verdict = "no short-swing profit to return"
     else:
         verdict = f"must return a profit of {dollars(profit_cents / 100)}"
@@ -212,6 +257,18 @@ def _short_swing(stream: RandomStream) -> Case:
             "buy_cents": buy_cents,
             "sell_cents": sell_cents,
         },
+        f"Does {director} owe {issuer} anything because of the two trades in its shares?",
+        (
+            f"the trades are {(second_day - first_day).days} days apart, "
+            f"{'within' if matched else 'outside'} six months",
+            (
+                f"the matched profit is ({price(sell_cents / 100)} - {price(buy_cents / 100)}) x {shares:,} "
+                f"shares = {dollars(profit_cents / 100)}"
+                if profit_cents > 0
+                else f"the sale price of {price(sell_cents / 100)} is below the purchase price of "
+                f"{price(buy_cents / 100)}, so there is no profit to match"
+            ),
+        ),
     )
 
 
@@ -248,6 +305,22 @@ def _accredited(stream: RandomStream) -> Case:
             "net_worth": net_worth,
             "home_equity": home,
         },
+        f"Can {investor} buy the start-up's shares in its private placement as an accredited investor?",
+        (
+            f"income test: {dollars(incomes[0])} and {dollars(incomes[1])} against {dollars(INCOME_TEST)} in "
+            f"each year ({'met' if by_income else 'not met'})",
+            *(
+                (
+                    f"joint income test: {dollars(incomes[0] + spouse[0])} and "
+                    f"{dollars(incomes[1] + spouse[1])} against {dollars(JOINT_INCOME_TEST)} "
+                    f"({'met' if by_joint else 'not met'})",
+                )
+                if married
+                else ()
+            ),
+            f"net worth test: {dollars(net_worth - home)} excluding the home against "
+            f"{dollars(NET_WORTH_TEST)} ({'met' if by_wealth else 'not met'})",
+        ),
     )
 
 
@@ -275,6 +348,14 @@ _NEEDS = (
     "Which filing, limit or waiting period applies here, and are we compliant?",
 )
 
+_CONSTRAINTS = (
+    "I need an answer I can act on this week.",
+    "Keep it short; our counsel will check it.",
+    "Please show the numbers the answer turns on.",
+    "Nothing has been done yet, so there is time to change the plan.",
+    "I would rather hear it from you now than from the regulator later.",
+)
+
 
 @task_instance("financial_regulation_consulting")
 def financial_regulation_consulting(stream: RandomStream) -> TaskInstance:
@@ -284,8 +365,8 @@ def financial_regulation_consulting(stream: RandomStream) -> TaskInstance:
     hints = hint_map(
         answer=(case.verdict,),
         must_contain=(rule.name, rule.source, case.verdict),
-        at_least_contain=("what the rule requires",),
-        should_contain=(case.key_figure,),
+        at_least_contain=(f"what the rule requires: {rule.summary}",),
+        should_contain=(case.key_figure, *case.steps),
         encourage=(
             "other conditions of the rule that could still matter",
             "checking with securities counsel",
@@ -296,7 +377,8 @@ def financial_regulation_consulting(stream: RandomStream) -> TaskInstance:
         f"Under the {rule.name} ({rule.source}), {rule.summary}. Here: {case.key_figure}, so: {case.verdict}."
     )
     facts: dict[str, FactValue] = {"rule": case.rule, "verdict": case.verdict, **case.facts}
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    details = (case.question, stream.choice(_CONSTRAINTS))
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "financial_regulation_consulting",
         case.information,

@@ -57,6 +57,13 @@ _INSTRUCTIONS = (
     "What is the one thing this text announces? Answer in one sentence with the key figure.",
 )
 
+_WORD_LIMITS = (
+    "Keep it within {limit} words.",
+    "It goes in our {kind} digest, so no more than {limit} words.",
+    "At most {limit} words, for today's list of {kind} news.",
+    "Use {limit} words or fewer; the company's name must be in it.",
+)
+
 
 @task_instance("financial_text_summarization")
 def financial_text_summarization(stream: RandomStream) -> TaskInstance:
@@ -76,11 +83,19 @@ def financial_text_summarization(stream: RandomStream) -> TaskInstance:
     for sentence in context:
         sentences.insert(stream.randint(2, len(sentences)), sentence)
     information = " ".join(sentences)
+    limit = stream.randint(20, 35)
     hints = hint_map(
         answer=(announcement.summary,),
         must_contain=(announcement.company, ACTIONS[announcement.kind], announcement.headline),
+        at_least_contain=(f"{announcement.company} {ACTIONS[announcement.kind]}",),
         should_contain=(announcement.derived,),
-        forbid=("figures that are not in the text", "more than one sentence"),
+        encourage=(f"the supporting figure, {announcement.second}",),
+        forbid=(
+            "figures that are not in the text",
+            "more than one sentence",
+            f"more than {limit} words",
+            f"background or market colour that is not about {announcement.company}'s {announcement.kind}",
+        ),
     )
     facts: dict[str, FactValue] = {
         "company": announcement.company,
@@ -88,9 +103,11 @@ def financial_text_summarization(stream: RandomStream) -> TaskInstance:
         "headline": announcement.headline,
         "second": announcement.second,
         "derived": announcement.derived,
+        "word_limit": limit,
     }
     facts.update(announcement.numbers)
-    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
+    details = (stream.choice(_WORD_LIMITS).format(limit=limit, kind=announcement.kind),)
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS, details)
     return TaskInstance(
         "financial_text_summarization",
         information,

@@ -32,6 +32,7 @@ from finsynth.generators.ucfe.instances.world.strategies import (
     tenths_percent,
 )
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import count_word, name_list
 
 ALL_WITHIN_LIMIT = "the current strategy and every variant stay within the drawdown limit"
 
@@ -52,6 +53,23 @@ def _draw(
         )
         if distinct_sharpes((base, *(variant.test for variant in variants)), risk_free):
             return base, variants
+
+
+def _points(tenths: int, up: str, down: str) -> str:
+    """A change in percentage points, in words (``1.2 points higher``)."""
+    if tenths == 0:
+        return "unchanged"
+    return f"{tenths_percent(abs(tenths))[:-1]} points {up if tenths > 0 else down}"
+
+
+def _effect(variant: Variant, base: BackTest) -> str:
+    """What a variant's change does to return and worst drawdown, against the current strategy."""
+    returned = _points(variant.test.annual_return - base.annual_return, "higher", "lower")
+    drawdown = _points(variant.test.max_drawdown - base.max_drawdown, "deeper", "shallower")
+    return (
+        f"what variant {variant.test.name} ({variant.description}) does to return ({returned}) and worst "
+        f"drawdown ({drawdown})"
+    )
 
 
 def _label(test: BackTest, base: BackTest) -> str:
@@ -87,6 +105,11 @@ _NEEDS = (
     "Compare each variant with the strategy as it stands, note what each change costs, and pick one.",
     "Which change gives me the best return for the risk without breaking my drawdown rule?",
     "Check my back-tests and tell me whether to adopt a variant or keep things unchanged.",
+)
+
+_SCOPES = (
+    "Weigh each tested change ({changes}) against my current {style}, within my {limit} limit.",
+    "The {count} changes tested: {changes}; my {limit} drawdown limit is a hard rule.",
 )
 
 
@@ -138,10 +161,15 @@ def investment_strategy_optimization(stream: RandomStream) -> TaskInstance:
         at_least_contain=(
             f"Sharpe ratios as (annual return - {tenths_percent(risk_free)} risk-free rate) / volatility",
             "a comparison of every variant with the current strategy",
+            f"the logic of {style.name}: it {style.rule}",
         ),
         should_contain=tuple(f"{_label(test, base)} breaches the drawdown limit" for test in ruled_out)
         or (ALL_WITHIN_LIMIT,),
-        encourage=("testing the change out of sample", "costs and turnover of the change"),
+        encourage=(
+            "testing the change out of sample",
+            "costs and turnover of the change",
+            *(_effect(variant, base) for variant in variants),
+        ),
         forbid=("a guarantee that the optimised strategy will make money", "ignoring the drawdown limit"),
     )
     if keep:
@@ -175,7 +203,15 @@ def investment_strategy_optimization(stream: RandomStream) -> TaskInstance:
         facts[f"{key}_return_tenths"] = variant.test.annual_return
         facts[f"{key}_volatility_tenths"] = variant.test.volatility
         facts[f"{key}_drawdown_tenths"] = variant.test.max_drawdown
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    details = (
+        stream.choice(_SCOPES).format(
+            count=count_word(count),
+            changes=name_list([variant.change for variant in variants]),
+            style=style.name,
+            limit=tenths_percent(limit),
+        ),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "investment_strategy_optimization",
         " ".join(lines),

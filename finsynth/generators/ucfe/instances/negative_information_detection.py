@@ -19,6 +19,7 @@ from finsynth.generators.ucfe.instances.base import (
 )
 from finsynth.generators.ucfe.instances.world.news import draw_item
 from finsynth.seeding import RandomStream
+from finsynth.world.formatting import count_word
 from finsynth.world.names import company_name
 
 _HEADERS = ("Market briefs.", "News digest:", "From today's company wires:", "Corporate news roundup —")
@@ -50,6 +51,21 @@ _INSTRUCTIONS = (
     'not ("does not contain").',
 )
 
+_COVERAGE = (
+    "The digest holds {count} items and the list names {count} companies; give a verdict for each company, "
+    "in the list's order.",
+    "There are {count} news items and {count} listed companies: answer for all {count}, in the order they "
+    "are listed.",
+    "All {count} companies on the list need a verdict, in the list's order, even if a story names one only "
+    "in passing.",
+)
+_PURPOSES = (
+    "The result feeds our {desk}'s watch list.",
+    "This is for the {desk}'s morning screen.",
+    "Our {desk} acts on these labels before the open.",
+)
+_DESKS = ("credit desk", "compliance team", "equity research team", "risk committee")
+
 
 @task_instance("negative_information_detection")
 def negative_information_detection(stream: RandomStream) -> TaskInstance:
@@ -80,7 +96,11 @@ def negative_information_detection(stream: RandomStream) -> TaskInstance:
         facts[f"item_{number}_text"] = item.text
         facts[f"item_{number}_event"] = item.event
         facts[f"item_{number}_negative"] = item.negative
-    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS)
+    details = (
+        stream.choice(_COVERAGE).format(count=count_word(count)),
+        stream.choice(_PURPOSES).format(desk=stream.choice(_DESKS)),
+    )
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS, details)
     return TaskInstance(
         "negative_information_detection",
         information,

@@ -83,6 +83,33 @@ _NEEDS = (
     "Write up this listing the way a research desk would, ending in a clear view on the price.",
 )
 
+_SITUATIONS = (
+    "{company} is offering {offered} million new shares at {low} to {high}; I could put in up to {budget} "
+    "and would hold for at least {horizon} years.",
+    "I am thinking of applying for {budget} of {company}'s shares in the {low}-{high} range and holding "
+    "them for {horizon} years or more.",
+    "Our fund may subscribe for about {budget} of the {offered} million shares {company} is selling, as "
+    "a holding of {horizon} years or longer.",
+)
+_SECTIONS = (
+    "Cover, as far as the material allows: 1. the company, its {lines} business lines and its position; "
+    "2. its results over the last {years} years, its balance sheet before the offer and its dividends; "
+    "3. its market and the competitors it names ({rivals}); 4. the risks the prospectus discloses "
+    "(market, operating, financial, regulatory); 5. the valuation at the {midpoint} midpoint against the "
+    "{peer_count} listed peers; 6. management, governance and the use of the proceeds.",
+    "The report should have sections on: the business ({lines} business lines) and its history; the "
+    "financial statements of the last {years} years and the ratios that follow from them; the market, "
+    "its growth and the closest rivals ({rivals}); the main market, operating, financial and regulatory "
+    "risks; the valuation at the {midpoint} midpoint against the {peer_count} listed peers; and the "
+    "management team and what the money raised will pay for.",
+)
+_ENDINGS = (
+    "Finish with a clear view on subscribing and the two risks that matter most.",
+    "End with whether the price looks cheap, fair or rich, and why.",
+    "Close with one paragraph I can read out at our investment meeting.",
+    "Keep the figures as the material states them and show how you derive any new ones.",
+)
+
 
 def _exact(value: Decimal) -> float:
     """One decimal, halves up, computed in decimal so a quoted figure never differs by float noise."""
@@ -195,8 +222,15 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
             "market and competition analysis",
             "risk assessment",
         ),
-        should_contain=(f"market value of {millions(mv)} at the midpoint price of {price(float(midpoint))}",),
-        encourage=("how the proceeds will be used", "lock-up and dilution effects"),
+        should_contain=(
+            f"market value of {millions(mv)} at the midpoint price of {price(float(midpoint))}",
+            f"{millions(cash)} of cash against {millions(debt)} of debt before the offer",
+        ),
+        encourage=(
+            f"how the proceeds will be used (about {use_shares[0]}% for {uses[0]})",
+            f"dilution: the {offered} million new shares are {percent(float(offered / after))} of the "
+            f"{after} million in issue after listing, with a 180-day lock-up for existing holders",
+        ),
         forbid=("a promise of first-day gains", "a recommendation to subscribe without stating risks"),
     )
     reference = (
@@ -220,7 +254,28 @@ def new_share_evaluation_reporting(stream: RandomStream) -> TaskInstance:
     for number, (name, peer_pe) in enumerate(peers, start=1):
         facts[f"peer_{number}_name"] = name
         facts[f"peer_{number}_pe"] = peer_pe
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    budget, horizon = stream.randint(2, 60) * 5_000, stream.randint(2, 10)
+    facts["budget"] = budget
+    facts["horizon_years"] = horizon
+    details = (
+        stream.choice(_SITUATIONS).format(
+            company=company.short_name,
+            offered=offered,
+            low=price(low),
+            high=price(high),
+            budget=f"${budget:,}",
+            horizon=horizon,
+        ),
+        stream.choice(_SECTIONS).format(
+            lines=count_word(len(company.segments)),
+            years=count_word(len(revenues)),
+            rivals="; ".join(name for name, _ in peers[:2]),
+            midpoint=price(float(midpoint)),
+            peer_count=count_word(len(peers)),
+        ),
+        stream.choice(_ENDINGS),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "new_share_evaluation_reporting",
         "\n\n".join(paragraphs),

@@ -28,6 +28,7 @@ from finsynth.generators.ucfe.instances.world.prospectus import (
 )
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
+from finsynth.world.formatting import count_word
 
 _HEADERS = (
     "Risk factors from the prospectus of {name}:",
@@ -49,6 +50,19 @@ _NEEDS = (
     "Summarise the risk factors faithfully: no risks that are not in the text, and none left out.",
     "Help me brief a client: what are the risks of buying into this offering, according to the issuer?",
     "Group the risk paragraphs by kind of risk and give me the figures each one quotes.",
+)
+_PURPOSES = (
+    "I am deciding whether to subscribe to {company}'s offering and know little about {sector}.",
+    "We already hold other companies in {sector}, so I care most about what is particular to {company}.",
+    "A client asked me about {company}'s listing and is new to {sector}.",
+    "This goes into our file on {company} before the book closes.",
+)
+_SCOPES = (
+    "The extract has {count} numbered paragraphs; count each kind of risk once and say which kinds come up "
+    "more than once.",
+    "Some of the {count} paragraphs return to the same kind of risk: name each kind once and note the "
+    "repeats.",
+    "Cover all {count} paragraphs, merging the ones that describe the same kind of risk.",
 )
 
 
@@ -103,7 +117,11 @@ def prospectus_risk_summarization(stream: RandomStream) -> TaskInstance:
         facts[f"factor_{number}_side"] = factor.category.side
         facts[f"factor_{number}_text"] = factor.text
     reference = f"The extract discloses {len(ranked)} kinds of risk. " + "; ".join(groups) + "."
-    needs, needs_variants = phrase_needs(stream, _NEEDS)
+    details = (
+        stream.choice(_PURPOSES).format(company=company.short_name, sector=company.industry.label),
+        stream.choice(_SCOPES).format(count=count_word(len(factors))),
+    )
+    needs, needs_variants = phrase_needs(stream, _NEEDS, details)
     return TaskInstance(
         "prospectus_risk_summarization",
         information,

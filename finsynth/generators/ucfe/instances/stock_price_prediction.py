@@ -25,7 +25,7 @@ from finsynth.generators.ucfe.instances.world.dates import draw_date
 from finsynth.generators.ucfe.instances.world.prices import trading_days
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
-from finsynth.world.formatting import long_date
+from finsynth.world.formatting import count_word, long_date
 
 SESSIONS = 20
 """Closes shown."""
@@ -71,6 +71,23 @@ _INSTRUCTIONS = (
     "week? Only the label.",
     "Will {ticker} beat the market, match it or lag it next week? Answer outperform, neutral or "
     "underperform.",
+)
+
+_WINDOWS = (
+    "The closes cover {sessions} sessions, {first} to {last}, during which the {sector} sector index moved "
+    "{index}.",
+    "You have {sessions} daily closes from {first} to {last}; the {sector} sector index changed {index} over "
+    "the same days.",
+    "Price history: {sessions} sessions between {first} and {last}, against a {index} move in the {sector} "
+    "sector index.",
+)
+_NEWS = (
+    "There {earlier} before the last close and one item released after it, on {last}; the call is for the "
+    "five sessions that follow.",
+    "Judge the five sessions after {last}, taking into account the {earlier_count} earlier news "
+    "{earlier_noun} and the item released after that day's close.",
+    "Besides the closes you have {earlier_count} earlier news {earlier_noun} and one item from after the "
+    "close on {last}; forecast the next five sessions.",
 )
 
 
@@ -136,7 +153,23 @@ def stock_price_prediction(stream: RandomStream) -> TaskInstance:
     for number, cents in enumerate(closes, start=1):
         facts[f"close_{number}_cents"] = cents
     hints = hint_map(answer=(label,), must_contain=(label,), forbid=("an explanation beyond the label",))
-    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS, ticker=company.ticker)
+    earlier_noun = "item" if len(earlier) == 1 else "items"
+    details = (
+        stream.choice(_WINDOWS).format(
+            sessions=SESSIONS,
+            first=long_date(days[0]),
+            last=long_date(days[-1]),
+            sector=company.industry.label,
+            index=f"{index_change:+.1f}%",
+        ),
+        stream.choice(_NEWS).format(
+            earlier=f"{'is' if len(earlier) == 1 else 'are'} {count_word(len(earlier))} news {earlier_noun}",
+            earlier_count=count_word(len(earlier)),
+            earlier_noun=earlier_noun,
+            last=long_date(days[-1]),
+        ),
+    )
+    needs, needs_variants = phrase_needs(stream, _INSTRUCTIONS, details, ticker=company.ticker)
     return TaskInstance(
         "stock_price_prediction", information, needs, hints, facts, label, needs_variants=needs_variants
     )

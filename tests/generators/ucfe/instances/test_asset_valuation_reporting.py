@@ -36,6 +36,7 @@ def test_values_are_recomputed_from_the_text_with_end_of_year_discounting() -> N
         assert instance.hints["must_contain"][0] == f"equity value of {_money(equity)}"
         assert instance.hints["should_contain"] == (
             f"enterprise value of {_money(enterprise)}",
+            f"net debt of {_money(net_debt)} taken from the enterprise value",
             f"the {stake * 100:.0f}% stake worth {_money(equity * stake)}",
         )
         assert instance.hints["must_contain"][1] in text and instance.hints["must_contain"][2] in text

@@ -54,9 +54,18 @@ def test_hints_follow_from_the_quoted_terms() -> None:
             f"gross proceeds of ${_one_decimal(midpoint * offered)} million",
             f"priced {verdict} peers",
         )
+        cash, debt = re.search(
+            r"held (\$[\d,.]+ million) of cash against (\$[\d,.]+ million) of debt", text
+        ).groups()  # type: ignore[union-attr]
         assert instance.hints["should_contain"] == (
             f"market value of ${_one_decimal(midpoint * after)} million at the midpoint price of "
             f"${midpoint:.2f}",
+            f"{cash} of cash against {debt} of debt before the offer",
+        )
+        dilution = (100 * offered / after).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        assert (
+            f"the {offered} million new shares are {dilution}% of the {after} million"
+            in (instance.hints["encourage"][1])
         )
         assert instance.hints["answer"] == (f"priced {verdict} peers",)
         verdicts[verdict] += 1
