@@ -11,6 +11,9 @@ equity value = the shown enterprise value − net debt; the stake's value = the 
 value × stake. ``must_contain`` holds the equity value, the
 signing date and the acquirer's name (the purpose section must state both); ``answer`` is the
 equity value.
+
+``should_contain`` adds the net debt taken from the enterprise value; ``encourage`` names the
+valuation date and the discount and growth rates.
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ Rules: P/E = market cap ÷ net income and P/B = market cap ÷ equity (one decima
 net margin and ROE as percentages to one decimal. The verdict compares P/E with the peer
 median by the bands of :mod:`~finsynth.generators.ucfe.instances.world.peers` (below 0.9 ×,
 above 1.1 ×). ``answer`` is the verdict; ``must_contain`` holds the verdict and the four figures.
+
+Needs add the user's purpose at the share price and the scope (business lines, peers).
+``should_contain`` adds net income and revenue, market capitalisation and the peers' P/E range;
+``encourage`` the business lines and leverage (debt-to-equity, interest coverage).
 """
 
 from __future__ import annotations

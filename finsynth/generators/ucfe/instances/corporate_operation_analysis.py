@@ -11,6 +11,10 @@ ratio, so its instance grades leverage and coverage alone).
 ``answer`` is the three levels (two without a current ratio); ``must_contain`` quotes
 debt-to-equity (two decimals) with its level, interest coverage (``x``, one decimal) with its
 level, net margin and ROE.
+
+Needs add the user's purpose and the scope named with the item's debt, revenue, margin,
+current assets and liabilities (or, for an unclassified balance sheet, cash flow); ``forbid``
+then adds a current ratio.
 """
 
 from __future__ import annotations

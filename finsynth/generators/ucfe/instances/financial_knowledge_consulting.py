@@ -6,6 +6,9 @@ concept to contrast. Rule: ``must_contain`` is the concept's term and its two po
 when a second concept is asked about, that term too); ``encourage`` holds the entry's example
 and its related concept; ``forbid`` always holds unexplained jargon and, for concepts about
 investment returns, any promise of guaranteed returns.
+
+Needs add what the user should say about their role or where they met the term; hints add
+the person, role and activity.
 """
 
 from __future__ import annotations

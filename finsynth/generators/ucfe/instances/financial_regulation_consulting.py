@@ -12,6 +12,10 @@ assistant must know it; the hints name the rule and its source.
 Rule: the verdict each rule gives on the facts, computed in whole shares, dollars and calendar
 dates. ``answer`` is the verdict; ``must_contain`` holds the rule's name, its source and the
 verdict; ``should_contain`` the figure the verdict turns on.
+
+Needs add the case's own question (``Case.question``); ``should_contain`` adds the rule's
+steps on the facts (``Case.steps``), each with its figure or date, and ``at_least_contain``
+the rule's summary.
 """
 
 from __future__ import annotations

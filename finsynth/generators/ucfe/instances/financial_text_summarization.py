@@ -6,6 +6,8 @@ company's sector and date, and three to five context sentences without figures.
 Rule: ``must_contain`` is the company's name, what it did (the kind's action) and the
 headline figure as written; ``should_contain`` is the derived figure; ``reference_answer``
 states all three in one sentence.
+
+Needs add a word limit (20–35, ``word_limit``) that the reference meets and ``forbid`` exceeds.
 """
 
 from __future__ import annotations

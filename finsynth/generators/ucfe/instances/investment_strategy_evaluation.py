@@ -8,6 +8,11 @@ Rule: Sharpe = (return − risk-free) ÷ volatility; the best strategy has the h
 ``answer`` is ``"keep <user's strategy>"`` when it is the best, else ``"consider <best
 strategy>"``. ``must_contain`` holds every strategy's Sharpe (two decimals), the best
 strategy's name and the user's maximum drawdown.
+
+Needs add the user's loss limit (0.5–1.2× their strategy's drawdown) and the comparison
+with the alternatives by name. ``should_contain`` holds each measure's (return, volatility,
+drawdown, fees) unique best strategy as a strength and unique worst as a weakness, and each
+strategy's figures and costs; ``encourage`` each one's return ÷ drawdown (two decimals).
 """
 
 from __future__ import annotations

@@ -9,6 +9,9 @@ ratio, so keeping the current strategy can be the answer. ``answer`` is ``"keep 
 strategy"`` or ``"variant <label>"``; ``must_contain`` holds the choice, its Sharpe ratio, the
 drawdown limit and, when a variant wins, the current strategy's Sharpe ratio; ``should_contain``
 names each version ruled out by the limit, or says that all stay within it.
+
+Needs name the tested changes and the limit; ``encourage`` states each variant's change of
+return and worst drawdown against the current strategy, in percentage points.
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ shares offered; each result is rounded half up to one decimal. The verdict compa
 P/E with the peers' median P/E (:mod:`~finsynth.generators.ucfe.instances.world.peers`).
 ``answer`` is the verdict; ``must_contain`` quotes the implied P/E, the peer median, the
 proceeds and the verdict.
+
+Needs add the user's budget and holding period and the report's sections named with the
+item's business lines, years, rivals, midpoint and peers. ``should_contain`` adds cash against
+debt before the offer; ``encourage`` the main use of proceeds and the dilution (new shares ÷
+shares after the offer, one decimal).
 """
 
 from __future__ import annotations

@@ -108,3 +108,17 @@ def test_the_information_states_facts_not_the_rule() -> None:
         rule = instance.hints["must_contain"][0]
         assert rule not in instance.information and "CFR" not in instance.information
         assert len(instance.information) <= 1_000
+
+
+def test_the_steps_agree_with_the_verdict() -> None:
+    for instance in draws("financial_regulation_consulting"):
+        steps = instance.hints["should_contain"][1:]
+        verdict = instance.hints["answer"][0]
+        assert steps, instance.facts
+        if instance.facts["rule"] == "accredited_investor":
+            assert any(step.endswith("(met)") for step in steps) == (verdict == "accredited"), steps
+        if instance.facts["rule"] == "short_swing":
+            owes = verdict.startswith("must return")
+            assert owes == ("within six months" in steps[0] and "matched profit" in steps[1]), steps
+        if instance.facts["rule"] == "ownership_report":
+            assert ("is crossed" in steps[1]) == (verdict != "no ownership report required"), steps

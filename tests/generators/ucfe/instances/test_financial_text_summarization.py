@@ -33,3 +33,11 @@ def test_summary_facts_are_in_the_text_and_consistent() -> None:
             assert str(figure) in instance.information
         assert str(facts["headline"]) in instance.reference_answer
     assert len(kinds) == len(DERIVED)
+
+
+def test_the_word_limit_of_the_needs_holds_for_the_reference_and_is_forbidden_beyond() -> None:
+    for instance in draws("financial_text_summarization"):
+        limit = int(instance.facts["word_limit"])
+        assert f"{limit} words" in instance.needs
+        assert len(instance.reference_answer.split()) <= limit, (limit, instance.reference_answer)
+        assert f"more than {limit} words" in instance.hints["forbid"]

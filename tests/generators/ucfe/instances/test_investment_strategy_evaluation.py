@@ -91,3 +91,23 @@ def test_sharpe_ratios_and_advice_recomputed_from_the_text() -> None:
         for name, ratio in ratios.items():
             assert f"Sharpe ratio of {shown(ratio)} for {name}" in instance.hints["must_contain"]
         assert instance.hints["answer"] == ((f"keep {names[0]}" if best == names[0] else f"consider {best}"),)
+
+
+def test_strengths_and_weaknesses_follow_from_the_figures() -> None:
+    for instance in draws("investment_strategy_evaluation"):
+        facts = instance.facts
+        count = int(facts["strategy_count"])
+        names = [str(facts[f"strategy_{number}_name"]) for number in range(1, count + 1)]
+        returns = [int(facts[f"strategy_{number}_return_tenths"]) for number in range(1, count + 1)]
+        drawdowns = [int(facts[f"strategy_{number}_drawdown_tenths"]) for number in range(1, count + 1)]
+        points = [
+            item for item in instance.hints["should_contain"] if item.startswith(("strength", "weakness"))
+        ]
+        if returns.count(max(returns)) == 1:
+            best = names[returns.index(max(returns))]
+            assert f"strength of {best}: the highest annual return of the strategies compared" in points
+        if drawdowns.count(max(drawdowns)) == 1:
+            deepest = names[drawdowns.index(max(drawdowns))]
+            assert f"weakness of {deepest}: the deepest worst drawdown of the strategies compared" in points
+        for fact in ("age", "horizon_years"):
+            assert re.search(rf"\b{facts[fact]}\b", instance.needs), (fact, instance.needs)
