@@ -203,8 +203,8 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"earn in fiscal {year}?",
             f"Weigh {facts.company}'s warning about {label} against the segment's fiscal {year} revenue and "
             "its share of the total.",
-            f"How much of {facts.company}'s fiscal {year} revenue rides on the segment its risk factor about "
-            f"{label} concerns, and what could go wrong there?",
+            f"What could go wrong for {facts.company} regarding {label}, and how much of its fiscal {year} "
+            "revenue rides on that segment?",
             f"Explain the segment risk {facts.company} lists under {label} and size that segment by its "
             "fiscal "
             f"{year} revenue.",
@@ -527,7 +527,8 @@ def _risk_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "the "
             "figures that size each.",
             f"Write a short client-facing overview of {facts.company}'s exposure to {named}.",
-            f"Draft a paragraph on the risks {facts.company} sees in {named} and how large each exposure is.",
+            f"Draft a paragraph on the risks {facts.company} sees in {named}, and on how large each exposure "
+            "is.",
             f"For a credit committee, set out how {named} could hurt {facts.company} and what its filing "
             "shows "
             "about each.",
