@@ -12,6 +12,7 @@ from rich.table import Table
 from benchmarks import (
     build,
     failsafe_build,
+    filings_variety,
     generation,
     ocr_noise,
     perturb_queries,
@@ -90,6 +91,7 @@ def main() -> None:
     )
     table("Scoring (budgets on 2 cores: ChainEval 10 s, Bradley-Terry 5 s)", scoring.run())
     table("FailSafe default config (220 items + 1,540 condition rows) built end to end", failsafe_build.run())
+    table("FailSafe filings and questions: variety against issue #29's targets", filings_variety.run())
     templates = len(resolve([build.TEMPLATE_PREFIX]))
     records = int(os.environ.get("BENCH_RECORDS", "1000000"))
     rows = build.engines(records, templates)

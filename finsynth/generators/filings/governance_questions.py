@@ -26,6 +26,10 @@ def _top_executive_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             "how much?",
             f"In {facts.company}'s summary compensation table, who was paid the most and what was the total?",
             f"Find the best-paid named executive at {facts.company} and that executive's total pay.",
+            f"Whose total compensation tops {facts.company}'s summary compensation table, and at what "
+            "amount?",
+            f"Of the executives {facts.company} names in Part III, which one cost the company the most in "
+            "total pay?",
         ),
     )
     answer = f"{facts.text(f'pay.{best}.name')} received the highest total compensation, ${totals[best]:,}."
@@ -50,6 +54,8 @@ def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What share of {name}'s pay package at {facts.company} was stock awards, and what was the "
             "salary?",
             f"Break down {name}'s compensation at {facts.company} into salary and stock awards.",
+            f"Was {name}'s pay at {facts.company} weighted more to salary or to stock awards? Give both.",
+            f"How much did {facts.company} pay {name} in salary, and what part of the total was equity?",
         ),
     )
     answer = (
@@ -80,6 +86,15 @@ def _largest_holders(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "holders "
             "in the ownership table.",
             f"How concentrated is {facts.company}'s ownership among the holders listed in Part III?",
+            f"Which holder in {facts.company}'s beneficial-ownership table has the largest stake, and what "
+            "do "
+            "all listed holders hold between them?",
+            f"Does any single investor dominate {facts.company}'s share register? Give the top stake and the "
+            "listed holders' total.",
+            f"Who owns the most {facts.company} stock according to Item 12, and what do the listed holders "
+            "own "
+            "in all?",
+            f"Add up the stakes of {facts.company}'s principal holders and name the largest of them.",
         ),
     )
     answer = (
@@ -123,6 +138,8 @@ def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Give the size of {facts.company}'s board of directors and name the company's chief executive.",
             f"Who leads {facts.company} as chief executive, and how large is the board overseeing the "
             "company?",
+            f"Name {facts.company}'s chief executive officer and count the directors on its board.",
+            f"How many people serve as directors of {facts.company}, and who holds the top executive role?",
         ),
     )
     answer = (

@@ -22,7 +22,7 @@ def _ratio(part: int, whole: int) -> str:
     return percent_figure(part / whole * 100)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _funds_from_operations(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
     parts = ("ffo", "net_income", "ffo.depreciation", "ffo.impairment", "ffo.gains", "diluted_shares")
@@ -53,7 +53,7 @@ def _funds_from_operations(facts: FilingFacts, stream: RandomStream) -> QAItem |
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _ffo_versus_earnings(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = facts.latest
     keys = [f"ffo_per_share.{year}", f"diluted_eps.{year}"]
@@ -78,7 +78,7 @@ def _ffo_versus_earnings(facts: FilingFacts, stream: RandomStream) -> QAItem | N
     return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _ffo_payout(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
     keys = [f"dividends_paid.{year}", f"ffo.{year}"]
@@ -99,7 +99,7 @@ def _ffo_payout(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _combined_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
     parts = ("net_premiums_earned", "cost_of_revenue", "total_operating_expenses", "combined_ratio")
@@ -129,7 +129,7 @@ def _combined_ratio(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _combined_ratio_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year, prior = facts.latest, facts.prior
     keys = [f"combined_ratio.{year}", f"combined_ratio.{prior}", f"loss_ratio.{year}", f"loss_ratio.{prior}"]
@@ -156,7 +156,7 @@ def _combined_ratio_change(facts: FilingFacts, stream: RandomStream) -> QAItem |
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _allowed_equity_return(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     keys = [f"rate_base.{facts.latest}", "rate_case.equity_ratio", "rate_case.return_on_equity"]
     if not facts.has(*keys):
@@ -184,7 +184,7 @@ def _allowed_equity_return(facts: FilingFacts, stream: RandomStream) -> QAItem |
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="notes")
+@question_kind(part="notes", specific=True)
 def _subscription_billings(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year, prior = facts.latest, facts.prior
     keys = [
@@ -218,7 +218,7 @@ def _subscription_billings(facts: FilingFacts, stream: RandomStream) -> QAItem |
     return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
-@question_kind(part="notes")
+@question_kind(part="notes", specific=True)
 def _loan_allowance_build(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = stream.choice((facts.latest, facts.prior))
     parts = (
@@ -255,7 +255,7 @@ def _loan_allowance_build(facts: FilingFacts, stream: RandomStream) -> QAItem | 
     return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _bank_margin_and_capital(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = facts.latest
     keys = [f"net_interest_margin.{year}", f"efficiency_ratio.{year}", f"cet1_ratio.{year}"]
@@ -282,7 +282,7 @@ def _bank_margin_and_capital(facts: FilingFacts, stream: RandomStream) -> QAItem
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _reserve_development(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = facts.latest
     keys = [
@@ -315,7 +315,7 @@ def _reserve_development(facts: FilingFacts, stream: RandomStream) -> QAItem | N
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _assets_under_management(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     year = facts.latest
     keys = [
@@ -348,7 +348,7 @@ def _assets_under_management(facts: FilingFacts, stream: RandomStream) -> QAItem
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
 
-@question_kind(part="MD&A")
+@question_kind(part="MD&A", specific=True)
 def _net_interest_income_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     keys = [
         "nii_sensitivity.up_100",

@@ -51,6 +51,10 @@ def _currency_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             f"What part of {facts.company}'s revenue is billed in foreign currencies, and what is its "
             "sensitivity to a stronger dollar?",
             f"Quantify {facts.company}'s foreign-exchange exposure on revenue for fiscal {year}.",
+            f"If the dollar gained ten percent, how much of {facts.company}'s fiscal {year} revenue would "
+            "disappear in translation?",
+            f"What does {facts.company}'s Item 7A say about its foreign-currency revenue and a stronger "
+            "dollar?",
         ),
     )
     share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
@@ -76,6 +80,11 @@ def _rate_risk_factor(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             "Item 7A.",
             f"What does {facts.company} say about interest-rate risk in its risk factors, and what dollar "
             "effect does it estimate?",
+            f"If rates rose one percentage point, what extra annual interest would {facts.company} expect, "
+            "and "
+            "what does its rate risk factor warn?",
+            f"Quantify the interest-rate risk {facts.company} describes in Item 1A using its Item 7A "
+            "estimate.",
         ),
     )
     answer = (
@@ -104,6 +113,9 @@ def _leverage_risk_factor(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             "sheet.",
             f"What risk does {facts.company} see in its borrowings, and how large were they at fiscal {year} "
             "year end?",
+            f"How much current and long-term debt stood behind {facts.company}'s indebtedness risk factor at "
+            f"the end of fiscal {year}?",
+            f"Size the leverage {facts.company} warns about: its total debt at fiscal {year} year end.",
         ),
     )
     answer = (
@@ -116,23 +128,26 @@ def _leverage_risk_factor(facts: FilingFacts, stream: RandomStream) -> QAItem | 
 
 @question_kind(part="notes")
 def _controls_conclusion(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    keys = ["controls.disclosure_conclusion", "controls.framework", "controls.internal_conclusion"]
+    # The audit firm makes the answer the filing's own: every filing's controls are effective.
+    keys = ["controls.disclosure_conclusion", "controls.framework", "controls.internal_conclusion", "auditor"]
     if not facts.has(*keys):
         return None
     question = facts.ask(
         stream,
         (
             f"What did {facts.company}'s management conclude about its disclosure controls and its internal "
-            "control over financial reporting, and which framework did it use?",
+            "control over financial reporting, which framework did it use, and which firm audits it?",
             f"Did {facts.company} report effective internal controls for fiscal {facts.latest}? Name the "
-            "framework of the assessment.",
-            f"Summarize the outcome of {facts.company}'s Item 9A evaluation of its controls.",
+            "framework of the assessment and the company's auditor.",
+            f"Summarize the outcome of {facts.company}'s Item 9A evaluation of its controls and name its "
+            "independent auditor.",
         ),
     )
     answer = (
         f"Management concluded that disclosure controls and procedures were {facts.text(keys[0])} and, "
         f"assessing against the framework of the {facts.text(keys[1])}, that internal control over financial "
-        f"reporting was {facts.text(keys[2])}."
+        f"reporting was {facts.text(keys[2])}. The company's independent registered public accounting firm "
+        f"is {facts.text(keys[3])}."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
 
@@ -234,6 +249,8 @@ def _total_return_comparison(facts: FilingFacts, stream: RandomStream) -> QAItem
             f"Which performed best over five years, {facts.company}'s shares or the indexes it compares "
             "itself "
             "with?",
+            f"What became of $100 put into {facts.company}'s stock five years before the end of fiscal "
+            f"{facts.latest}, against the two indexes in its performance graph?",
         ),
     )
     answer = (
@@ -259,6 +276,8 @@ def _holders_of_record(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             f"for fiscal {facts.latest}.",
             f"What does {facts.company} report about its shareholder base: record holders and diluted shares "
             f"in fiscal {facts.latest}?",
+            f"Report {facts.company}'s count of stockholders of record and its average diluted shares for "
+            f"fiscal {facts.latest}.",
         ),
     )
     answer = (
@@ -398,6 +417,9 @@ def _lease_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Write a short summary of {facts.company}'s lease commitments for a credit analyst.",
             f"Draft a paragraph describing {facts.company}'s operating lease obligations.",
             f"Prepare a brief note on what {facts.company} owes under its leases.",
+            f"For a lender, summarize {facts.company}'s lease payments due next year and in total.",
+            f"Write two or three sentences on the size of {facts.company}'s lease liability and the payments "
+            "behind it.",
         ),
     )
     answer = (

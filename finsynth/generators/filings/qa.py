@@ -37,8 +37,16 @@ from finsynth.seeding import RandomStream, derive_seed
 __all__ = ["QAItem", "TaskType", "make_item", "make_qa", "plan_item"]
 
 
+SPECIFIC_SHARE = 0.1
+"""How often :func:`make_qa` tries the kinds on an industry's own measures first (FFO for a REIT, net
+interest margin for a bank), as an analyst would; where none fits, the usual order follows."""
+
+
 def _drawn_order(task_type: TaskType, stream: RandomStream) -> list[QuestionKind]:
-    """Every kind of ``task_type``: parts in a weighted random order, kinds shuffled within each part."""
+    """Every kind of ``task_type``: parts in a weighted random order, kinds shuffled within each part.
+
+    With :data:`SPECIFIC_SHARE`, the ``specific`` kinds come first, in their own drawn order.
+    """
     tickets = [part for part, weight in PART_WEIGHTS.items() for _ in range(weight)]
     parts = list(dict.fromkeys(stream.sample(tickets, len(tickets))))
     order = []
@@ -47,6 +55,8 @@ def _drawn_order(task_type: TaskType, stream: RandomStream) -> list[QuestionKind
             kind for kind in QUESTION_KINDS.values() if kind.task_type == task_type and kind.part == part
         ]
         order.extend(stream.sample(kinds, len(kinds)))
+    if stream.random() < SPECIFIC_SHARE:
+        order.sort(key=lambda kind: not kind.specific)
     return order
 
 

@@ -68,6 +68,9 @@ class QuestionKind:
         ask: Builds an item from a filing's facts, or returns ``None`` when the filing cannot support it.
         part: Where in the filing its evidence starts (a :data:`PART_WEIGHTS` key).
         trivial: Whether it is a plain look-up of one descriptive fact (headquarters, head count).
+        specific: Whether it asks about a measure only some industries report (FFO, the combined ratio,
+            net interest margin); :func:`~finsynth.generators.filings.qa.make_qa` tries such kinds
+            first in a share of draws.
 
     """
 
@@ -76,6 +79,7 @@ class QuestionKind:
     ask: AskFunction
     part: str
     trivial: bool = False
+    specific: bool = False
 
 
 PART_WEIGHTS = {"business": 3, "risk factors": 10, "MD&A": 4, "statements": 4, "notes": 4, "Part III": 6}
@@ -87,7 +91,7 @@ QUESTION_KINDS: dict[str, QuestionKind] = {}
 
 
 def question_kind(
-    task_type: TaskType = "QA", *, part: str, trivial: bool = False
+    task_type: TaskType = "QA", *, part: str, trivial: bool = False, specific: bool = False
 ) -> Callable[[AskFunction], AskFunction]:
     """Register the decorated function as a kind named after it (``_free_cash_flow`` -> ``free_cash_flow``).
 
@@ -95,6 +99,7 @@ def question_kind(
         task_type: ``"QA"`` or ``"TG"``.
         part: Where in the filing the kind's evidence starts (a :data:`PART_WEIGHTS` key).
         trivial: Whether the kind is a plain look-up of one descriptive fact.
+        specific: Whether the kind asks about a measure only some industries report.
 
     Raises:
         ConfigError: If a kind of that name is already registered.
@@ -102,7 +107,7 @@ def question_kind(
     """
 
     def register(ask: AskFunction) -> AskFunction:
-        register_kind(QuestionKind(ask.__name__.lstrip("_"), task_type, ask, part, trivial))
+        register_kind(QuestionKind(ask.__name__.lstrip("_"), task_type, ask, part, trivial, specific))
         return ask
 
     return register

@@ -5,7 +5,11 @@ These kinds mostly cite Item 7 (MD&A), where the results are discussed in prose,
 
 from __future__ import annotations
 
+import re
+
 from finsynth.generators.filings.questions import FilingFacts, QAItem, question_kind
+from finsynth.generators.filings.risk_prose import RISK_PROSE
+from finsynth.generators.filings.risk_questions import measured_risks
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import money, per_share, percent_change, percent_figure, share_of
 from finsynth.world.statements import REGIONS
@@ -165,22 +169,58 @@ def _largest_segment(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
 
 
+_SEGMENT_RISK = re.compile(
+    r"risk\.(?:" + "|".join(risk.topic for risk in RISK_PROSE.segment_risks) + r")_(\d+)$"
+)
+
+
 @question_kind(part="risk factors")
 def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    risks = facts.risks()
+    # Only a segment's own risk, sized by that segment's revenue: a general risk's summary is an answer a
+    # model could give without the filing (issue #29).
+    year = facts.latest
+    risks = []
+    for key in facts.risks():
+        match = _SEGMENT_RISK.match(key)
+        if match and facts.has(f"segment.{match.group(1)}.{year}", f"revenue.{year}"):
+            risks.append((key, int(match.group(1))))
     if not risks:
         return None
-    key = stream.choice(risks)
+    key, segment = stream.choice(risks)
     label = str(facts.filing.facts[f"{key}.label"])
+    revenue_keys = [f"segment.{segment}.{year}", f"revenue.{year}"]
     question = facts.ask(
         stream,
         (
-            f"What risk does {facts.filing.company} describe regarding {label}?",
-            f"How could {label} affect {facts.filing.company}, according to its risk factors?",
+            f"What risk does {facts.company} describe regarding {label}, and how much of its fiscal {year} "
+            "revenue does that segment bring in?",
+            f"How could {label} affect {facts.company}, according to its risk factors, and how large is the "
+            f"segment at stake in fiscal {year}?",
+            f"{facts.company} warns about {label}. What does it fear, and what share of fiscal {year} "
+            "revenue "
+            "is exposed?",
+            f"Which risk factor of {facts.company} concerns {label}, and how much revenue did that segment "
+            f"earn in fiscal {year}?",
+            f"Weigh {facts.company}'s warning about {label} against the segment's fiscal {year} revenue and "
+            "its share of the total.",
+            f"What could go wrong for {facts.company} regarding {label}, and how much of its fiscal {year} "
+            "revenue rides on that segment?",
+            f"Explain the segment risk {facts.company} lists under {label} and size that segment by its "
+            "fiscal "
+            f"{year} revenue.",
+            f"For an analyst modelling {facts.company}'s segments, what does the risk factor on {label} "
+            "say, and "
+            f"what did the segment earn in fiscal {year}?",
         ),
     )
-    answer = f"The company warns that {facts.filing.facts[key]}."
-    return facts.item(question, answer, facts.sentence_ids([key], whole=True), [key])
+    answer = (
+        f"The company warns that {facts.filing.facts[key]}. The {facts.segment_name(segment)} segment had "
+        f"fiscal {year} revenue of {facts.money(revenue_keys[0])}, "
+        f"{percent_figure(share_of(facts.amount(revenue_keys[0]), facts.amount(revenue_keys[1])))} of the "
+        f"total of {facts.money(revenue_keys[1])}."
+    )
+    ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(revenue_keys))
+    return facts.item(question, answer, ids, [key, *revenue_keys])
 
 
 @question_kind(part="MD&A")
@@ -266,6 +306,8 @@ def _employees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             ),
             f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year end?",
             f"How large was {facts.filing.company}'s full-time workforce at the end of the fiscal year?",
+            f"What head count does {facts.filing.company} report in its human capital discussion?",
+            f"How many people worked for {facts.filing.company} full time when its fiscal year closed?",
         ),
     )
     answer = f"The company had approximately {facts.amount('employees'):,} full-time employees."
@@ -388,6 +430,10 @@ def _dividends(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What cash dividends did {facts.filing.company} distribute to shareholders in fiscal "
             f"{facts.latest}?",
             f"Give the total of dividends {facts.filing.company} paid in cash during fiscal {facts.latest}.",
+            f"What did {facts.filing.company}'s cash flow statement show as dividends paid in fiscal "
+            f"{facts.latest}?",
+            f"How much cash went out to {facts.filing.company}'s shareholders as dividends in fiscal "
+            f"{facts.latest}?",
         ),
     )
     paid = money(-facts.amount(key), facts.unit)
@@ -404,6 +450,7 @@ def _headquarters(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         (
             f"Where are {facts.filing.company}'s headquarters located?",
             f"In which city does {facts.filing.company} have its head office?",
+            f"What city and state does {facts.filing.company} give as its principal executive office?",
         ),
     )
     answer = f"The company's headquarters are in {facts.filing.facts['headquarters']}."
@@ -466,27 +513,35 @@ def _liquidity_note(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
 
 @question_kind("TG", part="risk factors")
 def _risk_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
-    risks = facts.risks()
-    if len(risks) < 2:
+    # Risks the filing sizes with its own figures, named in the request: the reference text states both.
+    measured = measured_risks(facts)
+    if len(measured) < 2:
         return None
-    chosen = sorted(stream.sample(risks, min(3, len(risks))))
+    chosen = sorted(stream.sample(measured, min(3, len(measured))), key=lambda risk: risk.key)
+    labels = [risk.label for risk in chosen]
+    named = ", ".join(labels[:-1]) + f" and {labels[-1]}"
     request = facts.request(
         stream,
         (
-            (
-                f"Summarize, in a short paragraph for a client, the main risks {facts.filing.company} "
-                "highlights in "
-                "its annual report."
-            ),
-            f"Write a short client-facing overview of the key risks {facts.filing.company} discloses.",
-            f"Draft a paragraph highlighting the risks {facts.filing.company} considers most important.",
+            f"Summarize, in a short paragraph for a client, what {facts.company} says about {named}, with "
+            "the "
+            "figures that size each.",
+            f"Write a short client-facing overview of {facts.company}'s exposure to {named}.",
+            f"Draft a paragraph on the risks {facts.company} sees in {named}, and on how large each exposure "
+            "is.",
+            f"For a credit committee, set out how {named} could hurt {facts.company} and what its filing "
+            "shows "
+            "about each.",
         ),
     )
-    summaries = [str(facts.filing.facts[key]) for key in chosen]
-    listed = "; ".join(summaries[:-1]) + f"; and {summaries[-1]}"
-    answer = f"Among the risks it highlights, {facts.filing.company} notes that {listed}."
-    ids = tuple(sorted(min(facts.filing.fact_sentences[key]) for key in chosen))  # each risk's headline
-    return facts.item(request, answer, ids, chosen)
+    listed = " ".join(f"On {risk.label}, it warns that {risk.summary}. {risk.measure}" for risk in chosen)
+    answer = f"{facts.company} sizes several of its risks with its own figures. {listed}"
+    keys = [key for risk in chosen for key in (risk.key, *risk.keys)]
+    ids = [
+        *(min(facts.filing.fact_sentences[risk.key]) for risk in chosen),  # each risk's headline
+        *facts.sentence_ids([key for risk in chosen for key in risk.keys], statements=True),
+    ]
+    return facts.item(request, answer, tuple(dict.fromkeys(ids)), keys)
 
 
 @question_kind("TG", part="MD&A")

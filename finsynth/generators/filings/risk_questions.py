@@ -144,6 +144,10 @@ EXPOSURES = (
             "assets, "
             "at the end of fiscal {year}?",
             "Size the goodwill that {company}'s impairment risk factor refers to, as a share of its assets.",
+            "If {company} had to write down its goodwill, how much is on the fiscal {year} balance sheet, "
+            "and what part of "
+            "assets is it?",
+            "Put a figure on the goodwill behind {company}'s warning about {label}.",
         ),
         _goodwill,
     ),
@@ -156,6 +160,10 @@ EXPOSURES = (
             "{year}, relative to revenue?",
             "What does {company} say about customer credit risk, and how much did customers owe it at fiscal "
             "{year} year end?",
+            "How exposed is {company} to customers who fail to pay? Compare its year-end receivables with "
+            "fiscal {year} "
+            "revenue.",
+            "Quantify the receivables at risk under {company}'s risk factor on {label}.",
         ),
         _receivables,
     ),
@@ -168,6 +176,10 @@ EXPOSURES = (
             "{year}, against its current assets?",
             "Pair {company}'s supply-chain risk factor with the inventory on its fiscal {year} balance "
             "sheet.",
+            "How much stock did {company} carry at fiscal {year} year end, given its warning about {label}?",
+            "What share of {company}'s current assets sat in inventory at the end of fiscal {year}, and "
+            "why does it worry "
+            "about its suppliers?",
         ),
         _inventories,
     ),
@@ -180,6 +192,11 @@ EXPOSURES = (
             "what "
             "would a stronger dollar cost?",
             "Tie {company}'s currency risk factor to the sensitivity it quantifies under market risk.",
+            "What would a ten percent stronger dollar do to {company}'s reported revenue, given its "
+            "warning about {label}?",
+            "Size {company}'s foreign-currency exposure: the share of revenue billed abroad and the cost "
+            "of a stronger "
+            "dollar.",
         ),
         _currency,
     ),
@@ -191,6 +208,9 @@ EXPOSURES = (
             "{company} flags {label} as a risk. What effective tax rate did it bear in fiscal {year}?",
             "Connect {company}'s risk factor on tax law changes with the tax it actually recorded in fiscal "
             "{year}.",
+            "What share of its pre-tax income did {company} pay in tax in fiscal {year}, and what tax risk "
+            "does it flag?",
+            "Put {company}'s warning about {label} beside its fiscal {year} provision for income taxes.",
         ),
         _taxes,
     ),
@@ -202,6 +222,14 @@ EXPOSURES = (
             "{company} cautions that its dividends and buybacks could change. How much did it return to "
             "shareholders in fiscal {year}?",
             "What risk does {company} see around {label}, and what did it actually pay out in fiscal {year}?",
+            "Set {company}'s warning about {label} beside its fiscal {year} dividends and repurchases.",
+            "How much cash did {company} hand back to shareholders in fiscal {year}, given its caution about "
+            "{label}?",
+            "Split {company}'s fiscal {year} shareholder payouts between dividends and buybacks, and say "
+            "what "
+            "risk it sees in them.",
+            "Its risk factors say {company}'s capital returns could change; what did it return in fiscal "
+            "{year}?",
         ),
         _capital_returns,
     ),
@@ -214,6 +242,9 @@ EXPOSURES = (
             "the United States?",
             "Weigh {company}'s international-operations risk factor against its revenue earned abroad in "
             "fiscal {year}.",
+            "How much of {company}'s fiscal {year} revenue depends on customers abroad, given its warning "
+            "about {label}?",
+            "What part of fiscal {year} sales did {company} make outside the United States?",
         ),
         _international,
     ),
@@ -226,6 +257,10 @@ EXPOSURES = (
             "fiscal {year}?",
             "Relate {company}'s asset impairment risk to the property and equipment on its fiscal {year} "
             "balance sheet.",
+            "What long-lived assets could {company} have to write down, and what share of total assets are "
+            "they at "
+            "fiscal {year} year end?",
+            "Size the property and equipment behind {company}'s warning about {label}.",
         ),
         _fixed_assets,
     ),
@@ -242,6 +277,11 @@ EXPOSURES = (
             "fiscal {year}?",
             "Check {company}'s dilution risk factor against the change in its diluted shares and its equity "
             "compensation in fiscal {year}.",
+            "Were {company}'s shareholders diluted in fiscal {year}? Give the diluted share counts and "
+            "stock-based "
+            "compensation.",
+            "How far did {company}'s average diluted share count move in fiscal {year}, given its warning "
+            "about {label}?",
         ),
         _dilution,
     ),
@@ -254,6 +294,9 @@ EXPOSURES = (
             "much goodwill does it carry?",
             "Match {company}'s acquisitions risk factor with its fiscal {year} acquisition spending and "
             "goodwill.",
+            "How much did {company} pay for businesses in fiscal {year}, and what goodwill do its deals "
+            "leave on the "
+            "balance sheet?",
         ),
         _acquisitions,
     ),
@@ -264,6 +307,8 @@ EXPOSURES = (
         (
             "{company} lists {label} as a risk. Who is the chief executive it depends on?",
             "Which executive leads {company}, whose departure its key-personnel risk factor worries about?",
+            "Whose loss as chief executive would matter most to {company}, given its warning about {label}?",
+            "Name the chief executive officer behind {company}'s key-personnel risk.",
         ),
         _executives,
     ),
@@ -290,6 +335,44 @@ def _asker(exposure: RiskExposure) -> Callable[[FilingFacts, RandomStream], QAIt
         return facts.item(question, answer, ids, [exposure.risk, *keys])
 
     return ask
+
+
+@dataclass(frozen=True)
+class MeasuredRisk:
+    """A risk factor the filing states together with the figures that size it.
+
+    Attributes:
+        key: The risk's fact key (``risk.<topic>``).
+        label: What the risk concerns, as the filing names it.
+        summary: The risk in one clause.
+        keys: The fact keys of the figures.
+        measure: A sentence stating the figures.
+
+    """
+
+    key: str
+    label: str
+    summary: str
+    keys: tuple[str, ...]
+    measure: str
+
+
+def measured_risks(facts: FilingFacts) -> list[MeasuredRisk]:
+    """Every risk of :data:`EXPOSURES` the filing states with its figures, in :data:`EXPOSURES` order."""
+    found = []
+    for exposure in EXPOSURES:
+        keys = exposure.keys(facts)
+        label_key = f"{exposure.risk}.label"
+        if not facts.has(exposure.risk, *keys) or label_key not in facts.filing.facts:
+            continue
+        measure = exposure.measure(facts, keys)
+        if measure is not None:
+            found.append(
+                MeasuredRisk(
+                    exposure.risk, facts.text(label_key), facts.text(exposure.risk), tuple(keys), measure
+                )
+            )
+    return found
 
 
 for _exposure in EXPOSURES:

@@ -26,6 +26,7 @@ def _company_profile(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "old it is, how large its workforce is and what businesses it reports.",
             f"Draft an introductory paragraph on {facts.company} for readers who have never heard of it.",
             f"Compose a brief company snapshot of {facts.company} from Item 1 of its annual report.",
+            f"Introduce {facts.company} in a few sentences for a new analyst on the coverage team.",
         ),
     )
     names = [facts.segment_name(i) for i in segments]
@@ -59,6 +60,8 @@ def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             f"Draft a paragraph describing {facts.company}'s facilities: how many, their square footage, and "
             "whether owned or leased.",
             f"Prepare a brief note on {facts.company}'s property footprint from Item 2 of its 10-K.",
+            f"For a site-selection consultant, describe where {facts.company}'s largest facility is and how "
+            "much of its space it owns.",
         ),
     )
     answer = (

@@ -497,9 +497,16 @@ def _leverage_risk_factor(filing: Filing, item: QAItem) -> None:
 
 @oracle("controls_conclusion")
 def _controls_conclusion(filing: Filing, item: QAItem) -> None:
-    keys_match(item, "controls.disclosure_conclusion", "controls.framework", "controls.internal_conclusion")
-    in_answer(item, "were effective", "Treadway Commission", "was effective")
-    assert item.filing_items == ("9A",)
+    *_, firm = keys_match(
+        item,
+        "controls.disclosure_conclusion",
+        "controls.framework",
+        "controls.internal_conclusion",
+        "auditor",
+    )
+    in_answer(item, "were effective", "Treadway Commission", "was effective", str(filing.facts[firm]))
+    assert item.filing_items[0] == "9A" or item.filing_items == ("8", "9A")
+    assert any(str(filing.facts[firm]) in citation for citation in item.citations)
 
 
 @oracle("auditor_tenure")

@@ -109,7 +109,11 @@ def check_answer(filing: Filing, item: QAItem) -> None:
             if key.startswith("risk.") and key.count(".") == 1 and str(facts[key]) in item.answer
         )
         assert str(facts[f"{topic}.label"]) in item.question
-        assert item.citation_sentence_ids == tuple(sorted(filing.fact_sentences[topic]))
+        segment = int(topic.rsplit("_", 1)[1])  # only a segment's own risk, sized by its revenue
+        assert str(facts[f"segment.{segment}.name"]) in item.answer
+        share = float(facts[f"segment.{segment}.{latest}"]) / float(facts[f"revenue.{latest}"]) * 100
+        assert stated(f"segment.{segment}.{latest}") in item.answer and pct(share) in item.answer
+        assert set(filing.fact_sentences[topic]) <= set(item.citation_sentence_ids)
     elif kind == "risk_summary":
         named = [
             key
@@ -117,6 +121,9 @@ def check_answer(filing: Filing, item: QAItem) -> None:
             if key.startswith("risk.") and key.count(".") == 1 and str(facts[key]) in item.answer
         ]
         assert len(named) >= 2
+        for key in named:  # each risk is named in the request and sized with figures in the answer
+            assert str(facts[f"{key}.label"]) in item.question
+        assert re.search(r"\d", item.answer)
     elif kind == "free_cash_flow":
         operating, capex = facts[f"operating_cash_flow.{latest}"], facts[f"capital_expenditures.{latest}"]
         assert dollars(filing, float(operating) + float(capex)) in item.answer

@@ -1,0 +1,148 @@
+"""Questions that differ in substance and filings that vary like real ones, on the default build (issue #29).
+
+The sample is the default build's 220 ``failsafe`` items
+(:func:`tests.generators.filings.breadth.default_sample`, cached for the process); the measures are
+:mod:`benchmarks.filings_variety`'s. Where this version falls short of the issue's target, the test
+holds the measured level and a strict ``xfail`` records the target.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+
+import pytest
+
+from benchmarks.filings_variety import (
+    SHARED_SAMPLE,
+    common_shares,
+    distinct_question_share,
+    filing_sentences,
+    question_core,
+    real_shared_sentences,
+    shared_shares,
+    split_sentences,
+)
+from finsynth.generators.filings import Filing, QAItem
+from finsynth.generators.filings.questions import FIGURE_FOLLOW_UPS, QUESTION_KINDS
+from tests.generators.filings.breadth import default_sample
+
+DISTINCT_FLOOR = 0.74
+"""Distinct question cores this version reaches (measured 0.745; 0.723 before); the issue asks 0.85."""
+KINDS_FLOOR = 82
+"""Question kinds the default build draws (measured 83 of 120; 80 before, none of the industry kinds)."""
+LARGEST_KIND_CEILING = 0.085
+"""No kind takes more than this share of the build (measured 18/220 = 8.2%; ``risk`` had 23/220 before)."""
+SHARED_CEILING = 0.60
+"""Mean share of a filing's sentences another of 30 filings holds (measured 0.566); the issue asks 0.05."""
+COMMON_CEILING = 0.55
+"""Largest share of a filing's sentences held by 5% of all filings (measured 0.534); the issue asks 0.10."""
+_DIGIT = re.compile(r"\d")
+_NAMED_FACTS = ("chief_executive", "auditor", "headquarters", "ticker")
+
+
+def _names_something(key: str) -> bool:
+    """Whether the fact is a name of the filing's own (a segment, person, holder, place or firm).
+
+    Risk summaries and labels, control conclusions and other wordings every filing shares are not.
+    """
+    return key in _NAMED_FACTS or key.endswith((".name", ".location"))
+
+
+@pytest.fixture(scope="module")
+def items() -> list[tuple[Filing, QAItem]]:
+    return [(item.filing, item.qa) for item in default_sample()]
+
+
+def test_question_core_strips_framing_and_masks_names_and_numbers(items: list[tuple[Filing, QAItem]]) -> None:
+    filing, qa = items[0]
+    framed = QAItem(
+        f"Per the 10-K, what was {filing.company}'s revenue in fiscal 2024? Round as the filing does.",
+        "",
+        "QA",
+        (),
+        (),
+        "",
+    )
+    assert question_core(framed, filing) == "what was <name>'s revenue in fiscal <n>?"
+    assert question_core(qa, filing)  # a real question keeps a core
+
+
+def test_enough_questions_differ_once_framing_names_and_numbers_are_masked(
+    items: list[tuple[Filing, QAItem]],
+) -> None:
+    assert distinct_question_share(items) >= DISTINCT_FLOOR
+
+
+@pytest.mark.xfail(
+    strict=True, reason="issue #29 target not met: 85% distinct question cores (this version 74.5%)"
+)
+def test_issue_target_of_85_percent_distinct_questions(items: list[tuple[Filing, QAItem]]) -> None:
+    assert distinct_question_share(items) >= 0.85
+
+
+def test_every_answer_states_something_only_the_filing_gives(items: list[tuple[Filing, QAItem]]) -> None:
+    # A figure, or a name of the filing's (a person, a firm, a place) that the question does not give.
+    for filing, qa in items:
+        if _DIGIT.search(qa.answer):
+            continue
+        answer = qa.answer.replace(filing.company, "")
+        own = [str(value) for key, value in filing.facts.items() if _names_something(key)]
+        named = [
+            name for name in own if name in answer and name not in qa.question and name != filing.company
+        ]
+        assert named, (qa.kind, qa.question, qa.answer)
+
+
+def test_risk_answers_are_never_one_generic_sentence(items: list[tuple[Filing, QAItem]]) -> None:
+    risky = [(filing, qa) for filing, qa in items if qa.kind in ("risk", "risk_summary")]
+    assert risky
+    for _, qa in risky:
+        assert _DIGIT.search(qa.answer), (qa.kind, qa.answer)
+
+
+def test_instructions_about_figures_only_where_the_answer_has_figures(
+    items: list[tuple[Filing, QAItem]],
+) -> None:
+    for _, qa in items:
+        if not _DIGIT.search(qa.answer):
+            assert not qa.question.endswith(FIGURE_FOLLOW_UPS), (qa.kind, qa.question)
+
+
+def test_the_build_spreads_over_the_registered_kinds(items: list[tuple[Filing, QAItem]]) -> None:
+    drawn = Counter(qa.kind for _, qa in items)
+    assert len(drawn) >= KINDS_FLOOR, sorted(set(QUESTION_KINDS) - set(drawn))
+    assert max(drawn.values()) <= LARGEST_KIND_CEILING * len(items), drawn.most_common(3)
+    specific = {name for name, kind in QUESTION_KINDS.items() if kind.specific}
+    assert len(specific & set(drawn)) >= 2, sorted(specific - set(drawn))  # none before
+
+
+def test_shared_and_common_sentences_stay_at_this_versions_level(items: list[tuple[Filing, QAItem]]) -> None:
+    documents = filing_sentences([filing for filing, _ in items])
+    assert statistics.mean(shared_shares(documents[:SHARED_SAMPLE])) <= SHARED_CEILING
+    assert max(common_shares(documents)) <= COMMON_CEILING
+
+
+@pytest.mark.xfail(strict=True, reason="issue #29 target not met: at most 5% shared and 10% common sentences")
+def test_issue_target_for_shared_and_common_sentences(items: list[tuple[Filing, QAItem]]) -> None:
+    documents = filing_sentences([filing for filing, _ in items])
+    assert statistics.mean(shared_shares(documents[:SHARED_SAMPLE])) <= 0.05
+    assert max(common_shares(documents)) <= 0.10
+
+
+def test_the_sentence_measures_count_what_they_say() -> None:
+    documents = [["A.", "B.", "C.", "D."], ["A.", "E."], ["F.", "G."]]
+    assert shared_shares(documents) == [0.25, 0.5, 0.0]
+    assert common_shares(documents, share=0.5) == [0.25, 0.5, 0.0]
+    assert split_sentences("Alder Co. grew. It sold 3 units.\nRevenue\t$4", "Alder Co.") == [
+        "<company> grew.",
+        "It sold 3 units.",
+    ]
+
+
+def test_real_10ks_share_almost_no_sentences() -> None:
+    shares = real_shared_sentences()
+    if not shares:
+        pytest.skip("real 10-Ks not found under ../shared/data/filings")
+    assert max(shares.values()) <= 0.05, shares
