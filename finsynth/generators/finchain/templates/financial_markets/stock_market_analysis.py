@@ -94,6 +94,7 @@ def dividend_growth_implied_by_a_stock_price() -> Template:
             f"{IMPLIED_GROWTH} >= 0.01",
             f"{IMPLIED_GROWTH} <= 0.07",
             "next_dividend / share_price >= 0.005",
+            "next_dividend / share_price <= 0.1",
         ],
         question=(
             "{issuer} stock trades at {share_price}, and analysts expect next year's dividend to be "

@@ -63,7 +63,7 @@ def npv_of_level_cash_flows_after_a_construction_period() -> Template:
     annuity's value one period before its first payment is discounted d more years.
 
     Bands:
-        pv_of_cash_flows / investment: 0.25 to 2.5
+        pv_of_cash_flows / investment: 0.15 to 2.5
     """
     return Template(
         givens=[

@@ -63,7 +63,7 @@ def expected_return_of_stock_and_bills_across_scenarios() -> Template:
     A stock weight in steps of 20% keeps the answer exact at two decimals of a percent.
 
     Bands:
-        portfolio_expected_return: -5% to 25%
+        portfolio_expected_return: -10% to 25%
 
     Relations:
         risk_free_rate: 1% to 5% [us_treasury_yield]
@@ -155,13 +155,13 @@ def coefficient_of_variation_across_economic_scenarios() -> Template:
     """Risk per unit of return: CV = σ / E[R], σ = √(Σ pᵢ · (Rᵢ − E[R])²), E[R] = Σ pᵢ · Rᵢ.
 
     Bands:
-        standard_deviation: 3% to 40%
-        coefficient_of_variation: 0.1 to 20
+        standard_deviation: 3% to 45%
+        coefficient_of_variation: 0.1 to 23
     """
     return Template(
         givens=_scenario_givens(),
         # A coefficient of variation compares risk with a positive expected return.
-        constraints=[*_SCENARIO_CONSTRAINTS, f"{_SCENARIO_MEAN} >= 0.01"],
+        constraints=[*_SCENARIO_CONSTRAINTS, f"{_SCENARIO_MEAN} >= 0.02"],
         question=(
             _SCENARIO_TEXT + "What is the coefficient of variation of the stock's return (its standard "
             "deviation per unit of expected return)? Round to four decimal places."

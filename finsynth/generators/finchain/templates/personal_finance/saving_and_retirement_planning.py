@@ -18,7 +18,7 @@ def todays_dollars_value_of_monthly_contributions() -> Template:
 
     Bands:
         account_balance / (monthly_contribution * number_of_deposits): 1 to 25
-        real_balance / account_balance: 25% to 95%
+        real_balance / account_balance: 20% to 95%
 
     Relations:
         inflation_rate: 1.5% to 4% [us_consumer_price_inflation]
