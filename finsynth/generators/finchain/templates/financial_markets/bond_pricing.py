@@ -42,8 +42,8 @@ ANNUAL_YIELD_FROM_GIVENS = (
 )
 """The annual yield to maturity written over the givens, for the draw constraints."""
 
-YIELD_FLOOR = "market_yield >= 0.005"
-"""Market yields stay positive: a coupon drawn near the yield must not push the yield below 0.5%."""
+YIELD_FLOOR = "market_yield >= 0.01"
+"""Market yields stay at or above 1%, the lowest a company borrowed at (investment grade in 2021)."""
 
 SEMIANNUAL_YIELD_FROM_GIVENS = (
     "irr("
@@ -65,6 +65,9 @@ def price_of_an_annual_coupon_bond() -> Template:
     Bands:
         price / face_value: 60% to 150%
         market_yield - coupon_rate: -2% to 2%
+
+    Relations:
+        market_yield: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -149,6 +152,9 @@ def price_of_a_semiannual_coupon_bond() -> Template:
     Bands:
         price / face_value: 60% to 150%
         market_yield - coupon_rate: -2% to 2%
+
+    Relations:
+        market_yield: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

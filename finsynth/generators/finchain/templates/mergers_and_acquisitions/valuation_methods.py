@@ -87,6 +87,10 @@ def present_value_of_a_gordon_growth_terminal_value() -> Template:
 
     Bands:
         terminal_value / next_year_fcf: 7 to 75
+
+    Relations:
+        wacc: 6% to 14% [weighted_average_cost_of_capital]
+        growth_rate: 0.5% to 4% [perpetual_growth_rate]
     """
     return Template(
         givens=[
@@ -178,6 +182,10 @@ def enterprise_value_from_a_five_year_dcf() -> Template:
 
     Bands:
         terminal_value_today / enterprise_value: 20% to 95%
+
+    Relations:
+        wacc: 6% to 14% [weighted_average_cost_of_capital]
+        growth_rate: 0.5% to 4% [perpetual_growth_rate]
     """
     return Template(
         givens=[
@@ -228,6 +236,10 @@ def value_per_share_from_a_two_stage_dcf() -> Template:
 
     Bands:
         value_per_share: 2 to 350
+
+    Relations:
+        wacc: 7% to 13% [weighted_average_cost_of_capital]
+        stable_growth_rate: 1% to 3.5% [perpetual_growth_rate]
     """
     return Template(
         givens=[

@@ -121,6 +121,9 @@ def var_with_expected_return_from_annual_figures() -> Template:
 
     Bands:
         value_at_risk / portfolio_value: 0% to 30%
+
+    Relations:
+        annual_volatility: 10% to 40% [stock_volatility]
     """
     return Template(
         givens=[
@@ -179,6 +182,9 @@ def diversification_benefit_of_two_positions() -> Template:
 
     Bands:
         diversification_benefit / (equity_var + bond_var): 0% to 60%
+
+    Relations:
+        equity_volatility * sqrt(252): 12% to 48% [stock_volatility]
     """
     return Template(
         givens=[
