@@ -171,6 +171,30 @@ _ENTRIES = (
         "FRED series BAMLC0A0CMEY and BAMLH0A0HYM2EY (ICE BofA corporate effective yields)",
     ),
     _range(
+        "weighted_average_cost_of_capital",
+        0.04,
+        0.15,
+        "A company's weighted average cost of capital: U.S. industry averages about 5–11% (2015–2025), "
+        "single firms from about 4% (regulated utilities in low-rate years) to 15% (small, risky firms).",
+        "Damodaran Online, Cost of Capital by Sector (US), updated each January",
+    ),
+    _range(
+        "perpetual_growth_rate",
+        0,
+        0.05,
+        "The growth rate a valuation assumes forever: at most the economy's long-run nominal growth, "
+        "about 4% for the U.S. (2% real plus 2% inflation); analysts use 0–5%.",
+        "CBO, The Long-Term Budget Outlook 2025 (nominal GDP growth); Damodaran, terminal value notes",
+    ),
+    _range(
+        "card_interchange_rate",
+        0.0005,
+        0.035,
+        "The percentage part of a U.S. card interchange fee: 0.05% for regulated debit cards, about "
+        "1.2–2.6% for consumer credit cards, up to about 3.2% for premium and commercial cards.",
+        "Federal Reserve Regulation II (12 CFR 235); Visa USA Interchange Reimbursement Fees (April 2025)",
+    ),
+    _range(
         "dividend_yield",
         0.0,
         0.1,

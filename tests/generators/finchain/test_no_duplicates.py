@@ -82,6 +82,26 @@ def formula_chain(compiled: CompiledTemplate) -> tuple[str, ...]:
     return tuple(chain)
 
 
+def composed_steps(compiled: CompiledTemplate) -> dict[str, str]:
+    """Each step composed as one simplified expression of the givens, canonically named.
+
+    Steps after the first one sympy cannot read (sequences, irr, normal functions, conditions)
+    are left out.
+    """
+    kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}
+    expressions: dict[str, object] = {name: sympy.Symbol(name) for name in compiled.given_names}
+    composed: dict[str, str] = {}
+    try:
+        for item in compiled.template.steps:
+            expressions[item.name] = sympy.sympify(item.formula, locals={**SYMPY_FUNCTIONS, **expressions})
+            text = sympy.sstr(sympy.cancel(sympy.together(expressions[item.name]))).replace("Abs(", "abs(")
+            renamer = _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds)
+            composed[item.name] = renamer.canonical(text)
+    except (sympy.SympifyError, SyntaxError, TypeError, AttributeError):
+        pass
+    return composed
+
+
 def composed_answer(compiled: CompiledTemplate) -> str | None:
     """The answer composed from the steps as one simplified expression of the givens, canonically named.
 
@@ -91,16 +111,7 @@ def composed_answer(compiled: CompiledTemplate) -> str | None:
     answer = compiled.template.answer
     if isinstance(answer, CategoricalAnswer):
         return None
-    expressions: dict[str, object] = {name: sympy.Symbol(name) for name in compiled.given_names}
-    try:
-        for item in compiled.template.steps:
-            expressions[item.name] = sympy.sympify(item.formula, locals={**SYMPY_FUNCTIONS, **expressions})
-        composed = sympy.cancel(sympy.together(expressions[answer.step]))
-        text = sympy.sstr(composed).replace("Abs(", "abs(")
-        kinds = {name: _kind(quantity) for name, quantity in compiled.quantities.items()}
-        return _Canonicalizer(set(FUNCTIONS) | {"range", "enumerate"}, kinds).canonical(text)
-    except (sympy.SympifyError, SyntaxError, TypeError, AttributeError):
-        return None
+    return composed_steps(compiled).get(answer.step)
 
 
 SAME_PROBLEM_OPERATIONS = 5
@@ -204,3 +215,54 @@ def test_no_two_templates_compose_to_the_same_answer() -> None:
     duplicates = [ids for ids in by_answer.values() if len(ids) > 1]
     assert duplicates == []
     assert len(by_answer) >= 200  # most templates are checked this way, not skipped
+
+
+def nested_pairs(templates: list[CompiledTemplate]) -> list[tuple[str, str, str]]:
+    """``(inner, outer, step)``: the inner template's whole answer is a step of the outer one.
+
+    Answers are compared composed from the givens with units kept (a rate stays a rate), and
+    only answers of at least :data:`SAME_PROBLEM_OPERATIONS` operations count: a shorter one,
+    such as a ratio of two givens, is a building block many problems share.
+    """
+    steps_by_text: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    answers: dict[str, str] = {}
+    for compiled in templates:
+        composed = composed_steps(compiled)
+        for name, text in composed.items():
+            steps_by_text[text].append((compiled.label, name))
+        answer = compiled.template.answer
+        if not isinstance(answer, CategoricalAnswer) and answer.step in composed:
+            answers[compiled.label] = composed[answer.step]
+    return [
+        (inner, outer, name)
+        for inner, text in answers.items()
+        if operations(text) >= SAME_PROBLEM_OPERATIONS
+        for outer, name in steps_by_text[text]
+        if outer != inner
+    ]
+
+
+def _compound(label: str, extra_step: bool) -> CompiledTemplate:
+    from finsynth.generators.finchain.dsl import Template, count, money, numeric, rate, step
+
+    steps = [step("grown", "deposit * (1 + growth / 12) ** (12 * years)", "Grown")]
+    if extra_step:
+        steps.append(step("gain", "grown - deposit", "Gain"))
+    spec = Template(
+        givens=[money("deposit", 1, 9), rate("growth", 1, 9), count("years", 1, 9)],
+        question="{deposit} at {growth} for {years}?",
+        steps=steps,
+        answer=numeric(steps[-1].name),
+    )
+    return CompiledTemplate(spec, label)
+
+
+def test_a_template_whose_answer_is_a_step_of_another_is_nested() -> None:
+    inner, outer = _compound("inner", extra_step=False), _compound("outer", extra_step=True)
+    assert nested_pairs([inner, outer]) == [("inner", "outer", "grown")]
+    assert nested_pairs([outer]) == []
+
+
+def test_no_template_answers_a_step_of_another() -> None:
+    """No template is nested in another: its whole computation is never one step of a second template."""
+    assert nested_pairs([generator.compiled for generator in TEMPLATES]) == []

@@ -184,13 +184,9 @@ def control_test_exception_rate_against_tolerance(items_tested: F, exceptions: F
 
 
 @reference("compliance_risk_management")
-def discovery_sample_size_for_control_testing(confidence: F, tolerable_deviation_rate: F) -> F:
-    estimate = math.ceil(mpmath.log(mp(1 - confidence)) / mpmath.log(mp(1 - tolerable_deviation_rate)))
-    # Settle the boundary exactly: the smallest n with (1 − p)^n ≤ 1 − confidence.
-    size = max(estimate - 2, 0)
-    while (1 - tolerable_deviation_rate) ** size > 1 - confidence:
-        size += 1
-    return F(size)
+def deviation_rate_bound_after_a_clean_control_test(confidence: F, items_tested: F) -> Any:
+    # The rate p with (1 − p)^n = 1 − confidence.
+    return 1 - mpmath.root(mp(1 - confidence), int(items_tested))
 
 
 @reference("compliance_risk_management")

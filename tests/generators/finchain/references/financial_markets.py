@@ -48,8 +48,9 @@ def price_of_a_semiannual_coupon_bond(face_value: F, coupon_rate: F, market_yiel
 
 
 @reference("bond_pricing")
-def price_of_a_zero_coupon_bond(face_value: F, market_yield: F, years: F) -> F:
-    return face_value / (1 + market_yield / 2) ** (2 * int(years))
+def yield_of_a_zero_coupon_bond_from_its_price(face_value: F, price_quote: F, years: F) -> Any:
+    growth = face_value / (face_value * price_quote)
+    return 2 * (mpmath.root(mp(growth), 2 * int(years)) - 1)
 
 
 @reference("bond_pricing")
@@ -129,16 +130,12 @@ def black_scholes_call_price(stock_price: F, strike: F, volatility: F, risk_free
 
 
 @reference("option_pricing")
-def black_scholes_straddle_cost(
-    stock_price: F, strike: F, volatility: F, risk_free_rate: F, months: F
+def black_scholes_delta_hedge_of_written_calls(
+    stock_price: F, strike: F, volatility: F, risk_free_rate: F, months: F, contracts: F
 ) -> Any:
-    years = months / 12
-    d1 = rounded(black_scholes_d1(stock_price, strike, volatility, risk_free_rate, years), 6)
-    d2 = rounded(mp(d1) - sigma_root_t(volatility, years), 6)
-    present_strike = discounted_strike(strike, risk_free_rate, years)
-    call = rounded(stock_price * normal_cdf(d1) - present_strike * normal_cdf(d2), 4)
-    put = rounded(call - stock_price + present_strike, 4)
-    return call + put
+    d1 = rounded(black_scholes_d1(stock_price, strike, volatility, risk_free_rate, months / 12), 6)
+    delta = rounded(normal_cdf(d1), 6)
+    return contracts * 100 * delta * stock_price
 
 
 @reference("option_pricing")
@@ -185,8 +182,9 @@ def expected_return_from_a_price_target_against_capm(
 
 
 @reference("stock_market_analysis")
-def gordon_growth_value_of_a_stock(current_dividend: F, growth_rate: F, required_return: F) -> F:
-    return current_dividend * (1 + growth_rate) / (required_return - growth_rate)
+def dividend_growth_implied_by_a_stock_price(share_price: F, next_dividend: F, required_return: F) -> F:
+    # Solve P = D1 / (r - g) for g.
+    return required_return - next_dividend / share_price
 
 
 @reference("stock_market_analysis")

@@ -150,8 +150,11 @@ def npv_of_growing_cash_flows_with_salvage(
 
 
 @reference("net_present_value")
-def npv_of_level_annual_cash_flows(investment: F, annual_cash_flow: F, years: F, discount_rate: F) -> F:
-    return annual_cash_flow * annuity_factor(discount_rate, int(years)) - investment
+def npv_of_level_cash_flows_after_a_construction_period(
+    investment: F, annual_cash_flow: F, construction_years: F, years: F, discount_rate: F
+) -> F:
+    value_when_built = annual_cash_flow * annuity_factor(discount_rate, int(years))
+    return value_when_built / (1 + discount_rate) ** int(construction_years) - investment
 
 
 @reference("net_present_value")
@@ -243,18 +246,21 @@ def scenario_mean(probabilities: list[F], returns: list[F]) -> F:
 
 
 @reference("risk_and_return")
-def expected_return_across_economic_scenarios(
+def expected_return_of_stock_and_bills_across_scenarios(
     boom_probability: F,
     recession_probability: F,
     normal_probability: F,
     boom_return: F,
     normal_return: F,
     recession_return: F,
+    stock_weight: F,
+    risk_free_rate: F,
 ) -> F:
-    return scenario_mean(
+    stock = scenario_mean(
         [boom_probability, normal_probability, recession_probability],
         [boom_return, normal_return, recession_return],
     )
+    return stock_weight * stock + (1 - stock_weight) * risk_free_rate
 
 
 @reference("risk_and_return")
@@ -278,7 +284,7 @@ def sharpe_ratio_of_a_two_asset_portfolio(
 
 
 @reference("risk_and_return")
-def standard_deviation_across_economic_scenarios(
+def coefficient_of_variation_across_economic_scenarios(
     boom_probability: F,
     recession_probability: F,
     normal_probability: F,
@@ -290,4 +296,4 @@ def standard_deviation_across_economic_scenarios(
     returns = [boom_return, normal_return, recession_return]
     mean = scenario_mean(probabilities, returns)
     variance = sum((p * (r - mean) ** 2 for p, r in zip(probabilities, returns, strict=True)), F(0))
-    return mpmath.sqrt(mp(variance))
+    return mpmath.sqrt(mp(variance)) / mp(mean)

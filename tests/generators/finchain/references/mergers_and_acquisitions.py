@@ -275,10 +275,11 @@ def enterprise_value_from_a_five_year_dcf(forecast_fcf: list[F], wacc: F, growth
 
 
 @reference("valuation_methods")
-def equity_value_from_average_peer_price_earnings_ratio(
+def equity_value_from_harmonic_mean_peer_price_earnings_ratio(
     first_peer_pe: F, second_peer_pe: F, third_peer_pe: F, net_income: F
 ) -> F:
-    return (first_peer_pe + second_peer_pe + third_peer_pe) / 3 * net_income
+    earnings_yields = [1 / first_peer_pe, 1 / second_peer_pe, 1 / third_peer_pe]
+    return 3 / sum(earnings_yields) * net_income
 
 
 @reference("valuation_methods")

@@ -203,9 +203,12 @@ def employer_match_value_at_retirement(
 
 
 @reference("saving_and_retirement_planning")
-def future_value_of_monthly_contributions(monthly_contribution: F, annual_rate: F, years: F) -> F:
+def todays_dollars_value_of_monthly_contributions(
+    monthly_contribution: F, annual_rate: F, inflation_rate: F, years: F
+) -> F:
     monthly_rate, months = annual_rate / 12, 12 * int(years)
-    return monthly_contribution * ((1 + monthly_rate) ** months - 1) / monthly_rate
+    nominal = monthly_contribution * ((1 + monthly_rate) ** months - 1) / monthly_rate
+    return nominal / (1 + inflation_rate) ** int(years)
 
 
 @reference("saving_and_retirement_planning")
@@ -269,5 +272,5 @@ def share_of_a_raise_paid_in_tax(taxable_income: F, raise_amount: F) -> F:
 
 
 @reference("tax_calculation")
-def tax_owed_on_taxable_income(taxable_income: F) -> F:
-    return bracket_tax(taxable_income)
+def tax_owed_after_a_heat_pump_credit(taxable_income: F, heat_pump_cost: F) -> F:
+    return bracket_tax(taxable_income) - min(F(3, 10) * heat_pump_cost, F(2_000))

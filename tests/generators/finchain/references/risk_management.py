@@ -401,10 +401,11 @@ def expected_shortfall_beyond_var(
 
 
 @reference("value_at_risk")
-def multi_day_var_by_square_root_of_time(
-    position_value: F, daily_volatility: F, confidence: F, horizon_days: F
+def var_rescaled_to_another_confidence_and_horizon(
+    reported_var: F, reported_confidence: F, target_confidence: F, horizon_days: F
 ) -> Any:
-    return normal_quantile(confidence) * mp(daily_volatility * position_value) * mpmath.sqrt(mp(horizon_days))
+    dollar_volatility = mp(reported_var) / normal_quantile(reported_confidence)
+    return normal_quantile(target_confidence) * dollar_volatility * mpmath.sqrt(mp(horizon_days))
 
 
 @reference("value_at_risk")

@@ -128,10 +128,11 @@ def return_cost_of_meeting_an_esg_score_target(
 
 
 @reference("esg_investing")
-def value_weighted_portfolio_esg_score(
+def portfolio_esg_score_after_divesting_the_laggard(
     first_value: F, first_score: F, second_value: F, second_score: F, third_value: F, third_score: F
 ) -> F:
-    weighted = first_value * first_score + second_value * second_score + third_value * third_score
+    del third_score  # sold: it no longer counts
+    weighted = (first_value + third_value) * first_score + second_value * second_score
     return weighted / (first_value + second_value + third_value)
 
 

@@ -183,6 +183,9 @@ def two_stage_dividend_discount_value_per_share() -> Template:
         value_per_share: 2 to 500
         required_return - stable_growth_rate: 4% to 14%
         terminal_value_today / equity_value: 35% to 95%
+
+    Relations:
+        stable_growth_rate: 1% to 4% [perpetual_growth_rate]
     """
     return Template(
         givens=[

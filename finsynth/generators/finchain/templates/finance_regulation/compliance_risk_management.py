@@ -134,43 +134,45 @@ def net_benefit_of_a_compliance_control() -> Template:
 
 
 @template(difficulty="intermediate")
-def discovery_sample_size_for_control_testing() -> Template:
-    """Discovery (zero-deviation) sample size n = ⌈ln(1 − confidence) / ln(1 − tolerable deviation rate)⌉.
+def deviation_rate_bound_after_a_clean_control_test() -> Template:
+    """Upper bound on a control's deviation rate after a sample with no deviations: p = 1 − (1 − C)^(1/n).
+
+    The bound is the rate at which n clean items in a row would happen with probability 1 − C.
 
     Bands:
-        sample_size: 10 to 460
+        upper_deviation_rate: 0.5% to 21%
     """
     return Template(
         givens=[
             company("firm"),
             rate("confidence", 80, 99, step=0.5),
-            rate("tolerable_deviation_rate", 1, 10, step=0.25),
+            count("items_tested", 20, 300),
         ],
         question=(
-            "{firm}'s compliance testers want {confidence} confidence that the deviation rate of a "
-            "trade-surveillance control is below {tolerable_deviation_rate}, expecting to find no "
-            "deviations. With discovery sampling, the smallest sample n satisfies (1 − tolerable rate)^n ≤ 1 "
-            "− confidence. How many items must they test? Give the answer as a whole number of items."
+            "{firm}'s compliance testers sampled {items_tested} trades at random to test a "
+            "trade-surveillance control and found no deviations. At {confidence} confidence, what is the "
+            "upper bound on the control's deviation rate, the rate p at which {items_tested} clean items in "
+            "a row would happen with probability no more than 1 − confidence? Give the answer as a "
+            "percentage to two decimal places."
         ),
         steps=[
+            step("miss_probability", "1 - confidence", "Allowed chance of a clean sample", unit=Unit.PERCENT),
             step(
-                "miss_probability", "1 - confidence", "Allowed chance of missing a problem", unit=Unit.PERCENT
-            ),
-            step(
-                "pass_probability",
-                "1 - tolerable_deviation_rate",
-                "Chance a single item passes at the tolerable rate",
-                unit=Unit.PERCENT,
-            ),
-            step(
-                "sample_size",
-                "ceil(log(miss_probability) / log(pass_probability))",
-                "Smallest sample size",
+                "pass_rate_bound",
+                "miss_probability ** (1 / items_tested)",
+                "Per-item pass rate whose n-th power is the allowed chance",
                 unit=Unit.NONE,
-                decimals=0,
+                decimals=6,
+            ),
+            step(
+                "upper_deviation_rate",
+                "1 - pass_rate_bound",
+                "Upper bound on the deviation rate",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
         ],
-        answer=numeric("sample_size"),
+        answer=numeric("upper_deviation_rate"),
     )
 
 

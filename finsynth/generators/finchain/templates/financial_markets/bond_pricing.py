@@ -42,8 +42,8 @@ ANNUAL_YIELD_FROM_GIVENS = (
 )
 """The annual yield to maturity written over the givens, for the draw constraints."""
 
-YIELD_FLOOR = "market_yield >= 0.005"
-"""Market yields stay positive: a coupon drawn near the yield must not push the yield below 0.5%."""
+YIELD_FLOOR = "market_yield >= 0.01"
+"""Market yields stay at or above 1%, the lowest a company borrowed at (investment grade in 2021)."""
 
 SEMIANNUAL_YIELD_FROM_GIVENS = (
     "irr("
@@ -51,6 +51,9 @@ SEMIANNUAL_YIELD_FROM_GIVENS = (
     + ")"
 )
 """The semiannual yield written over the givens, for the draw constraints."""
+
+ZERO_YIELD_FROM_GIVENS = "2 * ((1 / price_quote) ** (1 / (2 * years)) - 1)"
+"""A zero-coupon bond's bond-equivalent yield written over the givens, for the draw constraints."""
 
 
 @template(difficulty="basic")
@@ -62,6 +65,9 @@ def price_of_an_annual_coupon_bond() -> Template:
     Bands:
         price / face_value: 60% to 150%
         market_yield - coupon_rate: -2% to 2%
+
+    Relations:
+        market_yield: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -93,37 +99,49 @@ def price_of_an_annual_coupon_bond() -> Template:
 
 
 @template(difficulty="basic")
-def price_of_a_zero_coupon_bond() -> Template:
-    """Zero-coupon bond price, compounded semiannually as bond yields are quoted: P = F / (1 + y/2)^(2n).
+def yield_of_a_zero_coupon_bond_from_its_price() -> Template:
+    """Zero-coupon bond-equivalent yield from its price: y = 2 · ((F / P)^(1 / 2n) − 1).
+
+    Zero yields are quoted compounded semiannually, as coupon bonds' are.
 
     Bands:
-        price / face_value: 15% to 100%
+        bond_equivalent_yield: 0.5% to 9%
     """
     return Template(
         givens=[
             company("issuer"),
             money("face_value", 1_000, 100_000, step=1_000, decimals=0),
-            rate("market_yield", 0.5, 9, step=0.01),
+            rate("price_quote", 15, 99.5, step=0.01),
             count("years", 1, 30, unit=Unit.YEARS),
         ],
-        # Deeper discounts than about 15% of par (a 30-year zero at 6.4%) are rare in practice.
-        constraints=["(1 + market_yield / 2) ** (2 * years) <= 6.5"],
+        constraints=[
+            f"{ZERO_YIELD_FROM_GIVENS} >= 0.005",
+            f"{ZERO_YIELD_FROM_GIVENS} <= 0.09",
+        ],
         question=(
-            "{issuer} issues a zero-coupon bond with a face value of {face_value} maturing in {years}. "
-            "Investors require a yield of {market_yield} a year, compounded semiannually. What price will "
-            "they pay for the bond today? Round to the nearest cent."
+            "A zero-coupon bond of {issuer} with a face value of {face_value} matures in {years} and is "
+            "quoted at {price_quote} of face value. What is its yield to maturity as a bond-equivalent "
+            "yield (an annual rate compounded semiannually)? Give the answer as a percentage to two "
+            "decimal places."
         ),
         steps=[
+            step("price", "face_value * price_quote", "Price paid for the bond"),
             step(
-                "discount_factor",
-                "1 / (1 + market_yield / 2) ** (2 * years)",
-                "Discount factor over 2n half-years",
-                unit=Unit.NONE,
-                decimals=8,
+                "semiannual_yield",
+                "(face_value / price) ** (1 / (2 * years)) - 1",
+                "Yield per half-year that grows the price to the face value over 2n half-years",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
-            step("price", "face_value * discount_factor", "Price of the zero-coupon bond"),
+            step(
+                "bond_equivalent_yield",
+                "2 * semiannual_yield",
+                "Bond-equivalent yield: twice the semiannual yield",
+                unit=Unit.PERCENT,
+                decimals=2,
+            ),
         ],
-        answer=numeric("price"),
+        answer=numeric("bond_equivalent_yield"),
     )
 
 
@@ -134,6 +152,9 @@ def price_of_a_semiannual_coupon_bond() -> Template:
     Bands:
         price / face_value: 60% to 150%
         market_yield - coupon_rate: -2% to 2%
+
+    Relations:
+        market_yield: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

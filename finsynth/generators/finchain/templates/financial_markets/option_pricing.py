@@ -2,7 +2,7 @@
 
 Covers intrinsic and time value, put-call parity, the one-step binomial model with risk-neutral
 probabilities, and the Black-Scholes formula (N(·) is the standard normal distribution function),
-including a straddle priced from both legs.
+and the delta hedge of written calls.
 """
 
 from finsynth.generators.finchain.dsl import (
@@ -57,6 +57,9 @@ MONEYNESS = [
     f"abs(log(stock_price / strike)) <= 1.5 * volatility * sqrt({YEARS_TO_EXPIRY})",
 ]
 """Keep strikes within a realistic band around the stock price, at most 1.5 standard deviations away."""
+
+SHARES_PER_CONTRACT = 100
+"""Shares one listed U.S. equity option contract is on."""
 
 
 @template(difficulty="basic")
@@ -244,13 +247,14 @@ def black_scholes_call_price() -> Template:
 
 
 @template(difficulty="advanced")
-def black_scholes_straddle_cost() -> Template:
-    """Cost of a long straddle under Black-Scholes.
+def black_scholes_delta_hedge_of_written_calls() -> Template:
+    """Delta hedge of written calls: shares = contracts × 100 × N(d1), cost = shares × S.
 
-    C = S·N(d1) − K·e^(−rT)·N(d2); P = C − S + K·e^(−rT) by put-call parity; cost = C + P.
+    A dealer who writes calls is short delta N(d1) per share of the calls' underlying and buys
+    that many shares to be delta-neutral.
 
     Bands:
-        straddle_cost / stock_price: 1% to 90%
+        hedge_shares / shares_under_option: 1% to 100%
         strike / stock_price: 75% to 130%
 
     Relations:
@@ -259,42 +263,34 @@ def black_scholes_straddle_cost() -> Template:
         strike / stock_price: 50% to 150% [option_strike_to_spot]
     """
     return Template(
-        givens=black_scholes_givens(),
+        givens=[*black_scholes_givens(), count("contracts", 5, 200)],
         constraints=MONEYNESS,
         question=(
-            "{trader} buys a straddle on {issuer} stock: a European call and a European put, both with a "
-            "strike of {strike} and expiring in {months}. The stock pays no dividends and trades at "
-            "{stock_price}, volatility is {volatility} a year and the continuously compounded risk-free rate "
-            "is {risk_free_rate}. Pricing the call with Black-Scholes (d1 and d2 to six decimal places, "
-            "option values to four) and the put by put-call parity, what does the straddle cost? Round to "
-            "the nearest cent."
+            "{trader}, an options dealer, writes {contracts} European call contracts on {issuer} stock, "
+            f"each on {SHARES_PER_CONTRACT} shares, with a strike of {{strike}} and {{months}} to expiry. "
+            "The stock pays no dividends and trades at {stock_price}, volatility is {volatility} a year "
+            "and the continuously compounded risk-free rate is {risk_free_rate}. With the Black-Scholes "
+            "delta N(d1) (d1 and N(d1) to six decimal places), how many dollars of stock must "
+            "{trader} buy to make the position delta-neutral? Round to the nearest cent."
         ),
         steps=[
+            step(
+                "shares_under_option",
+                f"contracts * {SHARES_PER_CONTRACT}",
+                "Shares the written calls are on",
+                unit=Unit.NONE,
+                decimals=0,
+            ),
             factor("d1", D1, "d1 of Black-Scholes", rounded_before_use=True),
-            factor(
-                "d2", f"d1 - volatility * sqrt({YEARS_TO_EXPIRY})", "d2 = d1 − σ√T", rounded_before_use=True
-            ),
-            factor(
-                "discount_factor",
-                f"exp(-risk_free_rate * {YEARS_TO_EXPIRY})",
-                "Continuous discount factor to expiry",
-                decimals=8,
-            ),
+            factor("call_delta", "normal_cdf(d1)", "Call delta N(d1)", rounded_before_use=True),
             step(
-                "call_price",
-                "stock_price * normal_cdf(d1) - strike * discount_factor * normal_cdf(d2)",
-                "Call value",
+                "hedge_shares",
+                "shares_under_option * call_delta",
+                "Shares that offset the calls' delta",
+                unit=Unit.NONE,
                 decimals=4,
-                rounded_before_use=True,
             ),
-            step(
-                "put_price",
-                "call_price - stock_price + strike * discount_factor",
-                "Put value by parity",
-                decimals=4,
-                rounded_before_use=True,
-            ),
-            step("straddle_cost", "call_price + put_price", "Cost of the straddle"),
+            step("hedge_cost", "hedge_shares * stock_price", "Cost of the hedge"),
         ],
-        answer=numeric("straddle_cost"),
+        answer=numeric("hedge_cost"),
     )

@@ -25,6 +25,9 @@ from finsynth.generators.finchain.template import template
 ALPHA_BAND = 0.01
 """Expected return above or below the required return beyond which a stock counts as mispriced."""
 
+IMPLIED_GROWTH = "required_return - next_dividend / share_price"
+"""The Gordon growth rate a price implies, written over the givens, for the draw constraints."""
+
 SPLITS = {"2-for-1": 2, "3-for-1": 3, "3-for-2": 1.5, "4-for-1": 4}
 """Split ratios: new shares per old share."""
 
@@ -69,34 +72,53 @@ def holding_period_return_with_dividends() -> Template:
 
 
 @template(difficulty="basic")
-def gordon_growth_value_of_a_stock() -> Template:
-    """Gordon growth model: P_0 = D_0 · (1 + g) / (r − g).
+def dividend_growth_implied_by_a_stock_price() -> Template:
+    """Growth the market prices in, from the Gordon model solved for g: g = r − D_1 / P.
+
+    P = D_1 / (r − g), so the required return is the dividend yield on next year's dividend plus g.
 
     Bands:
-        intrinsic_value / next_dividend: 7 to 50
+        implied_growth: 1% to 7%
+
+    Relations:
+        next_dividend / share_price: 0.5% to 10% [dividend_yield]
     """
     return Template(
         givens=[
             company("issuer"),
-            money("current_dividend", 0.2, 8, step=0.01),
-            rate("growth_rate", 1, 7, step=0.1, decimals=1),
+            money("share_price", 20, 150, step=0.01),
+            money("next_dividend", 0.2, 8, step=0.01),
             rate("required_return", 6, 15, step=0.1, decimals=1),
         ],
-        constraints=["required_return - growth_rate >= 0.02"],
+        constraints=[
+            f"{IMPLIED_GROWTH} >= 0.01",
+            f"{IMPLIED_GROWTH} <= 0.07",
+            "next_dividend / share_price >= 0.005",
+            "next_dividend / share_price <= 0.1",
+        ],
         question=(
-            "{issuer} has just paid a dividend of {current_dividend} per share. Dividends are expected to "
-            "grow at {growth_rate} a year forever, and investors require a return of {required_return}. What "
-            "is the stock's intrinsic value per share? Round to the nearest cent."
+            "{issuer} stock trades at {share_price}, and analysts expect next year's dividend to be "
+            "{next_dividend} per share. Investors require a return of {required_return}. If the price is the "
+            "value of dividends growing at a constant rate forever (the Gordon growth model), what growth "
+            "rate does the price imply? Give the answer as a percentage to two decimal places."
         ),
         steps=[
-            step("next_dividend", "current_dividend * (1 + growth_rate)", "Next year's dividend", decimals=4),
             step(
-                "intrinsic_value",
-                "next_dividend / (required_return - growth_rate)",
-                "Value of the growing dividends",
+                "forward_dividend_yield",
+                "next_dividend / share_price",
+                "Dividend yield on next year's dividend",
+                unit=Unit.PERCENT,
+                decimals=4,
+            ),
+            step(
+                "implied_growth",
+                "required_return - forward_dividend_yield",
+                "Growth: the required return less the dividend yield",
+                unit=Unit.PERCENT,
+                decimals=2,
             ),
         ],
-        answer=numeric("intrinsic_value"),
+        answer=numeric("implied_growth"),
     )
 
 

@@ -183,6 +183,9 @@ def carrying_amount_of_bonds_payable_under_the_effective_interest_method() -> Te
     Bands:
         carrying_amount / face_value: 85% to 115%
         market_yield - coupon_rate: -0.75% to 0.75%
+
+    Relations:
+        market_yield: 1.25% to 9.75% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

@@ -108,6 +108,9 @@ def payback_period_of_customer_acquisition_cost() -> Template:
 
     Bands:
         payback_months: 0.3 to 60
+
+    Relations:
+        interchange_rate: 0.5% to 1.8% [card_interchange_rate]
     """
     return Template(
         givens=[

@@ -26,6 +26,9 @@ def merchant_fee_under_interchange_plus_pricing() -> Template:
 
     Bands:
         processing_fee / sale_amount: 1.3% to 10%
+
+    Relations:
+        interchange_rate: 1.15% to 2.65% [card_interchange_rate]
     """
     return Template(
         givens=[
@@ -109,6 +112,9 @@ def flat_rate_or_interchange_plus() -> Template:
 
     Bands:
         monthly_volume / transactions: 10 to 500
+
+    Relations:
+        average_interchange: 1.5% to 2.6% [card_interchange_rate]
     """
     return Template(
         givens=[
@@ -214,6 +220,9 @@ def payment_facilitator_net_revenue_over_months_of_volume_growth() -> Template:
     Bands:
         net_take_rate: 0.2% to 2%
         projected_volume / monthly_volume: 6 to 40
+
+    Relations:
+        interchange_rate: 1.5% to 2.2% [card_interchange_rate]
     """
     return Template(
         givens=[

@@ -56,17 +56,21 @@ def npv_of_uneven_cash_flows() -> Template:
 
 
 @template(difficulty="basic")
-def npv_of_level_annual_cash_flows() -> Template:
-    """NPV of a level annuity: NPV = C · (1 − (1 + r)⁻ⁿ)/r − initial investment.
+def npv_of_level_cash_flows_after_a_construction_period() -> Template:
+    """NPV of a deferred level annuity: NPV = C · (1 − (1 + r)⁻ⁿ)/r / (1 + r)^d − investment.
+
+    The payments start at the end of the first year after d years of construction, so the
+    annuity's value one period before its first payment is discounted d more years.
 
     Bands:
-        pv_of_cash_flows / investment: 0.25 to 2.5
+        pv_of_cash_flows / investment: 0.15 to 2.5
     """
     return Template(
         givens=[
             company("firm"),
             money("investment", 10_000, 3_000_000, step=500),
             money("annual_cash_flow", 2_000, 800_000, step=100),
+            count("construction_years", 1, 3, unit=Unit.YEARS),
             count("years", 3, 25, unit=Unit.YEARS),
             rate("discount_rate", 3, 14, step=0.05),
         ],
@@ -75,9 +79,11 @@ def npv_of_level_annual_cash_flows() -> Template:
             "annual_cash_flow * years <= 2.5 * investment",
         ],
         question=(
-            "{firm} is offered a contract that requires {investment} up front and pays {annual_cash_flow} at "
-            "the end of each year for {years}. If the firm's required return is {discount_rate}, what is the "
-            "contract's net present value? Round to the nearest cent (negative if it is not worth taking)."
+            "{firm} can build a facility for {investment}, paid up front. Construction takes "
+            "{construction_years}, during which the facility earns nothing; from then on it pays "
+            "{annual_cash_flow} at the end of each year for {years}. If the firm's required return is "
+            "{discount_rate}, what is the project's net present value? Round to the nearest cent "
+            "(negative if it is not worth taking)."
         ),
         steps=[
             step(
@@ -87,7 +93,16 @@ def npv_of_level_annual_cash_flows() -> Template:
                 unit=Unit.NONE,
                 decimals=8,
             ),
-            step("pv_of_cash_flows", "annual_cash_flow * annuity_factor", "Present value of the payments"),
+            step(
+                "value_when_built",
+                "annual_cash_flow * annuity_factor",
+                "Value of the payments when construction ends",
+            ),
+            step(
+                "pv_of_cash_flows",
+                "value_when_built / (1 + discount_rate) ** construction_years",
+                "Value today, discounted over the construction years",
+            ),
             step("npv", "pv_of_cash_flows - investment", "Net present value"),
         ],
         answer=numeric("npv"),

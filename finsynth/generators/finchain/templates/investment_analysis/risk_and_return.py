@@ -41,6 +41,12 @@ def _scenario_givens() -> list[Given]:
 _SCENARIO_CONSTRAINTS = ["boom_return >= normal_return + 0.05"]
 """A boom pays clearly more than a normal year (recessions pay at most 0%, below every normal year)."""
 
+_SCENARIO_MEAN = (
+    "boom_probability * boom_return + normal_probability * normal_return"
+    " + recession_probability * recession_return"
+)
+"""The stock's expected return over the three scenarios, written over the givens."""
+
 _SCENARIO_TEXT = (
     "An analyst models next year's return on {issuer} stock under three economic scenarios: a boom with "
     "probability {boom_probability} and a return of {boom_return}, a normal year with probability "
@@ -50,29 +56,46 @@ _SCENARIO_TEXT = (
 
 
 @template(difficulty="basic")
-def expected_return_across_economic_scenarios() -> Template:
-    """Probability-weighted expected return: E[R] = Σ pᵢ · Rᵢ.
+def expected_return_of_stock_and_bills_across_scenarios() -> Template:
+    """Expected return of a stock-and-bills portfolio: E[R_p] = w · Σ pᵢ · Rᵢ + (1 − w) · r_f.
+
+    Treasury bills pay r_f in every scenario, so only the stock's share is scenario-weighted.
+    A stock weight in steps of 20% keeps the answer exact at two decimals of a percent.
 
     Bands:
-        expected_return: -15% to 30%
+        portfolio_expected_return: -10% to 25%
+
+    Relations:
+        risk_free_rate: 1% to 5% [us_treasury_yield]
     """
     return Template(
-        givens=_scenario_givens(),
+        givens=[
+            *_scenario_givens(),
+            rate("stock_weight", 40, 80, step=20, decimals=0),
+            rate("risk_free_rate", 1, 5, step=0.05),
+        ],
         constraints=_SCENARIO_CONSTRAINTS,
         question=(
-            _SCENARIO_TEXT + "What is the stock's expected return? Give the answer as a percentage to two "
-            "decimal places."
+            _SCENARIO_TEXT + "An investor puts {stock_weight} of a portfolio in the stock and the rest in "
+            "Treasury bills yielding {risk_free_rate} whatever happens. What is the portfolio's expected "
+            "return? Give the answer as a percentage to two decimal places."
         ),
         steps=[
             step(
-                "expected_return",
+                "stock_expected_return",
                 "boom_probability * boom_return + normal_probability * normal_return"
                 " + recession_probability * recession_return",
-                "Probability-weighted average return",
+                "Probability-weighted average return of the stock",
+                unit=Unit.PERCENT,
+            ),
+            step(
+                "portfolio_expected_return",
+                "stock_weight * stock_expected_return + (1 - stock_weight) * risk_free_rate",
+                "Weighted average of the stock's expected return and the bill yield",
                 unit=Unit.PERCENT,
             ),
         ],
-        answer=numeric("expected_return"),
+        answer=numeric("portfolio_expected_return"),
     )
 
 
@@ -128,24 +151,25 @@ def capm_required_return_on_a_stock() -> Template:
 
 
 @template(difficulty="intermediate")
-def standard_deviation_across_economic_scenarios() -> Template:
-    """Scenario standard deviation of returns: σ = √(Σ pᵢ · (Rᵢ − E[R])²), with E[R] = Σ pᵢ · Rᵢ.
+def coefficient_of_variation_across_economic_scenarios() -> Template:
+    """Risk per unit of return: CV = σ / E[R], σ = √(Σ pᵢ · (Rᵢ − E[R])²), E[R] = Σ pᵢ · Rᵢ.
 
     Bands:
-        standard_deviation: 3% to 40%
+        standard_deviation: 3% to 45%
+        coefficient_of_variation: 0.1 to 23
     """
     return Template(
         givens=_scenario_givens(),
-        constraints=_SCENARIO_CONSTRAINTS,
+        # A coefficient of variation compares risk with a positive expected return.
+        constraints=[*_SCENARIO_CONSTRAINTS, f"{_SCENARIO_MEAN} >= 0.02"],
         question=(
-            _SCENARIO_TEXT + "What is the standard deviation of the stock's return? Give the answer as a "
-            "percentage to two decimal places."
+            _SCENARIO_TEXT + "What is the coefficient of variation of the stock's return (its standard "
+            "deviation per unit of expected return)? Round to four decimal places."
         ),
         steps=[
             step(
                 "expected_return",
-                "boom_probability * boom_return + normal_probability * normal_return"
-                " + recession_probability * recession_return",
+                _SCENARIO_MEAN,
                 "Probability-weighted average return",
                 unit=Unit.PERCENT,
             ),
@@ -159,8 +183,15 @@ def standard_deviation_across_economic_scenarios() -> Template:
                 decimals=8,
             ),
             step("standard_deviation", "sqrt(variance)", "Standard deviation", unit=Unit.PERCENT),
+            step(
+                "coefficient_of_variation",
+                "standard_deviation / expected_return",
+                "Standard deviation per unit of expected return",
+                unit=Unit.NONE,
+                decimals=4,
+            ),
         ],
-        answer=numeric("standard_deviation"),
+        answer=numeric("coefficient_of_variation"),
     )
 
 

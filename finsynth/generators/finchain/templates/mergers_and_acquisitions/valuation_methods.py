@@ -38,14 +38,19 @@ PRECEDENT_EQUITY_VALUE = (
 
 
 @template(difficulty="basic")
-def equity_value_from_average_peer_price_earnings_ratio() -> Template:
-    """Comparable-companies valuation: equity value = mean peer P/E × target net income.
+def equity_value_from_harmonic_mean_peer_price_earnings_ratio() -> Template:
+    """Comparable companies by the harmonic mean P/E: equity value = 3 / Σ (1 / P/E_i) × net income.
+
+    The harmonic mean averages the peers' earnings yields, so one peer at a high multiple does
+    not pull the valuation up as the arithmetic mean would.
 
     Bands:
-        average_pe: 8 to 35
+        harmonic_mean_pe: 8 to 35
 
     Relations:
         first_peer_pe: 8 to 35 [price_to_earnings]
+        second_peer_pe: 8 to 35 [price_to_earnings]
+        third_peer_pe: 8 to 35 [price_to_earnings]
     """
     return Template(
         givens=[
@@ -58,14 +63,19 @@ def equity_value_from_average_peer_price_earnings_ratio() -> Template:
         question=(
             "Three listed peers of {target} trade at price-to-earnings ratios of {first_peer_pe}, "
             "{second_peer_pe} and {third_peer_pe}. {target} earned {net_income} last year. Applying the "
-            "average of the three peer multiples, what is the implied equity value of {target}? Round to "
-            "the nearest dollar."
+            "harmonic mean of the three peer multiples (the reciprocal of their average earnings yield), "
+            "what is the implied equity value of {target}? Round to the nearest dollar."
         ),
         steps=[
-            multiple(
-                "average_pe", "(first_peer_pe + second_peer_pe + third_peer_pe) / 3", "Average peer P/E"
+            step(
+                "average_earnings_yield",
+                "(1 / first_peer_pe + 1 / second_peer_pe + 1 / third_peer_pe) / 3",
+                "Average peer earnings yield (E/P)",
+                unit=Unit.PERCENT,
+                decimals=4,
             ),
-            dollars("implied_equity_value", "average_pe * net_income", "Implied equity value"),
+            multiple("harmonic_mean_pe", "1 / average_earnings_yield", "Harmonic mean peer P/E"),
+            dollars("implied_equity_value", "harmonic_mean_pe * net_income", "Implied equity value"),
         ],
         answer=numeric("implied_equity_value"),
     )
@@ -77,6 +87,10 @@ def present_value_of_a_gordon_growth_terminal_value() -> Template:
 
     Bands:
         terminal_value / next_year_fcf: 7 to 75
+
+    Relations:
+        wacc: 6% to 14% [weighted_average_cost_of_capital]
+        growth_rate: 0.5% to 4% [perpetual_growth_rate]
     """
     return Template(
         givens=[
@@ -168,6 +182,10 @@ def enterprise_value_from_a_five_year_dcf() -> Template:
 
     Bands:
         terminal_value_today / enterprise_value: 20% to 95%
+
+    Relations:
+        wacc: 6% to 14% [weighted_average_cost_of_capital]
+        growth_rate: 0.5% to 4% [perpetual_growth_rate]
     """
     return Template(
         givens=[
@@ -218,6 +236,10 @@ def value_per_share_from_a_two_stage_dcf() -> Template:
 
     Bands:
         value_per_share: 2 to 350
+
+    Relations:
+        wacc: 7% to 13% [weighted_average_cost_of_capital]
+        stable_growth_rate: 1% to 3.5% [perpetual_growth_rate]
     """
     return Template(
         givens=[

@@ -123,6 +123,9 @@ def municipal_versus_taxable_bond_choice() -> Template:
     Bands:
         muni_yield / taxable_yield: 60% to 100%
         combined_tax_rate: 10% to 47%
+
+    Relations:
+        taxable_yield: 2.5% to 8% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

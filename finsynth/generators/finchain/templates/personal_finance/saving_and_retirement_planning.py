@@ -11,23 +11,31 @@ from finsynth.generators.finchain.template import template
 
 
 @template(difficulty="basic")
-def future_value_of_monthly_contributions() -> Template:
-    """Future value of an ordinary annuity: FV = PMT · ((1 + r/12)^(12·t) − 1) / (r/12).
+def todays_dollars_value_of_monthly_contributions() -> Template:
+    """Future value of monthly deposits in today's dollars: FV / (1 + π)^t.
+
+    FV = PMT · ((1 + r/12)^(12·t) − 1) / (r/12), deflated by t years of inflation π.
 
     Bands:
         account_balance / (monthly_contribution * number_of_deposits): 1 to 25
+        real_balance / account_balance: 20% to 95%
+
+    Relations:
+        inflation_rate: 1.5% to 4% [us_consumer_price_inflation]
     """
     return Template(
         givens=[
             person("saver"),
             money("monthly_contribution", 50, 3_000, step=10),
             rate("annual_rate", 1, 12, step=0.05),
+            rate("inflation_rate", 1.5, 4, step=0.1, decimals=1),
             count("years", 5, 40, unit=Unit.YEARS),
         ],
         question=(
             "{saver} deposits {monthly_contribution} into a retirement account at the end of every month for "
-            "{years}. The account earns {annual_rate} a year, compounded monthly. What will the account be "
-            "worth right after the last deposit? Round to the nearest cent."
+            "{years}. The account earns {annual_rate} a year, compounded monthly, and prices rise "
+            "{inflation_rate} a year. What will the account be worth right after the last deposit, in "
+            "today's dollars? Round to the nearest cent."
         ),
         steps=[
             step(
@@ -39,8 +47,16 @@ def future_value_of_monthly_contributions() -> Template:
                 " / (annual_rate / 12)",
                 "Future value of the deposits",
             ),
+            step(
+                "price_level",
+                "(1 + inflation_rate) ** years",
+                "Growth of prices over the years",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step("real_balance", "account_balance / price_level", "Balance in today's dollars"),
         ],
-        answer=numeric("account_balance"),
+        answer=numeric("real_balance"),
     )
 
 

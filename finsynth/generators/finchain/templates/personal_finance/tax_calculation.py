@@ -1,9 +1,9 @@
 """Tax calculation: U.S. federal income tax under progressive brackets.
 
 Every question prints the bracket schedule it uses (the 2024 single-filer brackets and standard
-deduction, stated as constants below), so no figure is hidden. The topic covers tax owed, effective
-and average rates, the marginal rate against the average rate, the tax on a raise, and what
-deferring tax in a traditional 401(k) is worth against a taxable account.
+deduction, stated as constants below), so no figure is hidden. The topic covers tax owed after a
+nonrefundable credit, effective and average rates, the marginal rate against the average rate,
+the tax on a raise, and what deferring tax in a traditional 401(k) is worth against a taxable account.
 """
 
 from finsynth.generators.finchain.dsl import Template, count, money, numeric, option, person, rate, step
@@ -14,6 +14,10 @@ BRACKET_FLOORS = (0, 11_600, 47_150, 100_525, 191_950, 243_725, 609_350)
 """Taxable income at which each bracket starts (2024, single filer)."""
 BRACKET_RATES = (0.10, 0.12, 0.22, 0.24, 0.32, 0.35, 0.37)
 """Rate applied to the part of taxable income inside each bracket."""
+HEAT_PUMP_CREDIT_RATE = 0.30
+"""Share of a heat pump's cost credited against tax (IRC §25C, 2023 onward)."""
+HEAT_PUMP_CREDIT_CAP = 2_000
+"""Most the §25C credit gives for heat pumps in a year."""
 STANDARD_DEDUCTION = 14_600
 """2024 standard deduction for a single filer."""
 RETIREMENT_RATES = {"10%": 0.10, "12%": 0.12, "22%": 0.22, "24%": 0.24}
@@ -58,21 +62,40 @@ SCHEDULE = _schedule()
 
 
 @template(difficulty="basic")
-def tax_owed_on_taxable_income() -> Template:
-    """Progressive tax: T = Σ_k rate_k · max(0, min(income, top_k) − bottom_k) over the brackets.
+def tax_owed_after_a_heat_pump_credit() -> Template:
+    """Progressive tax less a nonrefundable credit: T(income) − min(30% · cost, $2,000).
+
+    T(income) = Σ_k rate_k · max(0, min(income, top_k) − bottom_k) over the brackets; the energy
+    efficient home improvement credit (IRC §25C, 2023–2032) is 30% of a heat pump's cost up to
+    $2,000 a year. Taxable income starts at $20,000, whose tax ($2,168) exceeds the largest credit.
 
     Bands:
-        income_tax / taxable_income: 10% to 37%
+        tax_owed / taxable_income: 0% to 37%
     """
     return Template(
-        givens=[person("filer"), money("taxable_income", 5_000, 700_000, step=10)],
+        givens=[
+            person("filer"),
+            money("taxable_income", 20_000, 700_000, step=10),
+            money("heat_pump_cost", 2_000, 12_000, step=50),
+        ],
         question=(
             "{filer}, a single filer, has taxable income of {taxable_income}. Federal income tax is "
             "charged at " + SCHEDULE + ". Each rate applies only to the part of income inside its "
-            "bracket. How much federal income tax does {filer} owe? Round to the nearest cent."
+            "bracket. This year {filer} installed a heat pump for {heat_pump_cost}, which earns a "
+            f"nonrefundable credit of {HEAT_PUMP_CREDIT_RATE:.0%} of its cost, at most "
+            f"${HEAT_PUMP_CREDIT_CAP:,}. How much "
+            "federal income tax does {filer} owe after the credit? Round to the nearest cent."
         ),
-        steps=[step("income_tax", _bracket_tax("taxable_income"), "Tax bracket by bracket")],
-        answer=numeric("income_tax"),
+        steps=[
+            step("income_tax", _bracket_tax("taxable_income"), "Tax bracket by bracket"),
+            step(
+                "heat_pump_credit",
+                f"min({HEAT_PUMP_CREDIT_RATE} * heat_pump_cost, {HEAT_PUMP_CREDIT_CAP})",
+                "Credit: 30% of the cost, capped",
+            ),
+            step("tax_owed", "income_tax - heat_pump_credit", "Tax after the credit"),
+        ],
+        answer=numeric("tax_owed"),
     )
 
 

@@ -64,6 +64,11 @@ def beta_from_correlation_and_volatilities() -> Template:
 
     Bands:
         beta: 0.3 to 2.5
+
+    Relations:
+        stock_volatility: 10% to 60% [stock_volatility]
+        market_volatility: 10% to 25% [stock_volatility]
+        beta: 0.2 to 3 [stock_beta]
     """
     return Template(
         givens=[

@@ -63,39 +63,53 @@ def one_day_parametric_var() -> Template:
 
 
 @template(difficulty="basic")
-def multi_day_var_by_square_root_of_time() -> Template:
-    """h-day VaR by the square-root-of-time rule: VaR_h = z_c · σ_daily · V · √h.
+def var_rescaled_to_another_confidence_and_horizon() -> Template:
+    """Converting a reported VaR: VaR_target = VaR_reported · z_target / z_reported · √h.
+
+    Under normal, zero-mean, independent daily returns VaR is z times the dollar volatility, so a
+    one-day VaR at one confidence level gives the dollar volatility, and with it the VaR at any
+    other level; the square-root-of-time rule scales it to h days (as Basel's 10-day 99% VaR
+    was derived from a desk's daily 95% figure).
 
     Bands:
-        horizon_var / position_value: 0% to 45%
-
-    Relations:
-        daily_volatility * sqrt(252): 5% to 150% [stock_volatility]
+        horizon_var / reported_var: 1.4 to 10.1
     """
     return Template(
         givens=[
             person("trader"),
-            money("position_value", 50_000, 20_000_000, step=500),
-            rate("daily_volatility", 0.4, 3.5, step=0.01),
-            rate("confidence", 90, 99.5, step=0.5, decimals=1),
+            money("reported_var", 10_000, 2_000_000, step=100),
+            rate("reported_confidence", 90, 97, step=0.5, decimals=1),
+            rate("target_confidence", 97.5, 99.5, step=0.5, decimals=1),
             count("horizon_days", 2, 25, unit=Unit.DAYS),
         ],
         question=(
-            "{trader} holds a position worth {position_value} whose daily returns are normal with mean zero "
-            "and standard deviation {daily_volatility}, independent from day to day. Using the "
-            "square-root-of-time rule, what is the parametric VaR over {horizon_days} at the {confidence} "
-            "confidence level? Round to the nearest cent."
+            "{trader}'s desk reports a one-day VaR of {reported_var} at the {reported_confidence} "
+            "confidence level, from daily returns that are normal with mean zero and independent from day "
+            "to day. Risk management wants the VaR at the {target_confidence} level over {horizon_days}. "
+            "Using the square-root-of-time rule, what is it? Round to the nearest cent."
         ),
         steps=[
             step(
-                "z_score",
-                "normal_quantile(confidence)",
-                "Standard normal z-score",
+                "reported_z",
+                "normal_quantile(reported_confidence)",
+                "z-score of the reported confidence level",
                 unit=Unit.NONE,
                 decimals=6,
             ),
-            step("one_day_var", "z_score * daily_volatility * position_value", "One-day VaR"),
-            step("horizon_var", "one_day_var * sqrt(horizon_days)", "VaR scaled to the horizon"),
+            step(
+                "target_z",
+                "normal_quantile(target_confidence)",
+                "z-score of the target confidence level",
+                unit=Unit.NONE,
+                decimals=6,
+            ),
+            step(
+                "dollar_volatility",
+                "reported_var / reported_z",
+                "One-day standard deviation of the position's value",
+            ),
+            step("one_day_target_var", "target_z * dollar_volatility", "One-day VaR at the target level"),
+            step("horizon_var", "one_day_target_var * sqrt(horizon_days)", "VaR scaled to the horizon"),
         ],
         answer=numeric("horizon_var"),
     )
@@ -107,6 +121,9 @@ def var_with_expected_return_from_annual_figures() -> Template:
 
     Bands:
         value_at_risk / portfolio_value: 0% to 30%
+
+    Relations:
+        annual_volatility: 10% to 40% [stock_volatility]
     """
     return Template(
         givens=[
@@ -165,6 +182,9 @@ def diversification_benefit_of_two_positions() -> Template:
 
     Bands:
         diversification_benefit / (equity_var + bond_var): 0% to 60%
+
+    Relations:
+        equity_volatility * sqrt(252): 12% to 48% [stock_volatility]
     """
     return Template(
         givens=[

@@ -22,11 +22,13 @@ from finsynth.generators.finchain.template import template
 
 
 @template(difficulty="basic")
-def value_weighted_portfolio_esg_score() -> Template:
-    """Portfolio ESG score = Σ Vᵢ · Sᵢ / Σ Vᵢ (holdings weighted by market value).
+def portfolio_esg_score_after_divesting_the_laggard() -> Template:
+    """Value-weighted ESG score after an exclusion: sell holding 3, buy holding 1 with the proceeds.
+
+    Score after = ((V₁ + V₃) · S₁ + V₂ · S₂) / (V₁ + V₂ + V₃): the trade keeps the portfolio's value.
 
     Bands:
-        portfolio_score: 10 to 95
+        portfolio_score_after: 10 to 95
     """
     return Template(
         givens=[
@@ -41,30 +43,34 @@ def value_weighted_portfolio_esg_score() -> Template:
             money("third_value", 50_000, 5_000_000, step=1_000),
             number("third_score", 10, 95, step=0.1, decimals=1),
         ],
+        # The divested holding is the clear laggard.
+        constraints=["third_score + 5 <= first_score", "third_score + 5 <= second_score"],
         question=(
             "{fund} holds three stocks: {first_value} of {first_company} (ESG score {first_score} out of "
             "100), {second_value} of {second_company} (score {second_score}) and {third_value} of "
-            "{third_company} (score {third_score}). What is the portfolio's value-weighted ESG score? Round "
-            "to two decimal places."
+            "{third_company} (score {third_score}). Its exclusion policy makes it sell all of "
+            "{third_company}, the laggard, and put the proceeds into {first_company} at the same prices. "
+            "What is the portfolio's value-weighted ESG score after the trade? Round to two decimal places."
         ),
         steps=[
-            step("total_value", "first_value + second_value + third_value", "Portfolio value"),
+            step("total_value", "first_value + second_value + third_value", "Portfolio value, unchanged"),
+            step("first_value_after", "first_value + third_value", "Holding in the first company after"),
             step(
-                "value_times_score",
-                "first_value * first_score + second_value * second_score + third_value * third_score",
-                "Sum of value times score",
+                "value_times_score_after",
+                "first_value_after * first_score + second_value * second_score",
+                "Sum of value times score after the trade",
                 unit=Unit.NONE,
                 decimals=2,
             ),
             step(
-                "portfolio_score",
-                "value_times_score / total_value",
-                "Value-weighted ESG score",
+                "portfolio_score_after",
+                "value_times_score_after / total_value",
+                "Value-weighted ESG score after the trade",
                 unit=Unit.NONE,
                 decimals=2,
             ),
         ],
-        answer=numeric("portfolio_score"),
+        answer=numeric("portfolio_score_after"),
     )
 
 

@@ -122,6 +122,9 @@ def price_of_a_green_bond_from_its_conventional_twin() -> Template:
     Bands:
         price / face_value: 60% to 150%
         conventional_yield - coupon_rate: -2.01% to 2.01%
+
+    Relations:
+        conventional_yield: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -252,6 +255,9 @@ def net_present_benefit_of_issuing_green() -> Template:
 
     Bands:
         coupon_saving / issue_size: 0.01% to 0.15%
+
+    Relations:
+        conventional_yield: 2% to 7% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

@@ -67,20 +67,18 @@ def test_net_benefit_of_a_compliance_control() -> None:
     assert 0.05 <= sum(signs) / len(signs) <= 0.95
 
 
-def test_discovery_sample_size_for_control_testing() -> None:
-    # The answer is a ceiling, so it is checked numerically rather than symbolically.
-    template_id = TOPIC + "discovery_sample_size_for_control_testing"
+def test_deviation_rate_bound_after_a_clean_control_test() -> None:
+    template_id = TOPIC + "deviation_rate_bound_after_a_clean_control_test"
 
     def reference(g):
-        miss = round(1 - g["confidence"], 4)
-        passes = round(1 - g["tolerable_deviation_rate"], 4)
-        return math.ceil(math.log(miss) / math.log(passes))
+        # Through logarithms: p = 1 − exp(ln(1 − C) / n).
+        return 1 - math.exp(math.log(1 - g["confidence"]) / g["items_tested"])
 
     def sane(givens, record):
-        n = record["answer_value"]
-        # n is the smallest sample whose all-pass probability is within the allowed miss chance.
-        assert (1 - givens["tolerable_deviation_rate"]) ** n <= 1 - givens["confidence"] + 1e-9
-        assert (1 - givens["tolerable_deviation_rate"]) ** (n - 1) > 1 - givens["confidence"]
+        bound, n = record["answer_value"], givens["items_tested"]
+        # A clean sample is about as likely as the allowed miss chance at the bound (to its rounding).
+        assert abs((1 - bound) ** n - (1 - givens["confidence"])) <= n * 5e-5
+        assert 0 < bound < 1
 
     assert_matches_reference(template_id, reference, invariants=sane)
 

@@ -58,18 +58,23 @@ def test_price_of_an_annual_coupon_bond() -> None:
     assert_matches_reference(template_id, reference, invariants=premium_or_discount)
 
 
-def test_price_of_a_zero_coupon_bond() -> None:
-    template_id = TOPIC + "price_of_a_zero_coupon_bond"
+def test_yield_of_a_zero_coupon_bond_from_its_price() -> None:
+    template_id = TOPIC + "yield_of_a_zero_coupon_bond_from_its_price"
 
-    def reference(face_value, market_yield, years):
-        return face_value / (1 + market_yield / 2) ** (2 * years)
+    def reference(price_quote, years):  # the face value cancels: F / (F · quote)
+        return 2 * ((1 / price_quote) ** (1 / (2 * years)) - 1)
 
     assert_symbolically_equal(template_id, reference)
 
-    def below_par(givens, record):
-        assert 0 < record["answer_value"] < givens["face_value"]
+    def prices_back(givens, record):
+        # Discounting the face value at the answer gives back the quoted price (to the yield's rounding).
+        price = givens["face_value"] * givens["price_quote"]
+        back = givens["face_value"] / (1 + record["answer_value"] / 2) ** (2 * givens["years"])
+        assert abs(back - price) <= price * givens["years"] * 1e-4
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=below_par)
+    assert_matches_reference(
+        template_id, lambda g: reference(g["price_quote"], g["years"]), invariants=prices_back
+    )
 
 
 def test_price_of_a_semiannual_coupon_bond() -> None:

@@ -132,24 +132,25 @@ def test_black_scholes_call_price() -> None:
     assert_matches_reference(template_id, lambda g: black_scholes(g)[0], invariants=bounds)
 
 
-def test_black_scholes_straddle_cost() -> None:
-    template_id = TOPIC + "black_scholes_straddle_cost"
+def test_black_scholes_delta_hedge_of_written_calls() -> None:
+    template_id = TOPIC + "black_scholes_delta_hedge_of_written_calls"
 
-    def closed_form(stock_price, strike, volatility, risk_free_rate, months):
-        d1 = symbolic_d1(stock_price, strike, volatility, risk_free_rate, months)
-        d2 = d1 - volatility * sympy.sqrt(months / 12)
-        present_strike = strike * sympy.exp(-risk_free_rate * months / 12)
-        call = stock_price * N(d1) - present_strike * N(d2)
-        return 2 * call - stock_price + present_strike
+    def closed_form(stock_price, strike, volatility, risk_free_rate, months, contracts):
+        return (
+            contracts
+            * 100
+            * N(symbolic_d1(stock_price, strike, volatility, risk_free_rate, months))
+            * (stock_price)
+        )
 
     assert_symbolically_equal(template_id, closed_form)
 
     def bounds(givens, record):
-        call, put = black_scholes(givens)
-        within_no_arbitrage_bounds(givens, call, put)
-        # A straddle is worth at least the distance between the stock and the discounted strike.
-        present_strike = givens["strike"] * math.exp(-givens["risk_free_rate"] * givens["months"] / 12)
-        assert record["answer_value"] >= abs(givens["stock_price"] - present_strike) - 0.01
+        # A call's delta is between 0 and 1: the hedge buys at most every share the calls are on.
+        assert 0 < record["answer_value"] <= givens["contracts"] * 100 * givens["stock_price"] + 0.01
 
-    # Reference: the Black-Scholes call plus the Black-Scholes put, each from its own closed form.
-    assert_matches_reference(template_id, lambda g: sum(black_scholes(g)), invariants=bounds)
+    def reference(g):
+        d1, _ = d1_d2(g)
+        return g["contracts"] * 100 * normal_cdf(d1) * g["stock_price"]
+
+    assert_matches_reference(template_id, reference, invariants=bounds)

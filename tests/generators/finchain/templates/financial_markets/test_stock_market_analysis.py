@@ -26,20 +26,22 @@ def test_holding_period_return_with_dividends() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
 
 
-def test_gordon_growth_value_of_a_stock() -> None:
-    template_id = TOPIC + "gordon_growth_value_of_a_stock"
+def test_dividend_growth_implied_by_a_stock_price() -> None:
+    template_id = TOPIC + "dividend_growth_implied_by_a_stock_price"
 
-    def reference(current_dividend, growth_rate, required_return):
-        return current_dividend * (1 + growth_rate) / (required_return - growth_rate)
+    def reference(share_price, next_dividend, required_return):
+        return required_return - next_dividend / share_price
 
     assert_symbolically_equal(template_id, reference)
 
-    def plausible(givens, record):
-        assert givens["required_return"] > givens["growth_rate"]
-        # Worth more than a no-growth perpetuity of the current dividend.
-        assert record["answer_value"] > givens["current_dividend"] / givens["required_return"]
+    def prices_back(givens, record):
+        # The Gordon value at the implied growth is the stated price (to the growth's rounding).
+        growth, required = record["answer_value"], givens["required_return"]
+        assert 0.01 - 5e-5 <= growth <= 0.07 + 5e-5
+        value = givens["next_dividend"] / (required - growth)
+        assert abs(value - givens["share_price"]) <= givens["share_price"] * 0.02
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=plausible)
+    assert_matches_reference(template_id, lambda g: reference(**g), invariants=prices_back)
 
 
 def test_price_weighted_index_divisor_after_a_split() -> None:

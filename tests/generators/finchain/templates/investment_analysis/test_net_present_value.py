@@ -33,21 +33,24 @@ def test_npv_of_uneven_cash_flows() -> None:
     assert 0.05 <= sum(signs) / len(signs) <= 0.95
 
 
-def test_npv_of_level_annual_cash_flows() -> None:
-    template_id = TOPIC + "npv_of_level_annual_cash_flows"
+def test_npv_of_level_cash_flows_after_a_construction_period() -> None:
+    template_id = TOPIC + "npv_of_level_cash_flows_after_a_construction_period"
 
-    def reference(investment, annual_cash_flow, years, discount_rate):
-        return annual_cash_flow * (1 - (1 + discount_rate) ** -years) / discount_rate - investment
+    def reference(investment, annual_cash_flow, construction_years, years, discount_rate):
+        annuity = annual_cash_flow * (1 - (1 + discount_rate) ** -years) / discount_rate
+        return annuity / (1 + discount_rate) ** construction_years - investment
 
     assert_symbolically_equal(template_id, reference)
     signs = []
 
     def sane(givens, record):
         assert 0.03 <= givens["discount_rate"] <= 0.14
-        # Summing the discounted payments one by one gives the same value as the annuity formula.
+        # Summing the discounted payments one by one, from the first year after construction, gives
+        # the same value as the deferred annuity formula.
+        start = givens["construction_years"]
         summed = sum(
             givens["annual_cash_flow"] / (1 + givens["discount_rate"]) ** year
-            for year in range(1, givens["years"] + 1)
+            for year in range(start + 1, start + givens["years"] + 1)
         )
         assert abs(summed - givens["investment"] - record["answer_value"]) <= 0.02
         signs.append(record["answer_value"] > 0)

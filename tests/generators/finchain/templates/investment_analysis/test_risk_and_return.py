@@ -22,8 +22,8 @@ def scenario_mean(g):
     return sum(g[f"{name}_probability"] * g[f"{name}_return"] for name in SCENARIOS)
 
 
-def test_expected_return_across_economic_scenarios() -> None:
-    template_id = TOPIC + "expected_return_across_economic_scenarios"
+def test_expected_return_of_stock_and_bills_across_scenarios() -> None:
+    template_id = TOPIC + "expected_return_of_stock_and_bills_across_scenarios"
 
     def reference(
         boom_probability,
@@ -32,20 +32,32 @@ def test_expected_return_across_economic_scenarios() -> None:
         boom_return,
         normal_return,
         recession_return,
+        stock_weight,
+        risk_free_rate,
     ):
-        return (
+        stock = (
             boom_probability * boom_return
             + normal_probability * normal_return
             + recession_probability * recession_return
         )
+        return stock_weight * stock + (1 - stock_weight) * risk_free_rate
 
     assert_symbolically_equal(template_id, reference)
 
+    def portfolio_in_each_scenario(g):
+        # Scenario by scenario, the portfolio's return, then its probability-weighted mean.
+        bills = (1 - g["stock_weight"]) * g["risk_free_rate"]
+        return sum(
+            g[f"{name}_probability"] * (g["stock_weight"] * g[f"{name}_return"] + bills) for name in SCENARIOS
+        )
+
     def sane(givens, record):
         check_scenarios(givens)
-        assert givens["recession_return"] - 1e-9 <= record["answer_value"] <= givens["boom_return"] + 1e-9
+        # Between the stock's expected return and the bill yield.
+        low, high = sorted([scenario_mean(givens), givens["risk_free_rate"]])
+        assert low - 1e-9 <= record["answer_value"] <= high + 1e-9
 
-    assert_matches_reference(template_id, scenario_mean, invariants=sane)
+    assert_matches_reference(template_id, portfolio_in_each_scenario, invariants=sane)
 
 
 def test_capm_required_return_on_a_stock() -> None:
@@ -68,8 +80,8 @@ def test_capm_required_return_on_a_stock() -> None:
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=sane)
 
 
-def test_standard_deviation_across_economic_scenarios() -> None:
-    template_id = TOPIC + "standard_deviation_across_economic_scenarios"
+def test_coefficient_of_variation_across_economic_scenarios() -> None:
+    template_id = TOPIC + "coefficient_of_variation_across_economic_scenarios"
 
     def reference(
         boom_probability,
@@ -84,23 +96,27 @@ def test_standard_deviation_across_economic_scenarios() -> None:
             + normal_probability * normal_return
             + recession_probability * recession_return
         )
-        return sympy.sqrt(
+        deviation = sympy.sqrt(
             boom_probability * (boom_return - mean) ** 2
             + normal_probability * (normal_return - mean) ** 2
             + recession_probability * (recession_return - mean) ** 2
         )
+        return deviation / mean
 
     assert_symbolically_equal(template_id, reference)
 
     def numeric(g):
         # Variance as E[R²] − E[R]², a different route from the template's squared deviations.
         second_moment = sum(g[f"{name}_probability"] * g[f"{name}_return"] ** 2 for name in SCENARIOS)
-        return math.sqrt(second_moment - scenario_mean(g) ** 2)
+        return math.sqrt(second_moment - scenario_mean(g) ** 2) / scenario_mean(g)
 
     def sane(givens, record):
         check_scenarios(givens)
+        mean = scenario_mean(givens)
+        assert mean >= 0.02 - 1e-12
         # No distribution on [low, high] has a standard deviation above half the range.
-        assert 0 < record["answer_value"] <= (givens["boom_return"] - givens["recession_return"]) / 2 + 1e-4
+        spread = (givens["boom_return"] - givens["recession_return"]) / 2
+        assert 0 < record["answer_value"] <= spread / mean + 1e-3
 
     assert_matches_reference(template_id, numeric, invariants=sane)
 

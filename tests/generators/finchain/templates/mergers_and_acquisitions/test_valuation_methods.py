@@ -5,18 +5,19 @@ from tests.generators.finchain.harness import assert_matches_reference, assert_s
 TOPIC = "finchain/mergers_and_acquisitions/valuation_methods/"
 
 
-def test_equity_value_from_average_peer_price_earnings_ratio() -> None:
-    template_id = TOPIC + "equity_value_from_average_peer_price_earnings_ratio"
+def test_equity_value_from_harmonic_mean_peer_price_earnings_ratio() -> None:
+    template_id = TOPIC + "equity_value_from_harmonic_mean_peer_price_earnings_ratio"
 
     def reference(first_peer_pe, second_peer_pe, third_peer_pe, net_income):
-        return (first_peer_pe + second_peer_pe + third_peer_pe) * net_income / 3
+        return 3 * net_income / (1 / first_peer_pe + 1 / second_peer_pe + 1 / third_peer_pe)
 
     assert_symbolically_equal(template_id, reference)
 
     def within_peer_range(givens, record):
         multiples = [givens["first_peer_pe"], givens["second_peer_pe"], givens["third_peer_pe"]]
         implied_pe = record["answer_value"] / givens["net_income"]
-        assert min(multiples) - 1e-6 <= implied_pe <= max(multiples) + 1e-6
+        # A harmonic mean lies between the smallest multiple and the arithmetic mean.
+        assert min(multiples) - 1e-6 <= implied_pe <= sum(multiples) / 3 + 1e-6
 
     assert_matches_reference(template_id, lambda g: reference(**g), invariants=within_peer_range)
 

@@ -9,19 +9,22 @@ def annuity_future_value(payment, periodic_rate, periods):
     return payment * ((1 + periodic_rate) ** periods - 1) / periodic_rate
 
 
-def test_future_value_of_monthly_contributions() -> None:
-    template_id = TOPIC + "future_value_of_monthly_contributions"
+def test_todays_dollars_value_of_monthly_contributions() -> None:
+    template_id = TOPIC + "todays_dollars_value_of_monthly_contributions"
 
-    def balance(monthly_contribution, annual_rate, years):
-        return annuity_future_value(monthly_contribution, annual_rate / 12, 12 * years)
+    def balance(monthly_contribution, annual_rate, inflation_rate, years):
+        nominal = annuity_future_value(monthly_contribution, annual_rate / 12, 12 * years)
+        return nominal / (1 + inflation_rate) ** years
 
     assert_symbolically_equal(template_id, balance)
 
     def sane(givens, record):
         deposited = givens["monthly_contribution"] * 12 * givens["years"]
-        # Interest makes the balance exceed the deposits, yet no deposit grows for longer than the full term.
+        # The nominal balance exceeds the deposits, yet no deposit grows for longer than the full term;
+        # deflating by inflation over the term gives the answer.
         full_term_growth = (1 + givens["annual_rate"] / 12) ** (12 * givens["years"])
-        assert deposited < record["answer_value"] < deposited * full_term_growth
+        price_level = (1 + givens["inflation_rate"]) ** givens["years"]
+        assert deposited / price_level < record["answer_value"] < deposited * full_term_growth / price_level
 
     assert_matches_reference(template_id, lambda g: balance(**g), invariants=sane)
 

@@ -46,19 +46,24 @@ def test_reference_schedule_matches_known_values() -> None:
     assert marginal_rate(11_600) == 0.10 and marginal_rate(11_601) == 0.12
 
 
-def test_tax_owed_on_taxable_income() -> None:
-    template_id = TOPIC + "tax_owed_on_taxable_income"
+def test_tax_owed_after_a_heat_pump_credit() -> None:
+    template_id = TOPIC + "tax_owed_after_a_heat_pump_credit"
     brackets = Counter()
+
+    def credit(givens):
+        return min(0.30 * givens["heat_pump_cost"], 2_000)
 
     def sane(givens, record):
         income = givens["taxable_income"]
         owed = record["answer_value"]
-        # Progressive: between the lowest and the highest rate applied to all income.
-        assert 0.10 * income - 0.01 <= owed <= 0.37 * income
+        # Progressive: between the lowest and the highest rate applied to all income, less the credit.
+        assert 0.10 * income - credit(givens) - 0.01 <= owed <= 0.37 * income - credit(givens) + 0.01
+        assert owed > 0  # the smallest income's tax exceeds the largest credit
         brackets[marginal_rate(income)] += 1
 
-    assert_matches_reference(template_id, lambda g: tax(g["taxable_income"]), invariants=sane)
-    assert len(brackets) == len(SCHEDULE), brackets  # every bracket is exercised
+    assert_matches_reference(template_id, lambda g: tax(g["taxable_income"]) - credit(g), invariants=sane)
+    # Every bracket above the first is exercised (income starts at $20,000, inside the 12% bracket).
+    assert len(brackets) == len(SCHEDULE) - 1, brackets
 
 
 def test_effective_tax_rate_after_the_standard_deduction() -> None:

@@ -72,28 +72,31 @@ def test_one_day_parametric_var() -> None:
     )
 
 
-def test_multi_day_var_by_square_root_of_time() -> None:
-    template_id = TOPIC + "multi_day_var_by_square_root_of_time"
+def test_var_rescaled_to_another_confidence_and_horizon() -> None:
+    template_id = TOPIC + "var_rescaled_to_another_confidence_and_horizon"
     assert_symbolically_equal(
         template_id,
-        lambda confidence, daily_volatility, position_value, horizon_days: (
-            normal_quantile(confidence) * daily_volatility * position_value * sympy.sqrt(horizon_days)
+        lambda reported_var, reported_confidence, target_confidence, horizon_days: (
+            reported_var
+            * normal_quantile(target_confidence)
+            / normal_quantile(reported_confidence)
+            * sympy.sqrt(horizon_days)
         ),
     )
 
-    def grows_with_horizon(givens, record):
-        check_z_score(givens, record)
-        one_day = step_value(record, "one_day_var")
-        assert one_day > 0
-        assert record["answer_value"] > one_day
-        assert record["answer_value"] < givens["position_value"]
+    def grows_with_confidence_and_horizon(givens, record):
+        # A higher confidence level and a longer horizon both raise the VaR above the reported one.
+        assert record["answer_value"] > givens["reported_var"] * math.sqrt(givens["horizon_days"])
 
     assert_matches_reference(
         template_id,
         lambda g: (
-            z(g["confidence"]) * g["daily_volatility"] * g["position_value"] * math.sqrt(g["horizon_days"])
+            g["reported_var"]
+            * z(g["target_confidence"])
+            / z(g["reported_confidence"])
+            * math.sqrt(g["horizon_days"])
         ),
-        invariants=grows_with_horizon,
+        invariants=grows_with_confidence_and_horizon,
     )
 
 

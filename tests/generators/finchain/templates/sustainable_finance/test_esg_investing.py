@@ -8,20 +8,29 @@ from tests.generators.finchain.harness import assert_matches_reference, assert_s
 TOPIC = "finchain/sustainable_finance/esg_investing/"
 
 
-def test_value_weighted_portfolio_esg_score() -> None:
-    template_id = TOPIC + "value_weighted_portfolio_esg_score"
+def test_portfolio_esg_score_after_divesting_the_laggard() -> None:
+    template_id = TOPIC + "portfolio_esg_score_after_divesting_the_laggard"
 
-    def reference(first_value, first_score, second_value, second_score, third_value, third_score):
-        weighted = first_value * first_score + second_value * second_score + third_value * third_score
+    def reference(first_value, first_score, second_value, second_score, third_value):
+        weighted = (first_value + third_value) * first_score + second_value * second_score
         return weighted / (first_value + second_value + third_value)
 
     assert_symbolically_equal(template_id, reference)
 
-    def between_lowest_and_highest(givens, record):
+    def raises_the_score(givens, record):
+        # Before the trade, then the change: the sold value now earns the first score, not the third.
+        values = [givens["first_value"], givens["second_value"], givens["third_value"]]
         scores = [givens["first_score"], givens["second_score"], givens["third_score"]]
-        assert min(scores) - 0.005 <= record["answer_value"] <= max(scores) + 0.005
+        before = sum(v * s for v, s in zip(values, scores, strict=True)) / sum(values)
+        change = givens["third_value"] * (givens["first_score"] - givens["third_score"]) / sum(values)
+        assert abs(record["answer_value"] - (before + change)) <= 0.005 + 1e-9
+        assert record["answer_value"] > before
 
-    assert_matches_reference(template_id, lambda g: reference(**g), invariants=between_lowest_and_highest)
+    assert_matches_reference(
+        template_id,
+        lambda g: reference(**{key: value for key, value in g.items() if key != "third_score"}),
+        invariants=raises_the_score,
+    )
 
 
 def test_composite_esg_rating_from_pillar_scores() -> None:
