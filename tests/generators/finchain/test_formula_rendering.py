@@ -469,6 +469,7 @@ def _filled(fixed: list[str], shown: list[ShownValue], env: dict[str, Value]) ->
 )
 @example("sum(a * v for v in range(1, b + 1)) - b", {"a": -2.5, "b": 3, "c": 2, "xs": (), "ys": ()})
 @example("sum(0 for t in range(3) if ((round(0.5))))", {"a": 0, "b": 0, "c": 0, "xs": (), "ys": ()})
+@example("sum(v for t, v in range(2))", {"a": 0, "b": 0, "c": 0, "xs": (), "ys": (), "v": ()})
 def test_substitution_fields_fill_in_as_substituted_shows(source: str, env: dict[str, Value]):
     try:
         formula = parse_formula(source)
@@ -497,6 +498,8 @@ def test_substitution_fields_fill_in_as_substituted_shows(source: str, env: dict
         return
     except (FormulaError, KeyError, TooCloseToCall):
         # A shape evaluated at a rounding tie is left to the exact path, by the text as by the fields.
+        if expected[0] == "text" and rendered(lambda: str(formula.evaluator(env)))[0] != "text":
+            reject()  # a step whose value cannot be computed is refused before it is ever shown
         assert expected[0] != "text", "the fields fail where the text does not"
         return
     if expected[0] != "text":
