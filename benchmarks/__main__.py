@@ -69,8 +69,9 @@ def main() -> None:
         reasoning_gym_stream.run(),
     )
     table(
-        "Reinforcement learning on one core, CPU time: FinChain rewards on 10,000 mixed completions, and the "
-        f"stream with a curriculum fed back (baseline: the stream alone, same run; goal ≥ {rewards.CURRICULUM_GOAL:g}×)",
+        "Reinforcement learning on one core, CPU time: FinChain rewards on 10,000 mixed completions, and "
+        "the stream with a curriculum fed back "
+        f"(baseline: the stream alone, same run; goal ≥ {rewards.CURRICULUM_GOAL:g}×)",
         rewards.run(),
     )
     table(
