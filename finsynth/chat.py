@@ -87,3 +87,12 @@ def with_messages(record: dict[str, Any]) -> dict[str, Any]:
     """Return the record with its ``messages`` column set (the record itself, updated)."""
     record["messages"] = chat_messages(record)
     return record
+
+
+def prompt_messages(record: dict[str, Any]) -> list[dict[str, str]]:
+    """Return the prompt of a FinChain record's conversation: the system message and the question.
+
+    What a policy is asked in reinforcement learning (TRL's ``prompt`` column); the reply it
+    should give is the assistant message of :func:`chat_messages`.
+    """
+    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": record["input"]}]

@@ -250,6 +250,22 @@ def _draw_batch(generator: Generator, seeder: InstanceSeeder, indices: NDArray[A
     ]
 
 
+class OneLaneStream:
+    """Random access to a one-lane stream: record ``step`` of ``stream_records(ids, seed, [0], 1)``.
+
+    Each record is drawn alone from its own seeds, so any slice of the stream can be read in
+    any order (the basis of reasoning-gym style indexable datasets).
+    """
+
+    def __init__(self, generator_ids: Sequence[str], seed: int) -> None:
+        self.order, self.seeders, _ = _stream_setup(generator_ids, seed, [0], 1)
+
+    def __getitem__(self, step: int) -> Record:
+        """The stream's record number ``step`` (from 0)."""
+        slot, index = lane_position(0, step, 1, len(self.order))
+        return _draw_batch(self.order[slot], self.seeders[slot], np.array([index], dtype=np.int64))[0]
+
+
 def _draw_table(
     generator: Generator, seeder: InstanceSeeder, indices: NDArray[Any], schema: pa.Schema
 ) -> pa.Table:

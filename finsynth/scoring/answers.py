@@ -98,6 +98,11 @@ def answer_segment(output: str, *, lenient: bool = False) -> str | None:
     return lines[0]
 
 
+def answer_line_count(output: str) -> int:
+    """How many ``Answer:`` lines (as the strict reader finds them) ``output`` has."""
+    return sum(1 for _ in _ANSWER_LINE.finditer(output))
+
+
 def without_answer_statements(output: str) -> str:
     r"""Remove every answer statement (from its marker to the end of its line, or a ``\boxed{}``)."""
     return _ANSWER_STATEMENT.sub("", _ANSWER_LINE.sub("Answer:", output))
