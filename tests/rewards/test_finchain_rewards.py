@@ -185,7 +185,7 @@ def _pieces(record: dict[str, Any]) -> st.SearchStrategy[str]:
     ).map("".join)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])  # records() is drawn once
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # records() once
 @given(data=st.data(), index=st.integers(min_value=0, max_value=579))
 def test_no_completion_scores_above_a_correct_one(data: st.DataObject, index: int) -> None:
     record = records()[index]
