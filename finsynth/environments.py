@@ -8,8 +8,8 @@ the ``environments/`` folder); each is one line calling a function here.
 Each environment is a single-turn ``vf.SingleTurnEnv``:
 
 - **dataset**: records from finsynth's seeded stream (:func:`finsynth.iterable_dataset`), one
-  row per record: ``prompt`` (the chat prompt), ``answer`` (the record's ``target``), ``task``
-  (the environment's name) and ``info`` (``{"record": <the record as JSON>}``);
+  row per record: ``prompt`` (the chat prompt), ``answer`` (the record's ``target``) and
+  ``info`` (``{"record": <the record as JSON>}``);
 - **rubric**: the family's reward functions from :func:`finsynth.rewards.reward_functions`, each
   called on one completion with the record's columns, exactly as TRL's ``GRPOTrainer`` calls it,
   so a verifiers run, a TRL run and an evaluation score an answer alike;
@@ -112,7 +112,7 @@ def environment_rows(
         difficulties: Keep only these measured difficulty levels.
 
     Returns:
-        Rows with ``prompt``, ``answer``, ``task`` and ``info`` (``{"record": <JSON>}``).
+        Rows with ``prompt``, ``answer`` and ``info`` (``{"record": <JSON>}``).
 
     Raises:
         FinsynthError: For an unknown environment or a negative ``num_examples``.
@@ -135,7 +135,6 @@ def environment_rows(
         {
             "prompt": _prompt(family, record),
             "answer": str(record["target"]),
-            "task": name,
             "info": {"record": json.dumps(record, sort_keys=True)},
         }
         for record in stream.take(num_examples)

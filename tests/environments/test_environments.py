@@ -35,7 +35,7 @@ def test_rows_are_the_seeded_stream() -> None:
     assert [json.loads(row["info"]["record"]) for row in rows] == records
     assert [row["prompt"] for row in rows] == [prompt_messages(record) for record in records]
     assert [row["answer"] for row in rows] == [record["target"] for record in records]
-    assert {row["task"] for row in rows} == {"finsynth-finchain"}
+    assert {tuple(row) for row in rows} == {("prompt", "answer", "info")}
     assert environment_rows("finsynth-finchain", num_examples=6, seed=11) == rows
     assert environment_rows("finsynth-finchain", num_examples=6, seed=12) != rows
 

@@ -48,7 +48,6 @@ def _state(row: dict[str, Any], text: str) -> Any:
         completion=[vf.AssistantMessage(content=text)],
         answer=row["answer"],
         info=row["info"],
-        task=row["task"],
         trajectory=[],
     )
 

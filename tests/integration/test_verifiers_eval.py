@@ -36,8 +36,9 @@ def test_vf_eval_scores_every_rollout_with_finsynth_rewards(llama_server: str, t
         "--api-client-type", "openai_chat_completions",
         "--num-examples", str(EXAMPLES),
         "--rollouts-per-example", str(ROLLOUTS),
-        "--max-tokens", "48",
-        "--temperature", "0.8",
+        # verifiers sends OpenAI's max_completion_tokens, which llama.cpp's server ignores: its own
+        # max_tokens goes in the request body.
+        "--sampling-args", json.dumps({"temperature": 0.8, "extra_body": {"max_tokens": 48}}),
         "--max-concurrent", "1",
         "--save-results",
         "--output-dir", str(tmp_path / "results"),
