@@ -72,7 +72,7 @@ NOT_RUN: tuple[tuple[str, str], ...] = (
     ),
     (
         "from datasets import IterableDataset",
-        "trains on a GPU and downloads a model; tests/integration/test_grpo_training.py runs it small on CPU",
+        "trains on a GPU and downloads a model (TRL, transformers and torch: the rl extra)",
     ),
     (
         "python -m benchmarks.finchain_realism",
