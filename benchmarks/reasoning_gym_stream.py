@@ -11,11 +11,10 @@ its steps, a replayable trace and metadata, which a ``gsm_symbolic`` entry does 
 
 from __future__ import annotations
 
-import itertools
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
+from benchmarks.rates import items_per_cpu_second
 from finsynth import score_answer
 from finsynth.generators.registry import resolve
 from finsynth.pipeline import stream_records
@@ -48,19 +47,10 @@ def reasoning_gym_items() -> Iterator[None]:
         yield None
 
 
-def _rate(items: Callable[[], Iterator[None]]) -> float:
-    stream = items()
-    for _ in itertools.islice(stream, WARM_UP):
-        pass
-    start = time.process_time()
-    counted = sum(1 for _ in itertools.islice(stream, ITEMS))
-    return counted / (time.process_time() - start)
-
-
 def run() -> list[dict[str, object]]:
     """One row: both rates (items drawn and scored per CPU second) and their ratio."""
-    theirs = _rate(reasoning_gym_items)
-    ours = _rate(finsynth_items)
+    theirs = items_per_cpu_second(reasoning_gym_items, WARM_UP, ITEMS)
+    ours = items_per_cpu_second(finsynth_items, WARM_UP, ITEMS)
     return [
         {
             "problem": "draw an item + score one completion",

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
+from benchmarks.rates import items_per_cpu_second
 from finsynth.chat import assistant_message
 from finsynth.generators.registry import resolve
 from finsynth.pipeline import stream_records
@@ -32,12 +33,12 @@ WARM_UP = 60_000
 
 
 def _mixed(record: dict[str, Any], kind: int) -> str:
-    target = record["target"]
+    target, solution = str(record["target"]), str(record["solution"])
     return [
-        assistant_message(record["solution"], target),
+        assistant_message(solution, target),
         f"Answer: {target}",
-        f"{record['solution']}\nAnswer: 123456789",
-        record["solution"].replace("Answer:", "So"),
+        f"{solution}\nAnswer: 123456789",
+        solution.replace("Answer:", "So"),
         f"Answer: {target} or 0.5",
         "Answer: 1\n" * 40,
     ][kind % 6]
@@ -76,18 +77,12 @@ def _stream_items() -> Iterator[None]:
         yield None
 
 
-def _rate(items: Callable[[], Iterator[None]]) -> float:
-    stream = items()
-    for _ in itertools.islice(stream, WARM_UP):
-        pass
-    start = time.process_time()
-    counted = sum(1 for _ in itertools.islice(stream, ITEMS))
-    return counted / (time.process_time() - start)
-
-
 def run() -> list[dict[str, object]]:
     """Two rows: reward throughput, and the stream with and without a curriculum."""
-    stream, curriculum = _rate(_stream_items), _rate(_curriculum_items)
+    stream, curriculum = (
+        items_per_cpu_second(_stream_items, WARM_UP, ITEMS),
+        items_per_cpu_second(_curriculum_items, WARM_UP, ITEMS),
+    )
     return [
         {
             "problem": f"score {COMPLETIONS:,} mixed completions, 3 FinChain rewards",
