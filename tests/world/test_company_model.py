@@ -152,8 +152,22 @@ UNCLASSIFIED = tuple(industry for industry in INDUSTRIES if not industry.classif
 
 
 def _texts(instance: TaskInstance) -> list[str]:
-    hints = [hint for values in instance.hints.values() for hint in values]
+    """What states the company's figures: the information, the reference and every hint but ``forbid``.
+
+    A ``forbid`` hint may name a current measure to tell the judge it does not apply (``a current
+    ratio, which a bank's balance sheet does not have``); it must then state no figure of it.
+    """
+    hints = [hint for key, values in instance.hints.items() if key != "forbid" for hint in values]
     return [instance.information, instance.reference_answer, *hints]
+
+
+def _forbidden_figures(instance: TaskInstance) -> list[str]:
+    """``forbid`` hints that name a current measure and state a figure with it."""
+    return [
+        hint
+        for hint in instance.hints.get("forbid", ())
+        if CURRENT_WORDS.search(hint) and re.search(r"\d", hint)
+    ]
 
 
 def test_banks_insurers_and_reits_have_unclassified_balance_sheets() -> None:
@@ -176,5 +190,6 @@ def test_no_ucfe_text_or_hint_about_a_bank_insurer_or_reit_states_a_current_figu
             about += 1
             for text in _texts(instance):
                 assert not CURRENT_WORDS.search(text), (task, text)
+            assert not _forbidden_figures(instance), (task, _forbidden_figures(instance))
     if task in STATEMENT_TASKS:
         assert about >= 10, "the statement tasks draw banks, insurers and REITs"
