@@ -23,7 +23,7 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
   tests/scoring/test_answers.py tests/scoring/test_answer_forms.py tests/scoring/test_numbers.py \
   tests/perturbations tests/generators/finchain/test_trace.py tests/generators/finchain/test_exact.py \
   tests/generators/finchain/test_formula.py tests/generators/finchain/test_dsl.py \
-  tests/generators/finchain/test_functions.py tests/builder/test_config.py tests/builder/test_verify.py
+  tests/generators/finchain/test_functions.py tests/builder/test_config.py
 
 .PHONY: install build-dataset test test-fast python-range-venvs test-python-range test-integration lint typecheck pytest bench docs dist clean
 
