@@ -355,6 +355,106 @@ _ENTRIES = (
         "assets (about 11% industry-wide).",
         "FDIC Quarterly Banking Profile (deposits, equity capital and earning assets to total assets)",
     ),
+    # --- relations-c ---
+    _range(
+        "acquisition_premium",
+        0.0,
+        1.0,
+        "What a buyer offers over a public target's unaffected share price: about 30% on average for U.S. "
+        "targets, most offers between 10% and 60%, rarely above 100%.",
+        "FactSet Mergerstat Review (average and median premiums paid, U.S. public targets)",
+    ),
+    _range(
+        "target_holders_stake_after_a_stock_merger",
+        0.0,
+        0.6,
+        "Former target holders' share of the combined company after a stock-for-stock deal: a few percent "
+        "in a bolt-on, about half in a merger of equals, and up to about 60% where the smaller-named "
+        "party issues the shares (Glaxo Wellcome–SmithKline Beecham split 59/41).",
+        "SEC EDGAR merger proxy statements and Form S-4 registrations (pro forma ownership tables)",
+    ),
+    _range(
+        "earnout_to_closing_payment",
+        0.0,
+        1.0,
+        "The most an earnout can pay over the cash paid at closing in a private-target deal: median about "
+        "a third, seldom above the closing payment; earnout periods run one to five years.",
+        "SRS Acquiom Deal Terms Study 2024 (earnout potential as a percentage of closing payment)",
+    ),
+    _range(
+        "quality_of_earnings_adjustment",
+        0.8,
+        1.2,
+        "A target's EBITDA after diligence normalization (one-off legal costs, owner pay above market, "
+        "gains on asset sales) over its reported EBITDA: adjustments within about a fifth either way.",
+        "CFA Program Curriculum, Evaluating Quality of Financial Reports (non-recurring items)",
+    ),
+    _range(
+        "ev_to_ebitda",
+        3,
+        30,
+        "Enterprise value over EBITDA: U.S. industry averages about 5–25 (2015–2025); mid-market private "
+        "deals about 6–12.",
+        "Damodaran Online, Enterprise Value Multiples by Sector (US), updated each January",
+    ),
+    _range(
+        "net_debt_to_ebitda",
+        -3,
+        7,
+        "Debt less cash over EBITDA: about 1–3 for investment-grade issuers, 4–6 for leveraged loans; U.S. "
+        "bank supervisors flag total leverage above 6; cash-rich firms are below zero.",
+        "Interagency Guidance on Leveraged Lending (Federal Reserve, OCC, FDIC, March 2013)",
+    ),
+    _range(
+        "known_liabilities_share_of_deal_value",
+        0.0,
+        0.25,
+        "Known contingent liabilities priced into a private acquisition: indemnities for representations "
+        "capped at about 10% of the price (median), special indemnities for identified claims up to about "
+        "a quarter; larger exposures reshape the deal rather than its price.",
+        "SRS Acquiom Deal Terms Study 2024 (indemnification caps, escrows and special indemnities)",
+    ),
+    _range(
+        "customer_concentration",
+        0.0,
+        0.8,
+        "Share of revenue from a company's largest customers: any customer over 10% must be named, most "
+        "companies name none; where named, the largest is usually 10–30%, the top few up to about 80% for "
+        "contract suppliers.",
+        "SEC Regulation S-K Item 101(c); SEC Financial Statement Data Sets (ConcentrationRiskPercentage1)",
+    ),
+    _range(
+        "integration_cost_to_run_rate_synergies",
+        0.5,
+        3.0,
+        "One-time integration costs over a deal's annual run-rate cost synergies: about 1 to 2 times in "
+        "most announced deals, a rule of thumb near 1.5.",
+        "McKinsey & Company M&A practice, integration cost benchmarks; synergy guidance in SEC 8-Ks",
+    ),
+    _range(
+        "employee_replacement_cost",
+        0.3,
+        2.0,
+        "Cost of replacing a departing employee over that employee's annual salary: about half for "
+        "staff roles, up to twice for senior and technical roles.",
+        "SHRM, Essential Elements of Employee Retention; Gallup, The Cost of Employee Turnover (2019)",
+    ),
+    _range(
+        "ev_to_revenue",
+        0.1,
+        20,
+        "Enterprise value over revenue: U.S. industry averages about 0.3 (retail, distribution) to 15 "
+        "(software, biotech).",
+        "Damodaran Online, Price and Enterprise Value to Sales Ratios by Sector (US)",
+    ),
+    _range(
+        "project_cost_to_budget",
+        0.5,
+        3.0,
+        "Actual over budgeted cost of IT and integration projects: a mean overrun of about 27% across "
+        "1,471 IT projects, underruns of up to about a quarter, and one project in six above 200% of budget.",
+        "Flyvbjerg and Budzier, Why Your IT Project May Be Riskier Than You Think, HBR Sept 2011",
+    ),
 )
 
 REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}

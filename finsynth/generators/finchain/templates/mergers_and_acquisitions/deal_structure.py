@@ -39,6 +39,9 @@ def exchange_ratio_for_an_all_stock_offer() -> Template:
 
     Bands:
         exchange_ratio: 0.05 to 3
+
+    Relations:
+        offer_price / target_price - 1: 9.9% to 60.1% [acquisition_premium]
     """
     return Template(
         givens=[
@@ -86,6 +89,9 @@ def target_holders_stake_after_a_share_exchange() -> Template:
 
     Bands:
         target_ownership: 4% to 60%
+
+    Relations:
+        new_shares / (acquirer_shares + new_shares): 4% to 60% [target_holders_stake_after_a_stock_merger]
     """
     return Template(
         givens=[
@@ -133,6 +139,9 @@ def premium_of_a_cash_and_stock_offer() -> Template:
 
     Bands:
         offer_premium: 5% to 80%
+
+    Relations:
+        offer_value / target_price - 1: 4.9% to 80.1% [acquisition_premium]
     """
     return Template(
         givens=[
@@ -187,6 +196,9 @@ def expected_present_value_of_a_deal_with_an_earnout() -> Template:
 
     Bands:
         earnout_value / total_consideration: 0% to 35%
+
+    Relations:
+        earnout_payment / upfront_cash: 0% to 50% [earnout_to_closing_payment]
     """
     return Template(
         givens=[

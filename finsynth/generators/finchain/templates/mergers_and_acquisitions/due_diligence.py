@@ -40,6 +40,10 @@ def normalized_ebitda_after_quality_of_earnings_adjustments() -> Template:
 
     Bands:
         adjusted_ebitda / reported_ebitda: 80% to 120%
+
+    Relations:
+        (reported_ebitda + one_time_legal_costs + excess_owner_compensation - gain_on_asset_sale) /
+            reported_ebitda: 80% to 120% [quality_of_earnings_adjustment]
     """
     return Template(
         givens=[
@@ -84,6 +88,9 @@ def working_capital_adjustment_to_the_purchase_price() -> Template:
 
     Bands:
         closing_nwc / nwc_peg: 70% to 130%
+
+    Relations:
+        (receivables + inventory - payables) / nwc_peg: 75% to 125% [balance_sheet_item_over_a_year]
     """
     return Template(
         givens=[
@@ -125,6 +132,10 @@ def valuation_net_of_expected_contingent_liabilities() -> Template:
 
     Bands:
         expected_liabilities / standalone_value: 0% to 25%
+
+    Relations:
+        (lawsuit_claim * lawsuit_probability + remediation_cost * remediation_probability + tax_assessment)
+            / standalone_value: 0% to 25% [known_liabilities_share_of_deal_value]
     """
     return Template(
         givens=[
@@ -176,6 +187,10 @@ def customer_concentration_screen() -> Template:
 
     Bands:
         top_three_share: 2% to 60%
+
+    Relations:
+        (largest_customer + second_customer + third_customer) / total_revenue: 0% to 60%
+            [customer_concentration]
     """
     return Template(
         givens=[
@@ -241,6 +256,12 @@ def equity_purchase_price_net_of_a_settlement_paid_in_installments() -> Template
         net_debt / adjusted_ebitda: -2 to 6
         settlement_value / enterprise_value: 0% to 15%
         equity_price / enterprise_value: 20% to 130%
+
+    Relations:
+        ev_multiple: 5 to 14 [ev_to_ebitda]
+        (debt - cash) / reported_ebitda: -2 to 6 [net_debt_to_ebitda]
+        (reported_ebitda + nonrecurring_expenses - nonrecurring_gains) / reported_ebitda: 80% to 120%
+            [quality_of_earnings_adjustment]
     """
     return Template(
         givens=[

@@ -35,6 +35,9 @@ def gross_profit_lost_to_customer_attrition() -> Template:
 
     Bands:
         lost_gross_profit / target_revenue: 0% to 18%
+
+    Relations:
+        1 - gross_margin: 30% to 80% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -66,6 +69,9 @@ def payback_period_of_integration_costs() -> Template:
 
     Bands:
         payback_years: 0.3 to 10
+
+    Relations:
+        integration_cost / gross_savings: 50% to 300% [integration_cost_to_run_rate_synergies]
     """
     return Template(
         givens=[
@@ -76,6 +82,7 @@ def payback_period_of_integration_costs() -> Template:
         ],
         constraints=[
             "new_recurring_costs <= 0.6 * gross_savings",
+            "0.5 * gross_savings <= integration_cost <= 3 * gross_savings",
             "integration_cost / (gross_savings - new_recurring_costs) >= 0.3",
             "integration_cost / (gross_savings - new_recurring_costs) <= 10",
         ],
@@ -107,6 +114,9 @@ def net_benefit_of_a_key_employee_retention_plan() -> Template:
 
     Bands:
         departures_avoided / key_employees: 1% to 42%
+
+    Relations:
+        replacement_cost_rate: 50% to 200% [employee_replacement_cost]
     """
     return Template(
         givens=[
@@ -153,6 +163,10 @@ def integration_budget_status() -> Template:
 
     Bands:
         variance_share: -25% to 35%
+
+    Relations:
+        actual_spend / (systems_budget + facilities_budget + severance_budget): 75% to 135%
+            [project_cost_to_budget]
     """
     return Template(
         givens=[

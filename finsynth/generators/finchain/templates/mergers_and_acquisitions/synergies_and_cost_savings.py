@@ -64,6 +64,9 @@ def profit_from_cross_selling_revenue_synergies() -> Template:
 
     Bands:
         added_profit / target_customers: 0 to 12,000
+
+    Relations:
+        1 - contribution_margin: 40% to 85% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -161,6 +164,9 @@ def net_present_value_of_phased_in_cost_synergies() -> Template:
 
     Bands:
         integration_cost / run_rate_savings: 50% to 250%
+
+    Relations:
+        integration_cost / run_rate_savings: 80% to 250% [integration_cost_to_run_rate_synergies]
     """
     return Template(
         givens=[

@@ -134,6 +134,9 @@ def share_price_implied_by_precedent_transactions() -> Template:
 
     Bands:
         value_per_share: 5 to 300
+
+    Relations:
+        (first_deal_multiple + second_deal_multiple + third_deal_multiple) / 3: 0.8 to 6 [ev_to_revenue]
     """
     return Template(
         givens=[
