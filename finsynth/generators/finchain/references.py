@@ -400,9 +400,10 @@ _ENTRIES = (
     _range(
         "net_debt_to_ebitda",
         -3,
-        7,
-        "Debt less cash over EBITDA: about 1–3 for investment-grade issuers, 4–6 for leveraged loans; U.S. "
-        "bank supervisors flag total leverage above 6; cash-rich firms are below zero.",
+        10,
+        "Debt less cash over EBITDA: about 1–3 for investment-grade issuers, 4–6 for leveraged loans (U.S. "
+        "bank supervisors flag total leverage above 6), up to about 10 for issuers whose EBITDA has "
+        "fallen; cash-rich firms are below zero.",
         "Interagency Guidance on Leveraged Lending (Federal Reserve, OCC, FDIC, March 2013)",
     ),
     _range(
@@ -454,6 +455,221 @@ _ENTRIES = (
         "Actual over budgeted cost of IT and integration projects: a mean overrun of about 27% across "
         "1,471 IT projects, underruns of up to about a quarter, and one project in six above 200% of budget.",
         "Flyvbjerg and Budzier, Why Your IT Project May Be Riskier Than You Think, HBR Sept 2011",
+    ),
+    _range(
+        "liabilities_to_assets",
+        0.0,
+        0.95,
+        "Total liabilities over total assets: about 30–70% for most operating companies, up to about 90% "
+        "for utilities and highly leveraged firms, 90–95% for banks.",
+        "SEC Financial Statement Data Sets (Liabilities over Assets); Damodaran Online, Debt Ratio by Sector",
+    ),
+    _range(
+        "dividend_payout_ratio",
+        0.0,
+        1.5,
+        "Dividends over net income: about 30–60% for S&P 500 payers, above 100% in years when earnings "
+        "fall (2009, 2020) and dividends are held, rarely beyond 150% for long.",
+        "S&P Dow Jones Indices, S&P 500 dividends and earnings; Damodaran Online, Dividend Fundamentals",
+    ),
+    _range(
+        "working_capital_investment_to_cash_earnings",
+        -1.0,
+        1.0,
+        "A year's increase in receivables and inventory less the increase in payables over net income "
+        "plus depreciation: most firms within ±50%, beyond ±100% only with acquisitions or collapse.",
+        "SEC Financial Statement Data Sets (IncreaseDecreaseInOperatingCapital over NetIncomeLoss plus D&A)",
+    ),
+    _range(
+        "capital_expenditures_to_depreciation",
+        0.3,
+        5.0,
+        "Capital expenditures over depreciation and amortization: U.S. industry aggregates about 0.8–3, "
+        "single firms from about 0.3 (harvesting old assets) to 5 (rapid build-out).",
+        "Damodaran Online, Capital Expenditures by Sector (US), Cap Ex / Depreciation column",
+    ),
+    _range(
+        "asset_sale_proceeds_to_capital_expenditures",
+        0.0,
+        0.5,
+        "Cash from selling property, plant and equipment over cash spent buying it: usually under a tenth, "
+        "up to about half where fleets are renewed (airlines, car and equipment rental).",
+        "SEC Financial Statement Data Sets (ProceedsFromSaleOfPropertyPlantAndEquipment over capex)",
+    ),
+    _range(
+        "salvage_value_to_cost",
+        0.0,
+        0.3,
+        "An asset's estimated salvage value over its cost in financial statements: usually 0–10%, up to "
+        "about 20–30% for vehicles, aircraft and ships.",
+        "IRS Publication 946 (salvage value); airline 10-K depreciation policies (aircraft residuals 10–20%)",
+    ),
+    _range(
+        "early_payment_discount",
+        0.005,
+        0.03,
+        "The discount a supplier gives for paying early: 1–2% for payment within 10–15 days, 2/10 net 30 "
+        "the most common term, rarely above 3%.",
+        "Ng, Smith and Smith, Determinants of Credit Terms Used in Interfirm Trade, J. Finance 1999",
+    ),
+    _range(
+        "days_payables_outstanding",
+        10,
+        150,
+        "Payables over a year's purchases, in days: about 30–75 for most industries, up to about 120 for "
+        "firms with strong buying power.",
+        "The Hackett Group Working Capital Survey; SEC Financial Statement Data Sets",
+    ),
+    _range(
+        "debt_to_equity",
+        0.0,
+        8.0,
+        "Book debt over book equity: U.S. industry averages about 0.1–3; single firms up to about 8 "
+        "(utilities, airlines, buyout-owned firms) before equity turns negative.",
+        "Damodaran Online, Capital Structure by Sector (US), book debt to equity",
+    ),
+    _range(
+        "operating_margin",
+        -0.3,
+        0.6,
+        "Operating income (EBIT) over revenue: industry averages from about 2% (grocers, distributors) to "
+        "about 45% (software, tobacco); loss-making firms below zero.",
+        "Damodaran Online, Operating and Net Margins by Industry (US), pre-tax operating margin",
+    ),
+    _range(
+        "interest_coverage",
+        0.2,
+        50,
+        "EBIT over interest expense: above 8.5 for AAA-like large firms, 1.5–3 for B ratings, below 0.8 "
+        "for C and D; 50 and above for firms with almost no debt.",
+        "Damodaran Online, Ratings, Interest Coverage Ratios and Default Spreads",
+    ),
+    _range(
+        "quick_ratio",
+        0.1,
+        4.0,
+        "Cash, marketable securities and receivables over current liabilities: about 0.5–1.5 for most "
+        "operating firms, up to about 4 for cash-rich ones.",
+        "SEC Financial Statement Data Sets (cash, securities and receivables over LiabilitiesCurrent)",
+    ),
+    _range(
+        "return_on_equity",
+        -0.5,
+        0.6,
+        "Net income over book equity: U.S. industry averages about −10% to 40%, the S&P 500 about 10–20%; "
+        "single firms beyond.",
+        "Damodaran Online, Return on Equity by Sector (US)",
+    ),
+    _range(
+        "bank_cost_to_income_ratio",
+        0.25,
+        1.2,
+        "A bank's noninterest expense over its revenue (net interest income plus noninterest income), the "
+        "efficiency ratio: about 55–65% for U.S. banks in aggregate, about 25–40% at the leanest banks, "
+        "above 100% at banks losing money on operations.",
+        "FDIC Quarterly Banking Profile (efficiency ratio); EBA Risk Dashboard (cost-to-income ratio)",
+    ),
+    _range(
+        "bank_noninterest_income_share",
+        0.03,
+        0.8,
+        "A bank's noninterest (fee) income over its net interest plus noninterest income: about a third "
+        "for U.S. banks in aggregate, 10–50% for most, up to about 80% for custody and trust banks.",
+        "FDIC Quarterly Banking Profile (net interest and noninterest income, all insured institutions)",
+    ),
+    _range(
+        "lifetime_value_to_acquisition_cost",
+        0.3,
+        15,
+        "A customer's lifetime value over the cost of acquiring one: 3 or more is the usual target for "
+        "subscription and fintech businesses, below 1 loses money on every customer won.",
+        "David Skok, SaaS Metrics 2.0 (forEntrepreneurs.com); fintech issuers' S-1 unit economics",
+    ),
+    _range(
+        "card_payment_average_ticket",
+        2,
+        5_000,
+        "Average value of a card payment: about $40–50 for U.S. card payments overall, from a few dollars "
+        "(coffee, transit) to several thousand for business-to-business card payments.",
+        "Federal Reserve Payments Study 2022 (average value of card payments); merchant category statistics",
+    ),
+    _range(
+        "merchant_card_processing_rate",
+        0.015,
+        0.035,
+        "The percentage a U.S. merchant pays on card sales: interchange plus network and processor fees, "
+        "about 1.5–3.5%; flat-rate processors charge 2.6–3.5% plus a fixed fee per payment.",
+        "Federal Reserve Regulation II (12 CFR 235); Square, Stripe and PayPal published U.S. pricing (2025)",
+    ),
+    _range(
+        "robo_advisory_fee",
+        0.0,
+        0.01,
+        "An automated investment adviser's annual fee on assets: 0–0.5% (0.25% at Betterment and "
+        "Wealthfront, 0.15–0.20% at Vanguard Digital Advisor), about 1% at human advisers.",
+        "SEC Form ADV Part 2A brochures of Betterment, Wealthfront and Vanguard Digital Advisor (2025)",
+    ),
+    _range(
+        "fund_expense_ratio",
+        0.0003,
+        0.02,
+        "A mutual fund's or ETF's annual expenses over its assets: 0.03–0.20% for index funds and ETFs, "
+        "about 0.4–1% for active equity funds (asset-weighted), rarely above 2%.",
+        "ICI Investment Company Fact Book 2025 (expense ratios of index and actively managed funds)",
+    ),
+    _range(
+        "stock_weight_drift_before_rebalancing",
+        -0.25,
+        0.25,
+        "How far a balanced portfolio's stock weight moves from its target when left alone: a few points "
+        "in a year, up to about 20 points over several years of diverging stock and bond returns.",
+        "Vanguard, Best Practices for Portfolio Rebalancing (2022), drift of an unrebalanced 60/40 portfolio",
+    ),
+    _range(
+        "us_stock_annual_return",
+        -0.44,
+        0.53,
+        "The S&P 500's total return in a calendar year, 1928–2024: from −43.8% (1931) to +52.6% (1954).",
+        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP)",
+    ),
+    _range(
+        "us_bond_annual_return",
+        -0.18,
+        0.33,
+        "A U.S. Treasury or investment-grade bond index's total return in a calendar year, 1928–2024: from "
+        "−17.8% (10-year Treasury, 2022) to +32.8% (1982).",
+        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP)",
+    ),
+    _range(
+        "preferred_dividends_to_net_income",
+        0.0,
+        0.6,
+        "Preferred dividends over net income at companies with preferred stock (banks, utilities, REITs): "
+        "usually 2–20%, up to about half at heavy issuers.",
+        "SEC Financial Statement Data Sets (PreferredStockDividendsIncomeStatementImpact over NetIncomeLoss)",
+    ),
+    _range(
+        "shares_issued_in_a_year",
+        0.0,
+        1.0,
+        "New shares a listed company issues in a year over those outstanding at its start: seasoned "
+        "offerings add about 5–20%, acquisitions paid in stock up to about the whole count.",
+        "Eckbo, Masulis and Norli, Security Offerings, Handbook of Corporate Finance (2007); SEC Forms 424B",
+    ),
+    _rule(
+        "margin_requirements",
+        "Buying U.S. stock on margin needs at least 50% of the price in equity at purchase (Regulation T) "
+        "and at least 25% of the position's value afterwards (FINRA Rule 4210); brokers' house "
+        "maintenance is often 30–40%, always below the initial requirement.",
+        "Federal Reserve Regulation T (12 CFR 220.12); FINRA Rule 4210 (margin requirements)",
+    ),
+    _range(
+        "price_after_a_stock_split",
+        10,
+        250,
+        "A U.S. share's price just after a split: companies split to bring a high price back to where "
+        "most shares trade, about $20–150 (Apple 4-for-1 to about $125 in 2020).",
+        "Weld, Michaely, Thaler and Benartzi, The Nominal Share Price Puzzle, J. Economic Perspectives 2009",
     ),
 )
 

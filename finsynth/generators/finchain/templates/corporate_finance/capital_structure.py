@@ -16,6 +16,9 @@ def debt_to_equity_ratio_from_the_balance_sheet() -> Template:
 
     Bands:
         debt_to_equity: 0.1 to 6
+
+    Relations:
+        total_liabilities / total_assets: 10% to 85% [liabilities_to_assets]
     """
     return Template(
         givens=[

@@ -15,6 +15,9 @@ def dividend_payout_ratio() -> Template:
 
     Bands:
         payout_ratio: 10% to 90%
+
+    Relations:
+        dividend_per_share * shares_outstanding / net_income: 10% to 90% [dividend_payout_ratio]
     """
     return Template(
         givens=[
@@ -80,6 +83,10 @@ def dividend_per_share_under_a_residual_policy() -> Template:
     Bands:
         dividend_per_share: 0.05 to 8
         residual_earnings / net_income: 0% to 100%
+
+    Relations:
+        1 - capital_budget * target_equity_ratio / net_income: 10% to 80% [dividend_payout_ratio]
+        (1 - target_equity_ratio) / target_equity_ratio: 0.25 to 1.5 [debt_to_equity]
     """
     return Template(
         givens=[
@@ -126,6 +133,10 @@ def sustainable_growth_rate_from_retention() -> Template:
     Bands:
         sustainable_growth_rate: 1% to 25%
         return_on_equity: 5% to 30%
+
+    Relations:
+        net_income / shareholders_equity: 5% to 30% [return_on_equity]
+        total_dividends / net_income: 10% to 80% [dividend_payout_ratio]
     """
     return Template(
         givens=[

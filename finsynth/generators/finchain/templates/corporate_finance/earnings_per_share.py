@@ -47,6 +47,10 @@ def basic_eps_after_preferred_dividends() -> Template:
     Bands:
         basic_eps: 0.1 to 40
         preferred_dividends / net_income: 0% to 50%
+
+    Relations:
+        preferred_shares * preferred_dividend_per_share / net_income: 0% to 50%
+            [preferred_dividends_to_net_income]
     """
     return Template(
         givens=[
@@ -89,6 +93,9 @@ def eps_with_shares_issued_during_the_year() -> Template:
     Bands:
         basic_eps: 0.05 to 40
         weighted_average_shares / beginning_shares: 100% to 140%
+
+    Relations:
+        new_shares / beginning_shares: 0% to 40% [shares_issued_in_a_year]
     """
     return Template(
         givens=[
@@ -140,6 +147,9 @@ def eps_restated_for_a_stock_split() -> Template:
     Bands:
         basic_eps: 0.05 to 40
         new_shares / beginning_shares: 0% to 40%
+
+    Relations:
+        new_shares / beginning_shares: 0% to 40% [shares_issued_in_a_year]
     """
     return Template(
         givens=[

@@ -105,7 +105,10 @@ def yield_of_a_zero_coupon_bond_from_its_price() -> Template:
     Zero yields are quoted compounded semiannually, as coupon bonds' are.
 
     Bands:
-        bond_equivalent_yield: 0.5% to 9%
+        bond_equivalent_yield: 1% to 9%
+
+    Relations:
+        bond_equivalent_yield: 1% to 9% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -115,7 +118,7 @@ def yield_of_a_zero_coupon_bond_from_its_price() -> Template:
             count("years", 1, 30, unit=Unit.YEARS),
         ],
         constraints=[
-            f"{ZERO_YIELD_FROM_GIVENS} >= 0.005",
+            f"{ZERO_YIELD_FROM_GIVENS} >= 0.01",
             f"{ZERO_YIELD_FROM_GIVENS} <= 0.09",
         ],
         question=(
@@ -198,8 +201,11 @@ def yield_to_maturity_of_a_five_year_annual_bond() -> Template:
     y solves P = Σ_{t=1..5} C / (1 + y)^t + F / (1 + y)^5; it is the IRR of the buyer's cash flows.
 
     Bands:
-        yield_to_maturity: 0.5% to 15%
+        yield_to_maturity: 1% to 15%
         yield_to_maturity - coupon_rate: -5% to 5%
+
+    Relations:
+        yield_to_maturity: 1% to 15% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -209,7 +215,7 @@ def yield_to_maturity_of_a_five_year_annual_bond() -> Template:
             rate("price_quote", 80, 120, step=0.01),
         ],
         constraints=[
-            f"{ANNUAL_YIELD_FROM_GIVENS} >= 0.005",
+            f"{ANNUAL_YIELD_FROM_GIVENS} >= 0.01",
             f"{ANNUAL_YIELD_FROM_GIVENS} <= 0.15",
             f"abs({ANNUAL_YIELD_FROM_GIVENS} - coupon_rate) <= 0.05",
         ],

@@ -38,6 +38,9 @@ def holding_period_return_with_dividends() -> Template:
 
     Bands:
         holding_period_return: -40% to 60%
+
+    Relations:
+        dividends / purchase_price: 0% to 8% [dividend_yield]
     """
     return Template(
         givens=[
@@ -130,6 +133,9 @@ def price_weighted_index_divisor_after_a_split() -> Template:
 
     Bands:
         new_divisor / divisor: 20% to 100%
+
+    Relations:
+        first_price / split: 20 to 150 [price_after_a_stock_split]
     """
     return Template(
         givens=[
@@ -139,6 +145,8 @@ def price_weighted_index_divisor_after_a_split() -> Template:
             number("divisor", 0.5, 3, step=0.0001, decimals=4),
             option("split", SPLITS),
         ],
+        # A company splits a high-priced share back into the range most shares trade in.
+        constraints=["20 <= first_price / split <= 150"],
         question=(
             "A price-weighted index holds three stocks priced at {first_price}, {second_price} and "
             "{third_price}, and its divisor is {divisor}. The first stock then splits {split}. Computing the "
@@ -180,6 +188,10 @@ def margin_call_price_of_a_leveraged_purchase() -> Template:
 
     Bands:
         margin_call_price / purchase_price: 25% to 85%
+
+    Relations:
+        initial_margin >= 0.5 and maintenance_margin >= 0.25 and maintenance_margin < initial_margin
+            [margin_requirements]
     """
     return Template(
         givens=[

@@ -256,6 +256,10 @@ def effective_annual_cost_of_trade_credit_at_the_payables_period() -> Template:
     Bands:
         days_payable_outstanding: 25 to 95
         effective_annual_cost: 3% to 150%
+
+    Relations:
+        discount_rate: 1% to 3% [early_payment_discount]
+        accounts_payable / purchases * 365: 29.9 to 90.1 [days_payables_outstanding]
     """
     return Template(
         givens=[

@@ -26,6 +26,9 @@ def debt_to_equity_ratio() -> Template:
 
     Bands:
         debt_to_equity: 0 to 5
+
+    Relations:
+        (short_term_debt + long_term_debt) / shareholders_equity: 0 to 5 [debt_to_equity]
     """
     return Template(
         givens=[
@@ -60,6 +63,10 @@ def times_interest_earned() -> Template:
 
     Bands:
         interest_coverage: 0.5 to 30
+
+    Relations:
+        (revenue - operating_costs) / revenue: 3% to 40% [operating_margin]
+        (revenue - operating_costs) / interest_expense: 0.8 to 30 [interest_coverage]
     """
     return Template(
         givens=[
@@ -97,6 +104,9 @@ def debt_to_capital_after_a_debt_funded_buyback() -> Template:
 
     Bands:
         debt_to_capital_after: 0% to 90%
+
+    Relations:
+        (total_debt + buyback_amount) / (shareholders_equity - buyback_amount): 0 to 8 [debt_to_equity]
     """
     return Template(
         givens=[
@@ -134,6 +144,9 @@ def net_debt_to_ebitda_covenant_check() -> Template:
 
     Bands:
         net_debt_to_ebitda: 0 to 8
+
+    Relations:
+        (total_debt - cash) / (ebit + depreciation_and_amortization): 0 to 8 [net_debt_to_ebitda]
     """
     return Template(
         givens=[
@@ -182,6 +195,11 @@ def years_of_ebitda_growth_to_meet_a_leverage_covenant() -> Template:
         debt / ebitda: 2.5 to 9
         ebit / sales: 4% to 30%
         years_to_covenant: 0.5 to 25
+
+    Relations:
+        debt / (sales * (1 - variable_cost_ratio) - fixed_costs + depreciation_and_amortization): 2.5 to 9.1
+            [net_debt_to_ebitda]
+        (sales * (1 - variable_cost_ratio) - fixed_costs) / sales: 5% to 30% [operating_margin]
     """
     return Template(
         givens=[

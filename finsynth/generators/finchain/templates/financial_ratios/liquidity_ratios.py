@@ -31,6 +31,9 @@ def current_ratio_from_the_balance_sheet() -> Template:
 
     Bands:
         current_ratio: 0.4 to 5
+
+    Relations:
+        (cash + receivables + inventory) / current_liabilities: 0.4 to 5 [current_ratio]
     """
     return Template(
         givens=[
@@ -113,6 +116,9 @@ def defensive_interval_in_days() -> Template:
 
     Bands:
         defensive_interval: 10 to 380
+
+    Relations:
+        receivables / operating_expenses * 365: 5 to 110 [days_sales_outstanding]
     """
     return Template(
         givens=[
@@ -125,6 +131,8 @@ def defensive_interval_in_days() -> Template:
         ],
         constraints=[
             "depreciation <= 0.3 * operating_expenses",
+            # Receivables of 5 to 110 days of spending, as a real firm's days of sales.
+            "5 <= receivables / operating_expenses * 365 <= 110",
             "10 <= (cash + marketable_securities + receivables)"
             " / ((operating_expenses - depreciation) / 365) <= 400",
         ],
@@ -213,6 +221,10 @@ def probability_the_quick_ratio_falls_below_one() -> Template:
     Bands:
         quick_assets / current_liabilities: 1.2 to 2.5
         shortfall_probability: 0.5% to 40%
+
+    Relations:
+        (cash + marketable_securities + receivables) / (accounts_payable + accrued_liabilities): 1.2 to 2.5
+            [quick_ratio]
     """
     return Template(
         givens=[

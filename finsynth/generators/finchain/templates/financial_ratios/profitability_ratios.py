@@ -76,6 +76,10 @@ def return_on_average_equity() -> Template:
 
     Bands:
         return_on_equity: 0% to 40%
+
+    Relations:
+        net_income / beginning_equity: 2% to 40% [return_on_equity]
+        dividends_paid / net_income: 0% to 100% [dividend_payout_ratio]
     """
     return Template(
         givens=[

@@ -16,6 +16,10 @@ def stockholders_equity_from_the_accounting_equation() -> Template:
 
     Bands:
         total_liabilities / total_assets: 0% to 90%
+
+    Relations:
+        (accounts_payable + long_term_debt) / (cash + receivables + inventory + net_ppe): 0% to 90%
+            [liabilities_to_assets]
     """
     return Template(
         givens=[
@@ -49,6 +53,9 @@ def ending_retained_earnings() -> Template:
 
     Bands:
         dividends_declared / net_income: 0% to 150%
+
+    Relations:
+        (preferred_dividends + common_dividends) / net_income: 0% to 150% [dividend_payout_ratio]
     """
     return Template(
         givens=[
@@ -86,6 +93,9 @@ def book_value_per_common_share() -> Template:
     Bands:
         book_value_per_share: 0.5 to 600
         (total_liabilities + preferred_equity) / total_assets: 0% to 90%
+
+    Relations:
+        total_liabilities / total_assets: 0% to 90% [liabilities_to_assets]
     """
     return Template(
         givens=[
@@ -128,6 +138,10 @@ def net_working_capital_from_a_classified_balance_sheet() -> Template:
 
     Bands:
         current_assets / current_liabilities: 0.5 to 4
+
+    Relations:
+        (cash + marketable_securities + receivables + inventory + prepaid_expenses) / (accounts_payable +
+            accrued_liabilities + current_portion_of_debt): 0.5 to 4 [current_ratio]
     """
     return Template(
         givens=[

@@ -22,6 +22,10 @@ def operating_cash_flow_from_reported_changes() -> Template:
 
     Bands:
         working_capital_absorbed / (net_income + depreciation): -50% to 50%
+
+    Relations:
+        (receivables_increase + inventory_increase - payables_increase) / (net_income + depreciation): -50%
+            to 50% [working_capital_investment_to_cash_earnings]
     """
     return Template(
         givens=[
@@ -67,6 +71,10 @@ def net_cash_from_investing_activities() -> Template:
     Bands:
         investing_outflows / capital_expenditures: 100% to 4,100%
         net_investing_cash_flow: -7,000,000 to 2,100,000
+
+    Relations:
+        equipment_sale_proceeds / capital_expenditures: 0% to 50%
+            [asset_sale_proceeds_to_capital_expenditures]
     """
     return Template(
         givens=[
@@ -76,6 +84,7 @@ def net_cash_from_investing_activities() -> Template:
             money("securities_purchased", 0, 2_000_000, step=500),
             money("securities_sold", 0, 2_000_000, step=500),
         ],
+        constraints=["equipment_sale_proceeds <= 0.5 * capital_expenditures"],
         question=(
             "During the year {firm} spent {capital_expenditures} on new property and equipment, received "
             "{equipment_sale_proceeds} from selling old equipment, bought marketable securities for "
@@ -210,6 +219,12 @@ def present_value_of_growing_free_cash_flow_from_the_indirect_method() -> Templa
     Bands:
         free_cash_flow / operating_cash_flow: 10% to 90%
         present_value / free_cash_flow: 2 to 10
+
+    Relations:
+        capital_expenditures / depreciation: 0.5 to 4 [capital_expenditures_to_depreciation]
+        (receivables_increase + inventory_increase - payables_increase) / (net_income + depreciation): -30%
+            to 40% [working_capital_investment_to_cash_earnings]
+        discount_rate: 6% to 14% [weighted_average_cost_of_capital]
     """
     return Template(
         givens=[
@@ -230,6 +245,7 @@ def present_value_of_growing_free_cash_flow_from_the_indirect_method() -> Templa
             "loss_on_sale <= 0.1 * net_income",
             "receivables_increase + inventory_increase <= 0.4 * net_income",
             "payables_increase <= 0.3 * net_income",
+            "0.5 * depreciation <= capital_expenditures <= 4 * depreciation",
             f"0.1 * ({OPERATING_CASH_FLOW}) <= ({OPERATING_CASH_FLOW}) - capital_expenditures",
             f"({OPERATING_CASH_FLOW}) - capital_expenditures <= 0.9 * ({OPERATING_CASH_FLOW})",
         ],

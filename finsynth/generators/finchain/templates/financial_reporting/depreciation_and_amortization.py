@@ -49,6 +49,9 @@ def straight_line_first_year_with_monthly_proration() -> Template:
 
     Bands:
         first_year_depreciation / cost: 0% to 34%
+
+    Relations:
+        salvage / cost: 0% to 30% [salvage_value_to_cost]
     """
     return Template(
         givens=[
@@ -88,6 +91,9 @@ def units_of_production_expense_for_a_year() -> Template:
 
     Bands:
         units_this_year / lifetime_units: 0% to 30%
+
+    Relations:
+        salvage / cost: 0% to 30% [salvage_value_to_cost]
     """
     return Template(
         givens=[
@@ -132,6 +138,9 @@ def declining_balance_expense_in_a_given_year() -> Template:
     Bands:
         depreciation_expense / cost: 0% to 50%
         opening_book_value / cost: 5% to 100%
+
+    Relations:
+        salvage / cost: 0% to 30% [salvage_value_to_cost]
     """
     return Template(
         givens=[
@@ -145,6 +154,7 @@ def declining_balance_expense_in_a_given_year() -> Template:
         constraints=[
             "year <= useful_life - 1",
             "cost * (1 - method / useful_life) ** year >= salvage",
+            "salvage <= 0.3 * cost",
         ],
         question=(
             "{firm} depreciates equipment that cost {cost}, with a salvage value of {salvage} and a useful "
@@ -224,6 +234,9 @@ def gain_or_loss_on_sale_after_declining_balance_depreciation() -> Template:
     Bands:
         sale_price / book_value: 55% to 145%
         book_value / cost: 5% to 90%
+
+    Relations:
+        salvage / cost: 0% to 10% [salvage_value_to_cost]
     """
     return Template(
         givens=[

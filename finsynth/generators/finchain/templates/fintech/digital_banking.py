@@ -69,6 +69,10 @@ def cost_to_income_ratio() -> Template:
 
     Bands:
         cost_to_income: 25% to 120%
+
+    Relations:
+        operating_expenses / (net_interest_income + fee_income): 25% to 120% [bank_cost_to_income_ratio]
+        fee_income / (net_interest_income + fee_income): 5% to 60% [bank_noninterest_income_share]
     """
     return Template(
         givens=[
@@ -80,6 +84,9 @@ def cost_to_income_ratio() -> Template:
         constraints=[
             "operating_expenses >= 0.25 * (net_interest_income + fee_income)",
             "operating_expenses <= 1.2 * (net_interest_income + fee_income)",
+            # Fee income is 5–60% of revenue, as at real banks (about a third in aggregate).
+            "0.05 * (net_interest_income + fee_income) <= fee_income",
+            "fee_income <= 0.6 * (net_interest_income + fee_income)",
         ],
         question=(
             "{bank}, an app-only bank, reports net interest income of {net_interest_income}, fee and "
@@ -173,6 +180,10 @@ def customer_lifetime_value_to_acquisition_cost() -> Template:
 
     Bands:
         ltv_to_cac: 0.5 to 12
+
+    Relations:
+        (annual_revenue - annual_cost) * retention_rate / (1 + discount_rate - retention_rate) /
+            acquisition_cost: 0.5 to 12 [lifetime_value_to_acquisition_cost]
     """
     return Template(
         givens=[

@@ -66,6 +66,10 @@ def effective_rate_of_flat_rate_processing() -> Template:
     Bands:
         monthly_volume / transactions: 10 to 500
         effective_rate: 2.3% to 8.5%
+
+    Relations:
+        monthly_volume / transactions: 10 to 500 [card_payment_average_ticket]
+        percentage_fee: 2.29% to 3.49% [merchant_card_processing_rate]
     """
     return Template(
         givens=[
@@ -172,6 +176,10 @@ def annual_savings_from_shifting_payments_to_ach() -> Template:
     Bands:
         card_volume / card_payments: 20 to 5,000
         annual_saving / shifted_volume: 0% to 3.5%
+
+    Relations:
+        card_volume / card_payments: 100 to 5,000 [card_payment_average_ticket]
+        card_rate: 2% to 3.5% [merchant_card_processing_rate]
     """
     return Template(
         givens=[

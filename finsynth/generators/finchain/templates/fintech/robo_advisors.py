@@ -42,6 +42,10 @@ def annual_fee_under_a_tiered_schedule() -> Template:
 
     Bands:
         annual_fee / balance: 0.1% to 0.5%
+
+    Relations:
+        first_tier_rate: 0.25% to 0.5% [robo_advisory_fee]
+        upper_tier_rate: 0.1% to 0.3% [robo_advisory_fee]
     """
     return Template(
         givens=[
@@ -74,6 +78,10 @@ def rebalancing_trade_back_to_target_weights() -> Template:
 
     Bands:
         abs(stock_to_sell) / portfolio_value: 0% to 20%
+
+    Relations:
+        stock_value / (stock_value + bond_value) - target_stock_weight: -20% to 20%
+            [stock_weight_drift_before_rebalancing]
     """
     return Template(
         givens=[
@@ -111,6 +119,10 @@ def fee_drag_on_terminal_wealth() -> Template:
 
     Bands:
         fee_drag: 1% to 25%
+
+    Relations:
+        advisory_fee: 0.15% to 0.5% [robo_advisory_fee]
+        fund_expense_ratio: 0.03% to 0.25% [fund_expense_ratio]
     """
     return Template(
         givens=[
@@ -165,6 +177,10 @@ def threshold_rebalancing_check() -> Template:
 
     Bands:
         drift: 0% to 11%
+
+    Relations:
+        stock_return: -30% to 30% [us_stock_annual_return]
+        bond_return: -8% to 8% [us_bond_annual_return]
     """
     return Template(
         givens=[
