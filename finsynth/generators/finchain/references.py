@@ -369,8 +369,8 @@ _ENTRIES = (
         0.0,
         0.6,
         "Former target holders' share of the combined company after a stock-for-stock deal: a few percent "
-        "in a bolt-on, about half in a merger of equals, and up to about 60% where the smaller-named "
-        "party issues the shares (Glaxo Wellcome–SmithKline Beecham split 59/41).",
+        "in a bolt-on, about half in a merger of equals, where either side may hold up to about 60% "
+        "(Glaxo Wellcome holders took 58.75% of GlaxoSmithKline in 2000).",
         "SEC EDGAR merger proxy statements and Form S-4 registrations (pro forma ownership tables)",
     ),
     _range(
@@ -419,10 +419,10 @@ _ENTRIES = (
         "customer_concentration",
         0.0,
         0.8,
-        "Share of revenue from a company's largest customers: any customer over 10% must be named, most "
-        "companies name none; where named, the largest is usually 10–30%, the top few up to about 80% for "
-        "contract suppliers.",
-        "SEC Regulation S-K Item 101(c); SEC Financial Statement Data Sets (ConcentrationRiskPercentage1)",
+        "Share of revenue from a company's largest customers: any customer over 10% must be disclosed, most "
+        "companies report none; where reported, the largest is usually 10–30%, the top few up to about 80% "
+        "for contract suppliers.",
+        "FASB ASC 280-10-50-42; SEC Financial Statement Data Sets (ConcentrationRiskPercentage1)",
     ),
     _range(
         "integration_cost_to_run_rate_synergies",
@@ -438,7 +438,7 @@ _ENTRIES = (
         2.0,
         "Cost of replacing a departing employee over that employee's annual salary: about half for "
         "staff roles, up to twice for senior and technical roles.",
-        "SHRM, Essential Elements of Employee Retention; Gallup, The Cost of Employee Turnover (2019)",
+        "Gallup, This Fixable Problem Costs U.S. Businesses $1 Trillion (2019); SHRM retention toolkit",
     ),
     _range(
         "ev_to_revenue",
@@ -453,7 +453,7 @@ _ENTRIES = (
         0.5,
         3.0,
         "Actual over budgeted cost of IT and integration projects: a mean overrun of about 27% across "
-        "1,471 IT projects, underruns of up to about a quarter, and one project in six above 200% of budget.",
+        "1,471 IT projects, many near or under budget, and one project in six above 200% of budget.",
         "Flyvbjerg and Budzier, Why Your IT Project May Be Riskier Than You Think, HBR Sept 2011",
     ),
     _range(
@@ -462,7 +462,7 @@ _ENTRIES = (
         0.95,
         "Total liabilities over total assets: about 30–70% for most operating companies, up to about 90% "
         "for utilities and highly leveraged firms, 90–95% for banks.",
-        "SEC Financial Statement Data Sets (Liabilities over Assets); Damodaran Online, Debt Ratio by Sector",
+        "SEC Financial Statement Data Sets (Liabilities over Assets); FDIC Quarterly Banking Profile",
     ),
     _range(
         "dividend_payout_ratio",
@@ -510,7 +510,7 @@ _ENTRIES = (
         0.03,
         "The discount a supplier gives for paying early: 1–2% for payment within 10–15 days, 2/10 net 30 "
         "the most common term, rarely above 3%.",
-        "Ng, Smith and Smith, Determinants of Credit Terms Used in Interfirm Trade, J. Finance 1999",
+        "Ng, Smith and Smith, Evidence on the Determinants of Credit Terms Used in Interfirm Trade (1999)",
     ),
     _range(
         "days_payables_outstanding",
@@ -526,7 +526,7 @@ _ENTRIES = (
         8.0,
         "Book debt over book equity: U.S. industry averages about 0.1–3; single firms up to about 8 "
         "(utilities, airlines, buyout-owned firms) before equity turns negative.",
-        "Damodaran Online, Capital Structure by Sector (US), book debt to equity",
+        "Damodaran Online, Debt Fundamentals by Sector (US), book debt to capital",
     ),
     _range(
         "operating_margin",
@@ -589,8 +589,8 @@ _ENTRIES = (
         "card_payment_average_ticket",
         2,
         5_000,
-        "Average value of a card payment: about $40–50 for U.S. card payments overall, from a few dollars "
-        "(coffee, transit) to several thousand for business-to-business card payments.",
+        "Average value of a card payment: about $40 for U.S. debit and $85 for credit card payments "
+        "(2021), from a few dollars (coffee, transit) to several thousand for business-to-business cards.",
         "Federal Reserve Payments Study 2022 (average value of card payments); merchant category statistics",
     ),
     _range(
@@ -623,7 +623,7 @@ _ENTRIES = (
         0.25,
         "How far a balanced portfolio's stock weight moves from its target when left alone: a few points "
         "in a year, up to about 20 points over several years of diverging stock and bond returns.",
-        "Vanguard, Best Practices for Portfolio Rebalancing (2022), drift of an unrebalanced 60/40 portfolio",
+        "Vanguard (Zilbering, Jaconetti and Kinniry), Best Practices for Portfolio Rebalancing",
     ),
     _range(
         "us_stock_annual_return",
