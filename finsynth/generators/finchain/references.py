@@ -671,6 +671,14 @@ _ENTRIES = (
         "most shares trade, about $20–150 (Apple 4-for-1 to about $125 in 2020).",
         "Weld, Michaely, Thaler and Benartzi, The Nominal Share Price Puzzle, J. Economic Perspectives 2009",
     ),
+    _range(
+        "corporate_bond_maturity",
+        1,
+        100,
+        "Years to maturity of a U.S. corporate bond at issue: mostly 2–30 (the average about 10–15), "
+        "a few 40–100-year bonds from highly rated issuers.",
+        "SIFMA US Corporate Bond Issuance statistics (average maturity); FINRA TRACE bond data",
+    ),
 )
 
 REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}

@@ -109,6 +109,7 @@ def yield_of_a_zero_coupon_bond_from_its_price() -> Template:
 
     Relations:
         bond_equivalent_yield: 1% to 9% [corporate_borrowing_rate]
+        years: 1 to 30 [corporate_bond_maturity]
     """
     return Template(
         givens=[

@@ -46,6 +46,7 @@ def annual_fee_under_a_tiered_schedule() -> Template:
     Relations:
         first_tier_rate: 0.25% to 0.5% [robo_advisory_fee]
         upper_tier_rate: 0.1% to 0.3% [robo_advisory_fee]
+        annual_fee / balance: 0.1% to 0.5% [robo_advisory_fee]
     """
     return Template(
         givens=[

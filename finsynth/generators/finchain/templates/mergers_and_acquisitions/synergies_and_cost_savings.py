@@ -167,6 +167,7 @@ def net_present_value_of_phased_in_cost_synergies() -> Template:
 
     Relations:
         integration_cost / run_rate_savings: 80% to 250% [integration_cost_to_run_rate_synergies]
+        discount_rate: 7% to 14% [weighted_average_cost_of_capital]
     """
     return Template(
         givens=[
