@@ -355,6 +355,194 @@ _ENTRIES = (
         "assets (about 11% industry-wide).",
         "FDIC Quarterly Banking Profile (deposits, equity capital and earning assets to total assets)",
     ),
+    # --- relations-a ---
+    _rule(
+        "currency_transaction_report_threshold",
+        "A U.S. bank files a Currency Transaction Report when a customer's cash in or out totals more than "
+        "$10,000 in one business day, adding up all of the day's cash transactions; breaking cash into "
+        "smaller amounts to stay under that line is structuring.",
+        "31 CFR 1010.311 and 1010.313 (CTR filing and aggregation); 31 U.S.C. 5324 (structuring)",
+    ),
+    _range(
+        "sar_share_of_monitoring_alerts",
+        0.01,
+        0.15,
+        "Share of a bank's transaction-monitoring alerts that end in a Suspicious Activity Report: most "
+        "alerts (85–99%) are closed as false positives; a few percent lead to a filing.",
+        "Bank Policy Institute, Getting to Effectiveness: BSA/AML resources survey (2018); FinCEN SAR Stats",
+    ),
+    _range(
+        "aml_alert_review_minutes",
+        10,
+        60,
+        "Analyst time to review and close one level-1 transaction-monitoring alert: about 10–60 minutes, "
+        "so one analyst closes about 8–48 alerts in an 8-hour day.",
+        "FFIEC BSA/AML Examination Manual, Suspicious Activity Reporting (alert management and staffing)",
+    ),
+    _range(
+        "compliance_staff_hourly_cost",
+        30,
+        150,
+        "Cost of an hour of compliance staff time to the employer: BLS wages of compliance officers and "
+        "financial examiners (10th–90th percentile about $25–$85 an hour) over wages' 70% share of "
+        "compensation, about $35–$120, and up to about $150 for contracted reviewers.",
+        "BLS OEWS May 2024, occupations 13-1041 and 13-2061; BLS Employer Costs for Employee Compensation",
+    ),
+    _range(
+        "tolerable_deviation_rate",
+        0.02,
+        0.2,
+        "The deviation rate a tester can accept in a test of controls: about 2–7% when relying heavily on "
+        "the control, up to about 20% with little reliance; confidence of 90% or 95%.",
+        "AICPA Audit Guide, Audit Sampling (tolerable rates and sample sizes for tests of controls)",
+    ),
+    _rule(
+        "control_test_sample_size",
+        "A tester sizes a test of controls so that a sample without deviations supports the tolerable rate "
+        "at the chosen confidence: at least ln(1 − confidence) / ln(1 − tolerable rate) items (22 at 10% "
+        "and 90%, 59 at 5% and 95%, 114 at 2% and 90%).",
+        "AICPA Audit Guide, Audit Sampling (sample sizes for attribute tests with zero expected deviations)",
+    ),
+    _range(
+        "us_wage_growth",
+        0.01,
+        0.06,
+        "Growth of U.S. private-industry wages and salaries over twelve months, 2002–2025: about 1.4% "
+        "(2010) to 5.1% (2022).",
+        "FRED series ECIWAG (Employment Cost Index: wages and salaries, private industry), yearly change",
+    ),
+    _rule(
+        "kyc_review_cycle_by_risk",
+        "Banks refresh customer due diligence more often the riskier the customer: high-risk files every "
+        "year or two, medium-risk every two or three years, low-risk every three to six years or on a "
+        "trigger event.",
+        "FFIEC BSA/AML Examination Manual, Customer Due Diligence (2018); Wolfsberg Group, CDD FAQs",
+    ),
+    _rule(
+        "beneficial_ownership_threshold",
+        "A U.S. bank identifies each individual who owns, directly or indirectly, 25% or more of a legal "
+        "entity customer's equity; owners' stakes in one entity add up to at most 100%.",
+        "FinCEN Customer Due Diligence Rule, 31 CFR 1010.230(d)",
+    ),
+    _rule(
+        "customer_risk_rating_factors",
+        "A bank's customer risk rating weighs the customer's geography, products and services, and type "
+        "of business, each with a material weight, the weights summing to one.",
+        "FFIEC BSA/AML Examination Manual, BSA/AML Risk Assessment and Customer Due Diligence (2020)",
+    ),
+    _range(
+        "automated_identity_verification_rate",
+        0.2,
+        0.95,
+        "Share of new-account applicants whose identity checks pass electronically (database and document "
+        "checks) without manual review: about 20–95% by channel and market, 60–90% at most U.S. banks.",
+        "FFIEC BSA/AML Examination Manual, Customer Identification Program (non-documentary verification)",
+    ),
+    _range(
+        "control_effectiveness_rating",
+        0.1,
+        0.95,
+        "How much of a risk a rated control removes in a risk and control self-assessment: no control "
+        "removes all of it; ratings run from weak (about 10–30%) to strong (about 90–95%).",
+        "COSO Internal Control — Integrated Framework (2013); ISO 31000:2018 risk treatment",
+    ),
+    _range(
+        "risk_matrix_score",
+        1,
+        5,
+        "A likelihood or impact score on the 5-by-5 risk matrix compliance and operational-risk teams use: "
+        "whole numbers from 1 (rare, minor) to 5 (almost certain, severe).",
+        "ISO 31010:2019, Risk assessment techniques (consequence/likelihood matrix)",
+    ),
+    _range(
+        "sanctions_civil_penalty",
+        10_000,
+        1_000_000_000,
+        "A U.S. civil penalty for a sanctions or AML violation by a company: from about $10,000 for a small "
+        "voluntarily disclosed case to hundreds of millions (billions in a few bank cases).",
+        "OFAC Civil Penalties and Enforcement Information (annual case lists, 2003–2025)",
+    ),
+    _range(
+        "bank_leverage_ratio",
+        0.02,
+        0.15,
+        "Tier 1 capital over a bank's leverage exposure: at least 3% (the Basel III and U.S. supplementary "
+        "leverage minimum), about 5–8% at the largest banks, 9–11% at community banks.",
+        "Basel Framework LEV20 and LEV30; FDIC Quarterly Banking Profile (core capital leverage ratio)",
+    ),
+    _range(
+        "total_capital_ratio",
+        0.05,
+        0.25,
+        "Total (Tier 1 plus Tier 2) capital over risk-weighted assets: at least 8% (10.5% with the "
+        "buffer), about 12–17% at most U.S. banks, lower at a troubled bank.",
+        "Basel Framework RBC20; FDIC Quarterly Banking Profile (total risk-based capital ratio)",
+    ),
+    _rule(
+        "tier2_capital_limit",
+        "Tier 2 capital counts toward a bank's total capital at most up to the size of its Tier 1 capital "
+        "(Basel I and II limit; Basel III sets 6% Tier 1 and 8% total minimums).",
+        "Basel Committee, International Convergence of Capital Measurement (2006) ¶49(iii); Basel RBC20",
+    ),
+    _range(
+        "bank_intangibles_to_equity",
+        0,
+        0.4,
+        "Goodwill and other intangible assets over a bank's common equity: none at many community banks, "
+        "about 10–30% at acquisitive regionals, rarely above 40%.",
+        "FDIC Quarterly Banking Profile (goodwill and other intangibles; total equity capital)",
+    ),
+    _range(
+        "credit_conversion_factor",
+        0.1,
+        1.0,
+        "Credit conversion factors for off-balance-sheet items in the Basel III leverage exposure: 10% for "
+        "unconditionally cancellable commitments, 20–50% for trade and other commitments, 100% otherwise.",
+        "Basel Framework LEV30.43–30.47 (off-balance-sheet items)",
+    ),
+    _rule(
+        "schedule_13d_threshold",
+        "An investor who acquires beneficial ownership of more than 5% of a class of registered voting "
+        "equity files Schedule 13D (within five business days since 2024).",
+        "SEC Rule 13d-1(a), 17 CFR 240.13d-1",
+    ),
+    _range(
+        "stock_price_change_over_months",
+        0.5,
+        2.0,
+        "A listed stock's price over its price a few months earlier: most within ±30%, and a move beyond "
+        "halving or doubling within six months is rare outside distress or a takeover.",
+        "CRSP U.S. stock database (distribution of six-month returns); Cboe single-stock volatility data",
+    ),
+    _rule(
+        "rule_144_volume_limit",
+        "An affiliate may sell, in any three months, no more than the greater of 1% of the shares "
+        "outstanding and the average weekly trading volume over the four weeks before the sale.",
+        "SEC Rule 144(e), 17 CFR 230.144(e)",
+    ),
+    _range(
+        "weekly_share_turnover",
+        0.001,
+        0.05,
+        "A listed stock's weekly trading volume over its shares outstanding: about 0.5–3% (annual turnover "
+        "about 25–150%), less for thinly traded small caps.",
+        "NYSE and Nasdaq market statistics (share turnover); World Bank series CM.MKT.TRNR",
+    ),
+    _rule(
+        "regulation_crowdfunding_limits",
+        "A non-accredited investor may invest in Regulation Crowdfunding offerings over twelve months the "
+        "greater of $2,500 and 5% of the greater of income and net worth if either is below $124,000, else "
+        "10% of the greater, at most $124,000 (2022 inflation adjustment).",
+        "SEC Regulation Crowdfunding, 17 CFR 227.100(a)(2); SEC Release 33-11098 (2022 adjustments)",
+    ),
+    _range(
+        "household_net_worth_to_income",
+        0.1,
+        15,
+        "A U.S. household's net worth over its income: median about 2–3, under 1 for young renters, "
+        "above 10 for older high-wealth households.",
+        "Federal Reserve Survey of Consumer Finances 2022 (net worth and income by percentile and age)",
+    ),
 )
 
 REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}
