@@ -408,7 +408,7 @@ _ENTRIES = (
         0.01,
         0.06,
         "Growth of U.S. private-industry wages and salaries over twelve months, 2002–2025: about 1.4% "
-        "(2010) to 5.1% (2022).",
+        "(2010) to 5.7% (2022).",
         "FRED series ECIWAG (Employment Cost Index: wages and salaries, private industry), yearly change",
     ),
     _rule(
@@ -456,10 +456,10 @@ _ENTRIES = (
     ),
     _range(
         "sanctions_civil_penalty",
-        10_000,
+        1_000,
         1_000_000_000,
-        "A U.S. civil penalty for a sanctions or AML violation by a company: from about $10,000 for a small "
-        "voluntarily disclosed case to hundreds of millions (billions in a few bank cases).",
+        "A U.S. civil penalty for a sanctions or AML violation by a company: from a few thousand dollars for "
+        "a small voluntarily disclosed case to hundreds of millions (billions in a few bank cases).",
         "OFAC Civil Penalties and Enforcement Information (annual case lists, 2003–2025)",
     ),
     _range(
@@ -482,7 +482,7 @@ _ENTRIES = (
         "tier2_capital_limit",
         "Tier 2 capital counts toward a bank's total capital at most up to the size of its Tier 1 capital "
         "(Basel I and II limit; Basel III sets 6% Tier 1 and 8% total minimums).",
-        "Basel Committee, International Convergence of Capital Measurement (2006) ¶49(iii); Basel RBC20",
+        "Basel II, International Convergence of Capital Measurement (2006), Part 1; Basel Framework RBC20",
     ),
     _range(
         "bank_intangibles_to_equity",
@@ -498,7 +498,7 @@ _ENTRIES = (
         1.0,
         "Credit conversion factors for off-balance-sheet items in the Basel III leverage exposure: 10% for "
         "unconditionally cancellable commitments, 20–50% for trade and other commitments, 100% otherwise.",
-        "Basel Framework LEV30.43–30.47 (off-balance-sheet items)",
+        "Basel Framework LEV30 (off-balance-sheet items in the exposure measure)",
     ),
     _rule(
         "schedule_13d_threshold",
@@ -533,7 +533,7 @@ _ENTRIES = (
         "A non-accredited investor may invest in Regulation Crowdfunding offerings over twelve months the "
         "greater of $2,500 and 5% of the greater of income and net worth if either is below $124,000, else "
         "10% of the greater, at most $124,000 (2022 inflation adjustment).",
-        "SEC Regulation Crowdfunding, 17 CFR 227.100(a)(2); SEC Release 33-11098 (2022 adjustments)",
+        "SEC Regulation Crowdfunding, 17 CFR 227.100(a)(2) (amounts as adjusted for inflation in 2022)",
     ),
     _range(
         "household_net_worth_to_income",
@@ -606,9 +606,9 @@ _ENTRIES = (
     _range(
         "household_spending_to_income",
         0.5,
-        2.0,
+        2.5,
         "A household's spending over its after-tax income: about 60–65% in the top fifth of incomes, "
-        "about 80–90% in the middle, above 100% (up to about twice income) in the lowest fifth.",
+        "about 80–90% in the middle, about twice income or more in the lowest fifth.",
         "BLS Consumer Expenditure Surveys, table 1101 (quintiles of income before taxes), 2023",
     ),
     _range(
@@ -636,18 +636,18 @@ _ENTRIES = (
     ),
     _range(
         "stock_return_over_several_years",
-        -0.2,
-        0.3,
-        "The S&P 500's annualized total return over any two to eight years since 1928: from about -20% "
-        "(1929–32, 2000–02 windows) to about 30% (1995–99).",
+        -0.35,
+        0.45,
+        "The S&P 500's annualized total return over any two to eight years since 1928: from about -35% "
+        "(1930–31) to about 42% (1954–55), mostly between -5% and 20%.",
         "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP), 1928–2024",
     ),
     _range(
         "bond_return_over_several_years",
-        -0.06,
-        0.22,
-        "Annualized total return of U.S. investment-grade bonds over two to eight years: about -5% "
-        "(2020–22) to about 20% (1982–86), 3–6% in most windows.",
+        -0.12,
+        0.26,
+        "Annualized total return of U.S. Treasury and investment-grade bonds over two to eight years: "
+        "about -11% (2021–22) to about 25% (1985–86), 3–6% in most windows.",
         "Damodaran histretSP (10-year Treasury and Baa corporate returns); Bloomberg US Aggregate index",
     ),
     _range(
@@ -797,10 +797,11 @@ _ENTRIES = (
     ),
     _range(
         "yield_curve_slope_per_year",
-        -0.0015,
+        -0.003,
         0.004,
         "Change in yield per extra year of maturity along a bond curve: the U.S. 10-year less 2-year "
-        "spread ran about -1.1 to 2.9 points (1977–2025), so about -0.15 to 0.4 points a year.",
+        "spread ran about -2.4 (1980) to 2.9 points (2011), about -0.3 to 0.4 points a year; since 1990 "
+        "it has not fallen below -1.1 (about -0.15 a year).",
         "FRED series T10Y2Y (10-year less 2-year Treasury constant maturity)",
     ),
     _range(
@@ -817,7 +818,7 @@ _ENTRIES = (
         0.03,
         "Underwriting and other costs of issuing a corporate bond, as a share of the issue: about 0.4–0.9% "
         "for investment grade, 1.25–3% for high yield.",
-        "SEC EDGAR prospectus supplements (424B underwriting discounts); Fang, Ivashina and Lerner (2013)",
+        "Lee, Lochhead, Ritter and Zhao, The Costs of Raising Capital (J. Financial Research, 1996)",
     ),
     _rule(
         "concessionary_impact_return",
@@ -862,7 +863,7 @@ _ENTRIES = (
         "Lenders price loans so the portfolio's interest yield exceeds its expected credit loss rate; "
         "small-business and microfinance lenders in emerging markets earn yields of about 10–30% against "
         "losses of a few percent.",
-        "CGAP, Interest Rates and Microfinance (2013); IFC MSME finance reports",
+        "Rosenberg et al., Microcredit Interest Rates and Their Determinants 2004–2011 (CGAP, 2013)",
     ),
     _range(
         "corporate_emissions_cut_per_year",
@@ -883,9 +884,9 @@ _ENTRIES = (
     _range(
         "spend_based_emission_factor",
         50,
-        2_000,
+        3_500,
         "Supply-chain emissions per $1 million spent, by commodity: about 100 t for services, 300–600 t "
-        "for manufactured goods, up to about 2,000 t for cement, fertilizer and metals.",
+        "for manufactured goods, up to about 3,000 t for cement, lime and fertilizer.",
         "EPA Supply Chain Greenhouse Gas Emission Factors v1.3 (USEEIO, by NAICS commodity)",
     ),
 )
