@@ -679,6 +679,540 @@ _ENTRIES = (
         "a few 40–100-year bonds from highly rated issuers.",
         "SIFMA US Corporate Bond Issuance statistics (average maturity); FINRA TRACE bond data",
     ),
+    # --- relations-a ---
+    _rule(
+        "currency_transaction_report_threshold",
+        "A U.S. bank files a Currency Transaction Report when a customer's cash in or out totals more than "
+        "$10,000 in one business day, adding up all of the day's cash transactions; breaking cash into "
+        "smaller amounts to stay under that line is structuring.",
+        "31 CFR 1010.311 and 1010.313 (CTR filing and aggregation); 31 U.S.C. 5324 (structuring)",
+    ),
+    _range(
+        "sar_share_of_monitoring_alerts",
+        0.01,
+        0.15,
+        "Share of a bank's transaction-monitoring alerts that end in a Suspicious Activity Report: most "
+        "alerts (85–99%) are closed as false positives; a few percent lead to a filing.",
+        "Bank Policy Institute, Getting to Effectiveness: BSA/AML resources survey (2018); FinCEN SAR Stats",
+    ),
+    _range(
+        "aml_alert_review_minutes",
+        10,
+        60,
+        "Analyst time to review and close one level-1 transaction-monitoring alert: about 10–60 minutes, "
+        "so one analyst closes about 8–48 alerts in an 8-hour day.",
+        "FFIEC BSA/AML Examination Manual, Suspicious Activity Reporting (alert management and staffing)",
+    ),
+    _range(
+        "compliance_staff_hourly_cost",
+        30,
+        150,
+        "Cost of an hour of compliance staff time to the employer: BLS wages of compliance officers and "
+        "financial examiners (10th–90th percentile about $25–$85 an hour) over wages' 70% share of "
+        "compensation, about $35–$120, and up to about $150 for contracted reviewers.",
+        "BLS OEWS May 2024, occupations 13-1041 and 13-2061; BLS Employer Costs for Employee Compensation",
+    ),
+    _range(
+        "tolerable_deviation_rate",
+        0.02,
+        0.2,
+        "The deviation rate a tester can accept in a test of controls: about 2–7% when relying heavily on "
+        "the control, up to about 20% with little reliance; confidence of 90% or 95%.",
+        "AICPA Audit Guide, Audit Sampling (tolerable rates and sample sizes for tests of controls)",
+    ),
+    _rule(
+        "control_test_sample_size",
+        "A tester sizes a test of controls so that a sample without deviations supports the tolerable rate "
+        "at the chosen confidence: at least ln(1 − confidence) / ln(1 − tolerable rate) items (22 at 10% "
+        "and 90%, 59 at 5% and 95%, 114 at 2% and 90%).",
+        "AICPA Audit Guide, Audit Sampling (sample sizes for attribute tests with zero expected deviations)",
+    ),
+    _range(
+        "us_wage_growth",
+        0.01,
+        0.06,
+        "Growth of U.S. private-industry wages and salaries over twelve months, 2002–2025: about 1.4% "
+        "(2010) to 5.7% (2022).",
+        "FRED series ECIWAG (Employment Cost Index: wages and salaries, private industry), yearly change",
+    ),
+    _rule(
+        "kyc_review_cycle_by_risk",
+        "Banks refresh customer due diligence more often the riskier the customer: high-risk files every "
+        "year or two, medium-risk every two or three years, low-risk every three to six years or on a "
+        "trigger event.",
+        "FFIEC BSA/AML Examination Manual, Customer Due Diligence (2018); Wolfsberg Group, CDD FAQs",
+    ),
+    _rule(
+        "beneficial_ownership_threshold",
+        "A U.S. bank identifies each individual who owns, directly or indirectly, 25% or more of a legal "
+        "entity customer's equity; owners' stakes in one entity add up to at most 100%.",
+        "FinCEN Customer Due Diligence Rule, 31 CFR 1010.230(d)",
+    ),
+    _rule(
+        "customer_risk_rating_factors",
+        "A bank's customer risk rating weighs the customer's geography, products and services, and type "
+        "of business, each with a material weight, the weights summing to one.",
+        "FFIEC BSA/AML Examination Manual, BSA/AML Risk Assessment and Customer Due Diligence (2020)",
+    ),
+    _range(
+        "automated_identity_verification_rate",
+        0.2,
+        0.95,
+        "Share of new-account applicants whose identity checks pass electronically (database and document "
+        "checks) without manual review: about 20–95% by channel and market, 60–90% at most U.S. banks.",
+        "FFIEC BSA/AML Examination Manual, Customer Identification Program (non-documentary verification)",
+    ),
+    _range(
+        "control_effectiveness_rating",
+        0.1,
+        0.95,
+        "How much of a risk a rated control removes in a risk and control self-assessment: no control "
+        "removes all of it; ratings run from weak (about 10–30%) to strong (about 90–95%).",
+        "COSO Internal Control — Integrated Framework (2013); ISO 31000:2018 risk treatment",
+    ),
+    _range(
+        "risk_matrix_score",
+        1,
+        5,
+        "A likelihood or impact score on the 5-by-5 risk matrix compliance and operational-risk teams use: "
+        "whole numbers from 1 (rare, minor) to 5 (almost certain, severe).",
+        "ISO 31010:2019, Risk assessment techniques (consequence/likelihood matrix)",
+    ),
+    _range(
+        "sanctions_civil_penalty",
+        1_000,
+        1_000_000_000,
+        "A U.S. civil penalty for a sanctions or AML violation by a company: from a few thousand dollars for "
+        "a small voluntarily disclosed case to hundreds of millions (billions in a few bank cases).",
+        "OFAC Civil Penalties and Enforcement Information (annual case lists, 2003–2025)",
+    ),
+    _range(
+        "bank_leverage_ratio",
+        0.02,
+        0.15,
+        "Tier 1 capital over a bank's leverage exposure: at least 3% (the Basel III and U.S. supplementary "
+        "leverage minimum), about 5–8% at the largest banks, 9–11% at community banks.",
+        "Basel Framework LEV20 and LEV30; FDIC Quarterly Banking Profile (core capital leverage ratio)",
+    ),
+    _range(
+        "total_capital_ratio",
+        0.05,
+        0.25,
+        "Total (Tier 1 plus Tier 2) capital over risk-weighted assets: at least 8% (10.5% with the "
+        "buffer), about 12–17% at most U.S. banks, lower at a troubled bank.",
+        "Basel Framework RBC20; FDIC Quarterly Banking Profile (total risk-based capital ratio)",
+    ),
+    _rule(
+        "tier2_capital_limit",
+        "Tier 2 capital counts toward a bank's total capital at most up to the size of its Tier 1 capital "
+        "(Basel I and II limit; Basel III sets 6% Tier 1 and 8% total minimums).",
+        "Basel II, International Convergence of Capital Measurement (2006), Part 1; Basel Framework RBC20",
+    ),
+    _range(
+        "bank_intangibles_to_equity",
+        0,
+        0.4,
+        "Goodwill and other intangible assets over a bank's common equity: none at many community banks, "
+        "about 10–30% at acquisitive regionals, rarely above 40%.",
+        "FDIC Quarterly Banking Profile (goodwill and other intangibles; total equity capital)",
+    ),
+    _range(
+        "credit_conversion_factor",
+        0.1,
+        1.0,
+        "Credit conversion factors for off-balance-sheet items in the Basel III leverage exposure: 10% for "
+        "unconditionally cancellable commitments, 20–50% for trade and other commitments, 100% otherwise.",
+        "Basel Framework LEV30 (off-balance-sheet items in the exposure measure)",
+    ),
+    _rule(
+        "schedule_13d_threshold",
+        "An investor who acquires beneficial ownership of more than 5% of a class of registered voting "
+        "equity files Schedule 13D (within five business days since 2024).",
+        "SEC Rule 13d-1(a), 17 CFR 240.13d-1",
+    ),
+    _range(
+        "stock_price_change_over_months",
+        0.5,
+        2.0,
+        "A listed stock's price over its price a few months earlier: most within ±30%, and a move beyond "
+        "halving or doubling within six months is rare outside distress or a takeover.",
+        "CRSP U.S. stock database (distribution of six-month returns); Cboe single-stock volatility data",
+    ),
+    _rule(
+        "rule_144_volume_limit",
+        "An affiliate may sell, in any three months, no more than the greater of 1% of the shares "
+        "outstanding and the average weekly trading volume over the four weeks before the sale.",
+        "SEC Rule 144(e), 17 CFR 230.144(e)",
+    ),
+    _range(
+        "weekly_share_turnover",
+        0.001,
+        0.05,
+        "A listed stock's weekly trading volume over its shares outstanding: about 0.5–3% (annual turnover "
+        "about 25–150%), less for thinly traded small caps.",
+        "NYSE and Nasdaq market statistics (share turnover); World Bank series CM.MKT.TRNR",
+    ),
+    _rule(
+        "regulation_crowdfunding_limits",
+        "A non-accredited investor may invest in Regulation Crowdfunding offerings over twelve months the "
+        "greater of $2,500 and 5% of the greater of income and net worth if either is below $124,000, else "
+        "10% of the greater, at most $124,000 (2022 inflation adjustment).",
+        "SEC Regulation Crowdfunding, 17 CFR 227.100(a)(2) (amounts as adjusted for inflation in 2022)",
+    ),
+    _range(
+        "household_net_worth_to_income",
+        0.1,
+        15,
+        "A U.S. household's net worth over its income: median about 2–3, under 1 for young renters, "
+        "above 10 for older high-wealth households.",
+        "Federal Reserve Survey of Consumer Finances 2022 (net worth and income by percentile and age)",
+    ),
+    _range(
+        "mortgage_rate",
+        0.021,
+        0.087,
+        "A U.S. fixed-rate mortgage's rate, 2000–2025: 30-year averages from 2.65% (Jan 2021) to 8.64% "
+        "(May 2000), 15-year from 2.10% (Jul 2021).",
+        "FRED series MORTGAGE30US and MORTGAGE15US (Freddie Mac Primary Mortgage Market Survey, weekly)",
+    ),
+    _rule(
+        "mortgage_term",
+        "A U.S. fixed-rate home mortgage amortizes over 8 to 30 years (10, 15, 20 and 30 most often); "
+        "shorter consumer loans are auto and personal loans.",
+        "Fannie Mae Selling Guide B2-1.3-01 (fixed-rate mortgage terms); CFPB, Owning a Home: loan terms",
+    ),
+    _rule(
+        "household_loan_by_kind",
+        "A household's amortizing loan is either an auto or personal loan (1–7 years, mostly under "
+        "$100,000) or a mortgage (8–30 years, from about $50,000, at the mortgage rates of the day, "
+        "2.1–8.7% since 2000).",
+        "Experian State of the Automotive Finance Market (loan terms); FRED MORTGAGE30US, MORTGAGE15US",
+    ),
+    _range(
+        "auto_loan_rate",
+        0.0,
+        0.22,
+        "The rate on a U.S. car loan: 0–2% promotional financing, about 4–9% for prime borrowers, up to "
+        "about 15% (new) and 21% (used) for deep-subprime borrowers.",
+        "Experian State of the Automotive Finance Market (rates by credit tier); FRED RIFLPBCIANM60NM",
+    ),
+    _range(
+        "auto_loan_to_value",
+        0.5,
+        1.2,
+        "A car loan's amount financed over the car's price: about 85–100% on average, down to about half "
+        "with a large down payment, above 100% when taxes, fees or negative equity are rolled in.",
+        "Experian State of the Automotive Finance Market; Edmunds data on down payments and loan amounts",
+    ),
+    _range(
+        "new_vehicle_price",
+        15_000,
+        150_000,
+        "A new car's transaction price in the U.S.: about $17,000 for the cheapest models, about $48,000 on "
+        "average, above $100,000 for luxury models.",
+        "Kelley Blue Book Average Transaction Price reports (2023–2025)",
+    ),
+    _range(
+        "housing_cost_to_income",
+        0.1,
+        0.5,
+        "A household's housing payment over its gross income: about 15–30% for most mortgage holders; above "
+        "30% counts as cost-burdened and above 50% as severely so.",
+        "HUD, Rental Burdens (30% and 50% cost-burden lines); Census American Community Survey table B25091",
+    ),
+    _rule(
+        "debt_to_income_limit",
+        "Mortgage underwriting caps monthly debt payments over gross monthly income: 36% (the traditional "
+        "limit, Fannie Mae manual underwriting), 43% (the former qualified-mortgage limit), up to 50% "
+        "with compensating factors.",
+        "CFPB Ability-to-Repay/QM Rule, 12 CFR 1026.43(e); Fannie Mae Selling Guide B3-6-02",
+    ),
+    _range(
+        "household_spending_to_income",
+        0.5,
+        2.5,
+        "A household's spending over its after-tax income: about 60–65% in the top fifth of incomes, "
+        "about 80–90% in the middle, about twice income or more in the lowest fifth.",
+        "BLS Consumer Expenditure Surveys, table 1101 (quintiles of income before taxes), 2023",
+    ),
+    _range(
+        "household_saving_share",
+        0.0,
+        0.35,
+        "The share of take-home pay a household saves: the U.S. personal saving rate ran 1.4% (2005) to "
+        "32% (Apr 2020), mostly 3–10%; budgeting rules such as 50/30/20 target 10–20%.",
+        "FRED series PSAVERT (personal saving rate); CFPB, Budgeting: How to create a budget",
+    ),
+    _range(
+        "savings_account_yield",
+        0.0,
+        0.055,
+        "The yield on a U.S. savings or money market deposit account: national averages 0.05–0.6%, "
+        "online high-yield accounts up to about 5.3% (2023–24).",
+        "FDIC National Rates and Rate Caps (savings and money market); Bankrate high-yield savings surveys",
+    ),
+    _range(
+        "emergency_fund_months",
+        3,
+        6,
+        "Months of essential expenses an emergency fund is advised to cover: three to six.",
+        "CFPB, An essential guide to building an emergency fund (2024); FINRA Foundation guidance",
+    ),
+    _range(
+        "stock_return_over_several_years",
+        -0.35,
+        0.45,
+        "The S&P 500's annualized total return over any two to eight years since 1928: from about -35% "
+        "(1930–31) to about 42% (1954–55), mostly between -5% and 20%.",
+        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP), 1928–2024",
+    ),
+    _range(
+        "bond_return_over_several_years",
+        -0.12,
+        0.26,
+        "Annualized total return of U.S. Treasury and investment-grade bonds over two to eight years: "
+        "about -11% (2021–22) to about 25% (1985–86), 3–6% in most windows.",
+        "Damodaran histretSP (10-year Treasury and Baa corporate returns); Bloomberg US Aggregate index",
+    ),
+    _range(
+        "long_run_portfolio_return",
+        0.0,
+        0.1,
+        "The yearly return a saver plans on for a portfolio over decades: about 1–4% for cash and bonds, "
+        "5–8% for a balanced portfolio, up to about 10% for all stocks (the S&P 500's 1928–2024 average).",
+        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP), 1928–2024",
+    ),
+    _rule(
+        "elective_deferral_limit",
+        "An employee's own 401(k) contributions are capped at $23,000 a year (2024; $23,500 in 2025) "
+        "before catch-up contributions.",
+        "IRC §402(g); IRS Notice 2023-75 (2024 limits) and Notice 2024-80 (2025 limits)",
+    ),
+    _rule(
+        "employer_401k_match",
+        "Employers match 25–100% of what an employee contributes, on contributions up to 3–6% of pay "
+        "(50% on the first 6% is the most common formula).",
+        "Vanguard, How America Saves 2024 (employer matching formulas)",
+    ),
+    _range(
+        "safe_withdrawal_rate",
+        0.03,
+        0.05,
+        "The first-year withdrawal, as a share of savings, that retirement studies find lasts about 30 "
+        "years: about 4% (3–5% by asset mix and horizon).",
+        "Bengen, Determining Withdrawal Rates Using Historical Data (J. Financial Planning, 1994); "
+        "Cooley, Hubbard and Walz (Trinity study, 1998)",
+    ),
+    _range(
+        "social_security_annual_benefit",
+        0,
+        62_000,
+        "A retired worker's yearly Social Security benefit: about $23,000 on average in 2025, at most "
+        "$61,300 (claiming at 70 with maximum earnings).",
+        "SSA, Fact Sheet 2025 Social Security Changes and Monthly Statistical Snapshot",
+    ),
+    _rule(
+        "retirement_glide_path",
+        "Savers move from stocks toward bonds as they retire (target-date funds hold about 90% stocks "
+        "decades out and 30–50% at retirement), so the return planned in retirement is at most the "
+        "return planned while saving.",
+        "Vanguard Target Retirement Funds glide path; Morningstar Target-Date Strategy Landscape 2024",
+    ),
+    _range(
+        "pay_raise_share",
+        0.01,
+        0.3,
+        "A pay raise over the salary it raises: U.S. salary budgets 3–5% a year (2022–2025), 10–20% with "
+        "a promotion or a job change, rarely above 30%.",
+        "WorldatWork Salary Budget Survey 2024–25; Atlanta Fed Wage Growth Tracker (job switchers)",
+    ),
+    _range(
+        "individual_taxable_income",
+        0,
+        1_000_000,
+        "Taxable income on a U.S. individual return: median about $45,000; the top 1% of returns start at "
+        "an adjusted gross income of about $660,000, so nearly all filers fall under $1 million.",
+        "IRS Statistics of Income, Individual Income Tax Returns (percentile AGI thresholds, 2022)",
+    ),
+    _range(
+        "heat_pump_installed_cost",
+        3_000,
+        25_000,
+        "Installed cost of a residential air-source heat pump: about $4,000–$8,000 for a ductless unit, "
+        "$10,000–$20,000 or more for a whole-home ducted system.",
+        "U.S. DOE Energy Saver, Heat Pump Systems; ENERGY STAR federal tax credit guidance",
+    ),
+    _rule(
+        "nonrefundable_energy_credit",
+        "The energy-efficient home improvement credit is 30% of a heat pump's cost, at most $2,000 a year, "
+        "and nonrefundable: it reduces tax owed to zero at most.",
+        "IRC §25C (as amended by the Inflation Reduction Act 2022); IRS Form 5695 instructions",
+    ),
+    _range(
+        "free_allocation_share_of_emissions",
+        0.0,
+        1.2,
+        "Free EU ETS allowances an installation receives over its verified emissions: none for power "
+        "generators, about 50–100% for industry exposed to carbon leakage, a little above 100% for a few.",
+        "European Environment Agency, EU ETS data viewer (allocation and verified emissions by installation)",
+    ),
+    _range(
+        "abatement_cost_per_ton",
+        -200,
+        300,
+        "Cost per ton of CO2-equivalent abated by the measures on marginal abatement cost curves: from "
+        "about -$200 (efficiency that pays for itself) to about $100–$300 (carbon capture on industry).",
+        "McKinsey & Company, Pathways to a Low-Carbon Economy (2009 cost curve); IEA, Energy Technology "
+        "Perspectives 2020 (CCUS costs)",
+    ),
+    _range(
+        "voluntary_offset_price",
+        0.5,
+        100,
+        "Price of a voluntary carbon credit per ton: about $1–$15 for avoidance credits, $10–$40 for "
+        "nature-based removals, up to about $100 and beyond only for engineered removals.",
+        "Ecosystem Marketplace, State of the Voluntary Carbon Markets 2024 (prices by project type)",
+    ),
+    _rule(
+        "esg_pillar_weights",
+        "ESG rating providers weight the environmental, social and governance pillars by industry, each "
+        "pillar between about 10% and 60% of the score, the weights summing to one.",
+        "S&P Global Corporate Sustainability Assessment methodology (dimension weights by industry)",
+    ),
+    _range(
+        "esg_score",
+        0,
+        100,
+        "A company's ESG score on a 0–100 scale (S&P Global CSA, LSEG): observed from near 0 to the 90s, "
+        "most between about 20 and 80.",
+        "S&P Global Sustainability Yearbook score distributions; LSEG ESG Scores methodology",
+    ),
+    _range(
+        "scope_1_2_intensity_per_revenue",
+        0,
+        3_000,
+        "Scope 1 and 2 emissions per $1 million of revenue: about 5–20 t for software and banks, about "
+        "100–150 t for a broad equity index, 1,000–3,000 t for utilities, cement and steel.",
+        "MSCI ACWI Index carbon metrics (weighted average carbon intensity); CDP sector disclosures",
+    ),
+    _range(
+        "emissions_per_million_of_evic",
+        0,
+        1_500,
+        "Scope 1 and 2 emissions per $1 million of enterprise value including cash: about 50–100 t for "
+        "a broad equity index, up to about 1,500 t for utilities and materials companies.",
+        "PCAF Global GHG Accounting and Reporting Standard, Part A (2022); MSCI ACWI carbon footprint",
+    ),
+    _range(
+        "esg_leader_return_difference",
+        -0.015,
+        0.015,
+        "Expected or realized annual return of an ESG leaders index less its parent index: within about "
+        "±1.5 points over ten-year windows.",
+        "MSCI ACWI ESG Leaders and MSCI ACWI index factsheets (10-year annualized returns)",
+    ),
+    _range(
+        "greenium",
+        -0.0005,
+        0.0025,
+        "A green bond's yield below its issuer's conventional curve (greenium): about 0–10 basis points on "
+        "average, -5 to 25 in single deals.",
+        "Climate Bonds Initiative, Green Bond Pricing in the Primary Market (semi-annual reports)",
+    ),
+    _range(
+        "yield_curve_slope_per_year",
+        -0.003,
+        0.004,
+        "Change in yield per extra year of maturity along a bond curve: the U.S. 10-year less 2-year "
+        "spread ran about -2.4 (1980) to 2.9 points (2011), about -0.3 to 0.4 points a year; since 1990 "
+        "it has not fallen below -1.1 (about -0.15 a year).",
+        "FRED series T10Y2Y (10-year less 2-year Treasury constant maturity)",
+    ),
+    _range(
+        "wind_cost_per_annual_ton_avoided",
+        300,
+        4_000,
+        "Capital cost of wind capacity per ton of CO2 it avoids a year: $1,300–$2,000 per kW onshore "
+        "($3,000–$5,000 offshore) over 1–3.5 tons a year per kW (2.6–3.9 MWh at 0.4–0.9 t/MWh displaced).",
+        "LBNL Land-Based Wind Market Report 2024 (installed cost, capacity factor); EPA AVERT emission rates",
+    ),
+    _range(
+        "bond_issuance_cost",
+        0.001,
+        0.03,
+        "Underwriting and other costs of issuing a corporate bond, as a share of the issue: about 0.4–0.9% "
+        "for investment grade, 1.25–3% for high yield.",
+        "Lee, Lochhead, Ritter and Zhao, The Costs of Raising Capital (J. Financial Research, 1996)",
+    ),
+    _rule(
+        "concessionary_impact_return",
+        "Impact investments are expected to earn at most market-rate returns; about a third of impact "
+        "investors accept below-market (concessionary) returns for the impact.",
+        "GIIN, Annual Impact Investor Survey 2020 (target returns)",
+    ),
+    _range(
+        "social_discount_rate",
+        0.015,
+        0.08,
+        "Discount rate for public and social projects: 3.5% in the UK Green Book, 2% in OMB Circular A-4 "
+        "(2023), 3% and 7% before; about 1.5–8% across governments.",
+        "HM Treasury, The Green Book (2022); OMB Circular A-4 (2023 revision)",
+    ),
+    _range(
+        "sroi_ratio",
+        0.3,
+        65,
+        "Social value over investment in published social-return-on-investment studies: from under 1 to "
+        "about 65, most between about 2 and 10.",
+        "Banke-Thomas et al., Social Return on Investment methodology in public health, BMC Public Health "
+        "(2015) systematic review",
+    ),
+    _range(
+        "social_impact_bond_success_return",
+        0.02,
+        0.2,
+        "Annual return a social impact bond pays investors if the programme fully meets its targets: about "
+        "5–15% (Peterborough capped at 13%), up to about 20%.",
+        "Social Finance UK, Peterborough SIB final results; Brookings Global Impact Bonds Database",
+    ),
+    _range(
+        "first_loss_share",
+        0.05,
+        0.5,
+        "Share of a blended-finance fund that a first-loss tranche supplies: about 5–30%, up to half.",
+        "Convergence, The State of Blended Finance 2023 (concessional first-loss structures)",
+    ),
+    _rule(
+        "loan_yield_covers_expected_loss",
+        "Lenders price loans so the portfolio's interest yield exceeds its expected credit loss rate; "
+        "small-business and microfinance lenders in emerging markets earn yields of about 10–30% against "
+        "losses of a few percent.",
+        "Rosenberg et al., Microcredit Interest Rates and Their Determinants 2004–2011 (CGAP, 2013)",
+    ),
+    _range(
+        "corporate_emissions_cut_per_year",
+        0.0,
+        0.15,
+        "Yearly emissions cut a corporate target asks for: at least 4.2% a year for a 1.5°C-aligned "
+        "science-based target, most targets 2–10% a year, rarely above 15%.",
+        "SBTi Corporate Near-Term Criteria v5 (4.2% a year linear reduction); SBTi target dashboard",
+    ),
+    _range(
+        "residual_mix_emission_factor",
+        0.02,
+        1.0,
+        "Emissions per MWh of electricity not covered by certificates (the residual mix): about 0.3–0.6 t "
+        "in U.S. regions, 0.03–0.9 t across European countries.",
+        "Green-e Residual Mix Emission Rates 2024; AIB European Residual Mixes 2023",
+    ),
+    _range(
+        "spend_based_emission_factor",
+        50,
+        3_500,
+        "Supply-chain emissions per $1 million spent, by commodity: about 100 t for services, 300–600 t "
+        "for manufactured goods, up to about 3,000 t for cement, lime and fertilizer.",
+        "EPA Supply Chain Greenhouse Gas Emission Factors v1.3 (USEEIO, by NAICS commodity)",
+    ),
 )
 
 REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}

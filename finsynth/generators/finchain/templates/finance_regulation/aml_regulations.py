@@ -30,6 +30,9 @@ def currency_transaction_report_aggregation() -> Template:
 
     Bands:
         total_cash_deposited: 1,000 to 25,000
+
+    Relations:
+        ctr_threshold == 10000 and max(cash_deposits) <= ctr_threshold [currency_transaction_report_threshold]
     """
     return Template(
         givens=[
@@ -60,7 +63,10 @@ def false_positive_rate_of_monitoring_alerts() -> Template:
     """False-positive rate = (alerts − alerts leading to a SAR) / alerts.
 
     Bands:
-        false_positive_rate: 70% to 100%
+        false_positive_rate: 85% to 99%
+
+    Relations:
+        alerts_leading_to_sar / alerts_reviewed: 1% to 15% [sar_share_of_monitoring_alerts]
     """
     return Template(
         givens=[
@@ -68,7 +74,10 @@ def false_positive_rate_of_monitoring_alerts() -> Template:
             count("alerts_reviewed", 200, 20_000),
             count("alerts_leading_to_sar", 1, 3_000),
         ],
-        constraints=["alerts_leading_to_sar <= 0.3 * alerts_reviewed"],
+        constraints=[
+            "alerts_leading_to_sar >= 0.01 * alerts_reviewed",
+            "alerts_leading_to_sar <= 0.15 * alerts_reviewed",
+        ],
         question=(
             "{bank}'s transaction-monitoring system generated {alerts_reviewed} alerts last quarter, and "
             "analysts reviewed all of them. Only {alerts_leading_to_sar} of the alerts led to a Suspicious "
@@ -101,6 +110,9 @@ def structuring_red_flag_from_near_threshold_deposits() -> Template:
 
     Bands:
         sum(cash_deposits) / len(cash_deposits): 7,000 to 10,000
+
+    Relations:
+        ctr_threshold == 10000 and max(cash_deposits) <= ctr_threshold [currency_transaction_report_threshold]
     """
     return Template(
         givens=[
@@ -147,6 +159,9 @@ def alert_backlog_clearance_time() -> Template:
 
     Bands:
         days_to_clear: 5 to 180
+
+    Relations:
+        480 / reviews_per_analyst_per_day: 12 to 60 [aml_alert_review_minutes]
     """
     return Template(
         givens=[
@@ -206,13 +221,18 @@ def cost_of_a_discovery_sample_of_closed_alerts() -> Template:
     Bands:
         sample_size: 22 to 460
         review_cost: 100 to 70,000
+
+    Relations:
+        minutes_per_alert: 10 to 60 [aml_alert_review_minutes]
+        hourly_cost: 40 to 150 [compliance_staff_hourly_cost]
+        tolerable_error_rate: 2% to 10% [tolerable_deviation_rate]
     """
     return Template(
         givens=[
             company("bank"),
             count("closed_alerts", 20_000, 500_000),
             option("confidence", {"90%": 0.90, "95%": 0.95, "99%": 0.99}),
-            rate("tolerable_error_rate", 1, 10, step=0.5),
+            rate("tolerable_error_rate", 2, 10, step=0.5),
             count("minutes_per_alert", 10, 60),
             money("hourly_cost", 40, 150, step=0.5),
         ],

@@ -83,7 +83,11 @@ def leverage_ratio_with_off_balance_sheet_exposures() -> Template:
     """Basel III leverage ratio = Tier 1 capital / (on-balance-sheet + derivatives + CCF × commitments).
 
     Bands:
-        leverage_ratio: 1% to 12%
+        leverage_ratio: 2% to 12%
+
+    Relations:
+        leverage_ratio: 2% to 12% [bank_leverage_ratio]
+        conversion_factor: 10% to 100% [credit_conversion_factor]
     """
     return Template(
         givens=[
@@ -95,7 +99,8 @@ def leverage_ratio_with_off_balance_sheet_exposures() -> Template:
             option("conversion_factor", CREDIT_CONVERSION_FACTORS),
         ],
         constraints=[
-            "tier1_capital / (on_balance_sheet_exposures + derivative_exposures) >= 0.02",
+            "tier1_capital / (on_balance_sheet_exposures + derivative_exposures"
+            " + undrawn_commitments * conversion_factor) >= 0.02",
             "tier1_capital / on_balance_sheet_exposures <= 0.12",
         ],
         question=(
@@ -129,6 +134,10 @@ def total_capital_ratio_from_risk_weighted_assets() -> Template:
 
     Bands:
         total_capital_ratio: 4% to 22%
+
+    Relations:
+        total_capital_ratio: 5% to 20% [total_capital_ratio]
+        tier2_capital <= tier1_capital [tier2_capital_limit]
     """
     return Template(
         givens=[
@@ -188,6 +197,10 @@ def cet1_after_deductions_against_the_buffer() -> Template:
     Bands:
         cet1_ratio: 3% to 16%
         (goodwill + other_intangibles) / common_equity: 0% to 40%
+
+    Relations:
+        (goodwill + other_intangibles) / common_equity: 0% to 40% [bank_intangibles_to_equity]
+        cet1_capital / risk_weighted_assets: 3% to 11% [cet1_ratio]
     """
     return Template(
         givens=[

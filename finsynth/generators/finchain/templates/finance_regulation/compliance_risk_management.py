@@ -27,6 +27,11 @@ def residual_risk_score_after_controls() -> Template:
 
     Bands:
         residual_risk: 0.1 to 22.5
+
+    Relations:
+        likelihood: 1 to 5 [risk_matrix_score]
+        impact: 1 to 5 [risk_matrix_score]
+        control_effectiveness: 10% to 90% [control_effectiveness_rating]
     """
     return Template(
         givens=[
@@ -61,6 +66,10 @@ def control_test_exception_rate_against_tolerance() -> Template:
 
     Bands:
         exception_rate: 0% to 15%
+
+    Relations:
+        tolerable_rate: 2% to 10% [tolerable_deviation_rate]
+        items_tested >= log(0.1) / log(1 - tolerable_rate) [control_test_sample_size]
     """
     return Template(
         givens=[
@@ -69,7 +78,10 @@ def control_test_exception_rate_against_tolerance() -> Template:
             count("exceptions", 0, 30),
             rate("tolerable_rate", 2, 10, step=0.5),
         ],
-        constraints=["exceptions <= 0.15 * items_tested"],
+        constraints=[
+            "exceptions <= 0.15 * items_tested",
+            "items_tested >= log(0.1) / log(1 - tolerable_rate)",
+        ],
         question=(
             "Compliance testing at {firm} examined {items_tested} customer complaints for timely handling "
             "and found {exceptions} exceptions. Compute the exception rate as a percentage to two decimal "
@@ -97,6 +109,10 @@ def net_benefit_of_a_compliance_control() -> Template:
     Bands:
         expected_loss_before / (expected_penalty + remediation_cost): 2% to 40%
         loss_avoided / control_cost: 0 to 400
+
+    Relations:
+        expected_penalty: 100,000 to 20,000,000 [sanctions_civil_penalty]
+        risk_reduction: 20% to 90% [control_effectiveness_rating]
     """
     return Template(
         givens=[
@@ -140,13 +156,20 @@ def deviation_rate_bound_after_a_clean_control_test() -> Template:
     The bound is the rate at which n clean items in a row would happen with probability 1 − C.
 
     Bands:
-        upper_deviation_rate: 0.5% to 21%
+        upper_deviation_rate: 2% to 20%
+
+    Relations:
+        upper_deviation_rate: 2% to 20% [tolerable_deviation_rate]
     """
     return Template(
         givens=[
             company("firm"),
             rate("confidence", 80, 99, step=0.5),
             count("items_tested", 20, 300),
+        ],
+        constraints=[
+            "1 - (1 - confidence) ** (1 / items_tested) >= 0.0201",
+            "1 - (1 - confidence) ** (1 / items_tested) <= 0.1999",
         ],
         question=(
             "{firm}'s compliance testers sampled {items_tested} trades at random to test a "
@@ -186,6 +209,11 @@ def annual_breach_probability_against_appetite() -> Template:
     Bands:
         total_residual_frequency: 0.01 to 3
         breach_probability: 1% to 96%
+
+    Relations:
+        aml_controls: 50% to 95% [control_effectiveness_rating]
+        privacy_controls: 50% to 95% [control_effectiveness_rating]
+        conduct_controls: 50% to 95% [control_effectiveness_rating]
     """
     return Template(
         givens=[

@@ -34,6 +34,10 @@ def indirect_ownership_through_a_holding_company() -> Template:
     Bands:
         direct_stake + holding_company_stake: 5% to 100%
         effective_ownership: 0% to 100%
+
+    Relations:
+        direct_stake + holding_company_stake <= 1
+            and stake_in_holding_company <= 1 [beneficial_ownership_threshold]
     """
     return Template(
         givens=[
@@ -79,6 +83,9 @@ def onboarding_approval_rate_with_manual_review() -> Template:
 
     Bands:
         approval_rate: 30% to 100%
+
+    Relations:
+        auto_verified / applications: 20% to 90% [automated_identity_verification_rate]
     """
     return Template(
         givens=[
@@ -127,6 +134,9 @@ def customer_risk_rating_from_weighted_factors() -> Template:
 
     Bands:
         risk_score: 1 to 6.5
+
+    Relations:
+        min(geography_weight, product_weight, business_weight) >= 0.2 [customer_risk_rating_factors]
     """
     return Template(
         givens=[
@@ -142,6 +152,7 @@ def customer_risk_rating_from_weighted_factors() -> Template:
             number("high_cutoff", 3.5, 3.5),
             number("medium_cutoff", 2.5, 2.5),
         ],
+        constraints=["business_weight >= 0.2"],
         question=(
             "A bank rates {customer}'s money-laundering risk on three factors scored 1 (low) to 5 (high): "
             "geography {geography_score}, products used {product_score}, and line of business "
@@ -190,6 +201,10 @@ def beneficial_owners_to_identify() -> Template:
     Bands:
         first_direct + second_direct + holding_company_stake: 10% to 100%
         first_share_of_holding + second_share_of_holding: 10% to 100%
+
+    Relations:
+        ownership_threshold == 0.25 and first_direct + second_direct + holding_company_stake <= 1
+            and first_share_of_holding + second_share_of_holding <= 1 [beneficial_ownership_threshold]
     """
     return Template(
         givens=[
@@ -257,6 +272,11 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
 
     Bands:
         cost_per_customer: 4 to 750
+
+    Relations:
+        high_cycle < medium_cycle and medium_cycle < low_cycle [kyc_review_cycle_by_risk]
+        hourly_cost: 40 to 150 [compliance_staff_hourly_cost]
+        wage_growth: 1% to 4% [us_wage_growth]
     """
     return Template(
         givens=[
@@ -275,6 +295,7 @@ def annual_cost_of_risk_based_kyc_refresh() -> Template:
             rate("discount_rate", 5, 10, step=0.25),
             count("years", 3, 10, unit=Unit.YEARS),
         ],
+        constraints=["high_cycle < medium_cycle"],
         question=(
             "{bank} refreshes the KYC file of each high-risk customer every {high_cycle}, each medium-risk "
             "customer every {medium_cycle}, and each low-risk customer every {low_cycle}, spreading the "

@@ -28,6 +28,9 @@ def schedule_13d_filing_trigger() -> Template:
 
     Bands:
         ownership_percentage: 2.5% to 9%
+
+    Relations:
+        disclosure_threshold == 0.05 and shares_held <= 0.05 * shares_outstanding [schedule_13d_threshold]
     """
     return Template(
         givens=[
@@ -39,6 +42,7 @@ def schedule_13d_filing_trigger() -> Template:
             rate("disclosure_threshold", 5, 5),
         ],
         constraints=[
+            "shares_held <= 0.05 * shares_outstanding",
             "(shares_held + shares_bought) / shares_outstanding >= 0.025",
             "(shares_held + shares_bought) / shares_outstanding <= 0.09",
         ],
@@ -80,6 +84,9 @@ def short_swing_profit_disgorgement() -> Template:
     Bands:
         sale_price / purchase_price: 100% to 160%
         short_swing_profit: 0 to 20,000,000
+
+    Relations:
+        sale_price / purchase_price: 1 to 1.6 [stock_price_change_over_months]
     """
     return Template(
         givens=[
@@ -120,6 +127,10 @@ def rule_144_volume_limit() -> Template:
     Bands:
         average_weekly_volume / shares_outstanding: 0.3% to 3%
         volume_limit / shares_outstanding: 0.99% to 3%
+
+    Relations:
+        outstanding_percent == 0.01 and lookback_weeks == 4 [rule_144_volume_limit]
+        average_weekly_volume / shares_outstanding: 0.3% to 3% [weekly_share_turnover]
     """
     return Template(
         givens=[
@@ -178,6 +189,11 @@ def regulation_crowdfunding_investment_limit() -> Template:
     Bands:
         investment_limit: 2,500 to 124,000
         max(annual_income, net_worth): 5,000 to 999,999
+
+    Relations:
+        income_threshold == 124000 and maximum_limit == 124000 and minimum_limit == 2500
+            and lower_percent == 0.05 and higher_percent == 0.1 [regulation_crowdfunding_limits]
+        net_worth / annual_income: 0.1 to 15 [household_net_worth_to_income]
     """
     return Template(
         givens=[
@@ -190,6 +206,10 @@ def regulation_crowdfunding_investment_limit() -> Template:
             rate("lower_percent", 5, 5),
             rate("higher_percent", 10, 10),
             money("maximum_limit", 124_000, 124_000),
+        ],
+        constraints=[
+            "net_worth >= 0.1 * annual_income",
+            "net_worth <= 15 * annual_income",
         ],
         question=(
             "{investor}, who is not an accredited investor, has annual income of {annual_income} and a net "

@@ -30,6 +30,9 @@ def monthly_savings_under_a_percentage_budget() -> Template:
 
     Bands:
         savings_share: 5% to 45%
+
+    Relations:
+        1 - needs_share - wants_share: 5% to 35% [household_saving_share]
     """
     return Template(
         givens=[
@@ -38,6 +41,7 @@ def monthly_savings_under_a_percentage_budget() -> Template:
             rate("needs_share", 40, 60, step=1, decimals=0),
             rate("wants_share", 15, 35, step=1, decimals=0),
         ],
+        constraints=["needs_share + wants_share >= 0.65"],
         question=(
             "{earner} takes home {annual_take_home} a year after taxes and budgets each month's take-home "
             "pay as {needs_share} for needs and {wants_share} for wants, saving whatever is left. How much "
@@ -64,6 +68,9 @@ def monthly_surplus_from_itemized_expenses() -> Template:
 
     Bands:
         total_expenses / monthly_income: 50% to 115%
+
+    Relations:
+        total_expenses / monthly_income: 50% to 115% [household_spending_to_income]
     """
     return Template(
         givens=[
@@ -97,6 +104,10 @@ def months_to_fund_an_emergency_reserve() -> Template:
     Bands:
         months_needed: 1 to 36
         monthly_saving / monthly_take_home: 1% to 50%
+
+    Relations:
+        monthly_spending / monthly_take_home: 50% to 100% [household_spending_to_income]
+        months_of_cover: 3 to 6 [emergency_fund_months]
     """
     return Template(
         givens=[
@@ -148,6 +159,10 @@ def debt_to_income_ratio_check() -> Template:
     Bands:
         debt_to_income: 15% to 60%
         housing_payment / (gross_annual_income / 12): 14% to 36%
+
+    Relations:
+        housing_payment / gross_monthly_income: 14.9% to 35.1% [housing_cost_to_income]
+        dti_limit == 0.36 or dti_limit == 0.43 [debt_to_income_limit]
     """
     return Template(
         givens=[
@@ -204,6 +219,10 @@ def months_to_a_savings_goal_from_the_monthly_surplus() -> Template:
     Bands:
         monthly_surplus / monthly_take_home: 5% to 40%
         months_needed: 4 to 60
+
+    Relations:
+        monthly_spending / monthly_take_home: 60% to 95% [household_spending_to_income]
+        annual_rate: 2% to 5.5% [savings_account_yield]
     """
     return Template(
         givens=[

@@ -18,6 +18,10 @@ def monthly_payment_on_an_amortizing_loan() -> Template:
 
     Bands:
         monthly_payment * number_of_payments / principal: 1 to 3.8
+
+    Relations:
+        (years <= 7 and principal <= 100000)
+            or (years >= 8 and principal >= 50000 and annual_rate <= 0.087) [household_loan_by_kind]
     """
     return Template(
         givens=[
@@ -25,6 +29,10 @@ def monthly_payment_on_an_amortizing_loan() -> Template:
             money("principal", 5_000, 750_000, step=100),
             rate("annual_rate", 2, 12, step=0.05),
             count("years", 2, 30, unit=Unit.YEARS),
+        ],
+        constraints=[
+            "(years <= 7 and principal <= 100000)"
+            " or (years >= 8 and principal >= 50000 and annual_rate <= 0.087)"
         ],
         question=(
             "{borrower} borrows {principal} at a fixed annual rate of {annual_rate}, compounded monthly, and "
@@ -51,13 +59,17 @@ def principal_repaid_by_the_first_payment() -> Template:
 
     Bands:
         first_principal_repaid / monthly_payment: 5% to 95%
+
+    Relations:
+        annual_rate: 2.5% to 8.5% [mortgage_rate]
+        years >= 8 and years <= 30 [mortgage_term]
     """
     return Template(
         givens=[
             person("borrower"),
             money("principal", 20_000, 900_000, step=500),
-            rate("annual_rate", 2.5, 10, step=0.05),
-            count("years", 5, 30, unit=Unit.YEARS),
+            rate("annual_rate", 2.5, 8.5, step=0.05),
+            count("years", 8, 30, unit=Unit.YEARS),
             derived("monthly_payment", LEVEL_PAYMENT),
         ],
         question=(
@@ -90,6 +102,11 @@ def total_interest_on_a_car_loan() -> Template:
     Bands:
         down_payment / car_price: 0% to 50%
         total_interest / amount_financed: 0% to 60%
+
+    Relations:
+        annual_rate: 1.9% to 14% [auto_loan_rate]
+        amount_financed / car_price: 50% to 100% [auto_loan_to_value]
+        car_price: 15,000 to 95,000 [new_vehicle_price]
     """
     return Template(
         givens=[
@@ -99,7 +116,7 @@ def total_interest_on_a_car_loan() -> Template:
             rate("annual_rate", 1.9, 14, step=0.05),
             count("years", 2, 7, unit=Unit.YEARS),
         ],
-        constraints=["down_payment <= 0.5 * car_price", "down_payment <= 0.5 * car_price"],
+        constraints=["down_payment <= 0.5 * car_price"],
         question=(
             "{buyer} buys a car for {car_price}, pays {down_payment} down and finances the rest at "
             "{annual_rate} a year, compounded monthly, with equal end-of-month payments over {years}. The "
@@ -133,12 +150,16 @@ def balance_owed_after_some_payments() -> Template:
 
     Bands:
         remaining_balance / principal: 0% to 100%
+
+    Relations:
+        annual_rate: 2.5% to 8.5% [mortgage_rate]
+        years >= 8 and years <= 30 [mortgage_term]
     """
     return Template(
         givens=[
             person("borrower"),
             money("principal", 50_000, 900_000, step=1_000),
-            rate("annual_rate", 2, 9, step=0.05),
+            rate("annual_rate", 2.5, 8.5, step=0.05),
             count("years", 10, 30, unit=Unit.YEARS),
             derived("monthly_payment", LEVEL_PAYMENT),
             count("payments_made", 6, 300, unit=Unit.MONTHS),
@@ -181,12 +202,16 @@ def months_saved_by_paying_extra_each_month() -> Template:
 
     Bands:
         extra_payment / monthly_payment: 0% to 50%
+
+    Relations:
+        annual_rate: 2.5% to 8.5% [mortgage_rate]
+        years >= 8 and years <= 30 [mortgage_term]
     """
     return Template(
         givens=[
             person("borrower"),
             money("principal", 50_000, 800_000, step=1_000),
-            rate("annual_rate", 2.5, 9, step=0.05),
+            rate("annual_rate", 2.5, 8.5, step=0.05),
             count("years", 10, 30, unit=Unit.YEARS),
             derived("monthly_payment", LEVEL_PAYMENT),
             money("extra_payment", 25, 2_000, step=25),

@@ -37,6 +37,9 @@ def shares_held_after_dividend_reinvestment() -> Template:
 
     Bands:
         dividend_per_share / reinvestment_price: 0.5% to 8%
+
+    Relations:
+        dividend_per_share / reinvestment_price: 0.2% to 3% [dividend_yield]
     """
     return Template(
         givens=[
@@ -82,6 +85,9 @@ def average_cost_per_share_with_dollar_cost_averaging() -> Template:
 
     Bands:
         average_cost: 20 to 35
+
+    Relations:
+        max(prices) / min(prices): 1 to 1.75 [stock_price_change_over_months]
     """
     return Template(
         givens=[
@@ -230,6 +236,10 @@ def rebalancing_trade_after_years_of_drift() -> Template:
     Bands:
         abs(stock_to_sell) / total_value: 0% to 25%
         stock_value / total_value: 25% to 95%
+
+    Relations:
+        stock_return: -4% to 14% [stock_return_over_several_years]
+        bond_return: 0% to 6% [bond_return_over_several_years]
     """
     return Template(
         givens=[

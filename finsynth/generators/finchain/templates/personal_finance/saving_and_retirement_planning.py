@@ -67,6 +67,10 @@ def nest_egg_needed_under_a_withdrawal_rate() -> Template:
     Bands:
         nest_egg: 100,000 to 6,700,000
         income_gap / desired_income: 10% to 100%
+
+    Relations:
+        withdrawal_rate: 3% to 5% [safe_withdrawal_rate]
+        social_security: 0 to 45,000 [social_security_annual_benefit]
     """
     return Template(
         givens=[
@@ -96,6 +100,9 @@ def monthly_saving_needed_for_a_goal() -> Template:
 
     Bands:
         grown_savings / goal: 0% to 100%
+
+    Relations:
+        annual_rate: 1% to 10% [long_run_portfolio_return]
     """
     return Template(
         givens=[
@@ -138,6 +145,12 @@ def employer_match_value_at_retirement() -> Template:
 
     Bands:
         employer_match / salary: 0% to 6%
+
+    Relations:
+        employee_contribution <= 23000 [elective_deferral_limit]
+        match_rate >= 0.25 and match_rate <= 1
+            and match_cap >= 0.03 and match_cap <= 0.06 [employer_401k_match]
+        annual_return: 3% to 9% [long_run_portfolio_return]
     """
     return Template(
         givens=[
@@ -149,6 +162,7 @@ def employer_match_value_at_retirement() -> Template:
             rate("annual_return", 3, 9, step=0.05),
             count("years", 5, 40, unit=Unit.YEARS),
         ],
+        constraints=["salary * contribution_rate <= 23000"],
         question=(
             "{employee} earns {salary} a year and contributes {contribution_rate} of salary to a 401(k). The "
             "employer adds {match_rate} of the employee's contributions, but only on contributions up to "
@@ -183,6 +197,10 @@ def sustainable_monthly_retirement_income() -> Template:
 
     Bands:
         balance_at_retirement: 100,000 to 30,000,000
+
+    Relations:
+        growth_rate: 3% to 10% [long_run_portfolio_return]
+        retirement_rate <= growth_rate [retirement_glide_path]
     """
     return Template(
         givens=[
@@ -194,6 +212,7 @@ def sustainable_monthly_retirement_income() -> Template:
             rate("retirement_rate", 2, 6, step=0.05),
             count("years_in_retirement", 15, 35, unit=Unit.YEARS),
         ],
+        constraints=["retirement_rate <= growth_rate"],
         question=(
             "{saver} has {current_savings} saved for retirement and will add {monthly_contribution} at the "
             "end of every month for the {years_to_retirement} until retiring. Until then the savings earn "

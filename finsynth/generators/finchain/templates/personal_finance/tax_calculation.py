@@ -71,12 +71,16 @@ def tax_owed_after_a_heat_pump_credit() -> Template:
 
     Bands:
         tax_owed / taxable_income: 0% to 37%
+
+    Relations:
+        heat_pump_cost: 3,000 to 12,000 [heat_pump_installed_cost]
+        heat_pump_credit <= income_tax [nonrefundable_energy_credit]
     """
     return Template(
         givens=[
             person("filer"),
             money("taxable_income", 20_000, 700_000, step=10),
-            money("heat_pump_cost", 2_000, 12_000, step=50),
+            money("heat_pump_cost", 3_000, 12_000, step=50),
         ],
         question=(
             "{filer}, a single filer, has taxable income of {taxable_income}. Federal income tax is "
@@ -105,6 +109,9 @@ def effective_tax_rate_after_the_standard_deduction() -> Template:
 
     Bands:
         effective_tax_rate: 2% to 29%
+
+    Relations:
+        gross_income: 20,000 to 500,000 [individual_taxable_income]
     """
     return Template(
         givens=[person("filer"), money("gross_income", 20_000, 500_000, step=50)],
@@ -139,6 +146,9 @@ def marginal_rate_minus_average_rate() -> Template:
 
     Bands:
         rate_gap: 0% to 13%
+
+    Relations:
+        taxable_income: 15,000 to 700,000 [individual_taxable_income]
     """
     return Template(
         givens=[person("filer"), money("taxable_income", 15_000, 700_000, step=10)],
@@ -182,12 +192,19 @@ def share_of_a_raise_paid_in_tax() -> Template:
 
     Bands:
         tax_rate_on_raise: 10% to 37%
+
+    Relations:
+        raise_amount / taxable_income: 1% to 30% [pay_raise_share]
     """
     return Template(
         givens=[
             person("filer"),
             money("taxable_income", 10_000, 650_000, step=10),
             money("raise_amount", 1_000, 40_000, step=100),
+        ],
+        constraints=[
+            "raise_amount >= 0.01 * taxable_income",
+            "raise_amount <= 0.3 * taxable_income",
         ],
         question=(
             "{filer}, a single filer, has taxable income of {taxable_income} and is offered a raise of "
@@ -222,6 +239,10 @@ def traditional_401k_advantage_over_a_taxable_account() -> Template:
         marginal_rate: 10% to 37%
         advantage / contribution: -40% to 700%
         after_tax_withdrawal / taxable_balance: 85% to 350%
+
+    Relations:
+        contribution <= 23000 [elective_deferral_limit]
+        annual_return: 3% to 7% [long_run_portfolio_return]
     """
     return Template(
         givens=[

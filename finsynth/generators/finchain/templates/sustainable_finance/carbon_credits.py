@@ -66,13 +66,16 @@ def carbon_cost_avoided_by_an_efficiency_retrofit() -> Template:
     Bands:
         tons_avoided / baseline_emissions: 5% to 60%
         carbon_cost_avoided / tons_avoided: 15 to 150
+
+    Relations:
+        carbon_price: 15 to 100 [eu_allowance_price]
     """
     return Template(
         givens=[
             company("manufacturer"),
             number("baseline_emissions", 5_000, 500_000, step=100, decimals=0, unit=Unit.TONS),
             rate("reduction", 5, 60, step=0.5),
-            money("carbon_price", 15, 150, step=0.5),
+            money("carbon_price", 15, 100, step=0.5),
         ],
         question=(
             "{manufacturer}'s plants emit {baseline_emissions} of CO2-equivalent a year. An efficiency "
@@ -102,12 +105,16 @@ def marginal_abatement_cost_of_a_project() -> Template:
 
     Bands:
         abatement_cost_per_ton: -150 to 250
+
+    Relations:
+        abatement_cost_per_ton: -150 to 250 [abatement_cost_per_ton]
+        discount_rate: 4% to 12% [weighted_average_cost_of_capital]
     """
     return Template(
         givens=[
             company("utility"),
             money("capital_cost", 100_000, 20_000_000, step=10_000),
-            rate("discount_rate", 3, 12, step=0.1),
+            rate("discount_rate", 4, 12, step=0.1),
             count("project_life", 5, 25, unit=Unit.YEARS),
             money("annual_operating_cost", 0, 500_000, step=1_000),
             money("annual_energy_savings", 0, 2_000_000, step=1_000),
@@ -159,6 +166,10 @@ def offsets_or_in_house_abatement() -> Template:
     Bands:
         abatement_cost / tons_to_cut: 5 to 150
         offset_cost / tons_to_cut: 5 to 66
+
+    Relations:
+        offset_price: 5 to 60 [voluntary_offset_price]
+        abatement_cost / tons_to_cut: 5 to 150 [abatement_cost_per_ton]
     """
     return Template(
         givens=[
@@ -205,6 +216,11 @@ def hedging_allowance_purchases_with_a_forward() -> Template:
     Bands:
         (spot_at_delivery / spot_price - 1) / sqrt(months_to_delivery / 12): -46% to 46%
         forward_price / spot_price: 100% to 111%
+
+    Relations:
+        free_allocation / expected_emissions: 40% to 100% [free_allocation_share_of_emissions]
+        spot_price: 15 to 45 [eu_allowance_price]
+        financing_rate: 2% to 7% [corporate_borrowing_rate]
     """
     return Template(
         givens=[

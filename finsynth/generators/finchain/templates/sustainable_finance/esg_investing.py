@@ -29,6 +29,10 @@ def portfolio_esg_score_after_divesting_the_laggard() -> Template:
 
     Bands:
         portfolio_score_after: 10 to 95
+
+    Relations:
+        min(first_score, second_score, third_score): 10 to 95 [esg_score]
+        max(first_score, second_score, third_score): 10 to 95 [esg_score]
     """
     return Template(
         givens=[
@@ -80,6 +84,12 @@ def composite_esg_rating_from_pillar_scores() -> Template:
 
     Bands:
         composite_score: 10 to 95
+
+    Relations:
+        min(environmental_weight, social_weight, governance_weight) >= 0.1
+            and max(environmental_weight, social_weight, governance_weight) <= 0.6 [esg_pillar_weights]
+        min(environmental_score, social_score, governance_score): 10 to 95 [esg_score]
+        max(environmental_score, social_score, governance_score): 10 to 95 [esg_score]
     """
     return Template(
         givens=[
@@ -126,6 +136,9 @@ def weighted_average_carbon_intensity() -> Template:
 
     Bands:
         waci: 5 to 1,500
+
+    Relations:
+        max(first_intensity, second_intensity, third_intensity): 0 to 2,500 [scope_1_2_intensity_per_revenue]
     """
     return Template(
         givens=[
@@ -202,6 +215,10 @@ def return_cost_of_meeting_an_esg_score_target() -> Template:
 
     Bands:
         return_given_up: -150 to 150
+
+    Relations:
+        leader_return - conventional_return: -1.5% to 1.5% [esg_leader_return_difference]
+        leader_score: 60 to 90 [esg_score]
     """
     return Template(
         givens=[
@@ -263,6 +280,10 @@ def portfolio_carbon_footprint_per_million_invested() -> Template:
     Bands:
         carbon_footprint: 5 to 800
         years_to_target: 0 to 40
+
+    Relations:
+        max(first_emissions / first_evic_millions, second_emissions / second_evic_millions,
+            third_emissions / third_evic_millions): 0 to 1,000 [emissions_per_million_of_evic]
     """
     return Template(
         givens=[

@@ -28,6 +28,10 @@ def investor_share_of_avoided_emissions() -> Template:
 
     Bands:
         holding / issue_size: 0% to 10%
+
+    Relations:
+        issue_size * financed_share / project_avoided_emissions:
+            300 to 4,000 [wind_cost_per_annual_ton_avoided]
     """
     return Template(
         givens=[
@@ -38,7 +42,12 @@ def investor_share_of_avoided_emissions() -> Template:
             money("issue_size", 100_000_000, 2_000_000_000, step=5_000_000),
             money("holding", 1_000_000, 50_000_000, step=250_000),
         ],
-        constraints=["holding <= 0.1 * issue_size", "holding <= 0.2 * issue_size"],
+        constraints=[
+            "issue_size * financed_share >= 300 * project_avoided_emissions",
+            "issue_size * financed_share <= 4000 * project_avoided_emissions",
+            "holding <= 0.1 * issue_size",
+            "holding <= 0.2 * issue_size",
+        ],
         question=(
             "{issuer}'s green bond of {issue_size} finances {financed_share} of a wind portfolio that avoids "
             "{project_avoided_emissions} of CO2-equivalent a year. {investor} holds {holding} of the bond. "
@@ -73,6 +82,9 @@ def share_of_green_bond_proceeds_allocated() -> Template:
 
     Bands:
         allocated_share: 5% to 100%
+
+    Relations:
+        issuance_costs: 0.3% to 1.5% [bond_issuance_cost]
     """
     return Template(
         givens=[
@@ -184,6 +196,11 @@ def greenium_against_an_interpolated_conventional_curve() -> Template:
 
     Bands:
         greenium_bp: -6 to 26
+
+    Relations:
+        greenium_bp / 10000: -0.05% to 0.25% [greenium]
+        curve_slope: -0.15% to 0.4% [yield_curve_slope_per_year]
+        short_yield: 3% to 5.5% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -195,7 +212,7 @@ def greenium_against_an_interpolated_conventional_curve() -> Template:
             count("maturity_gap", 2, 12),
             rate("yield_change", -1.5, 1.5, step=0.005, decimals=3),
             number("green_position", 0.01, 0.99, step=0.01),
-            number("priced_greenium_bp", -5, 25, step=0.5),
+            number("priced_greenium_bp", -4.5, 24.5, step=0.5),
             derived("long_maturity", "short_maturity + maturity_gap", unit=Unit.YEARS, decimals=0),
             derived("long_yield", "short_yield + yield_change", unit=Unit.PERCENT, decimals=3),
             derived(
@@ -211,6 +228,10 @@ def greenium_against_an_interpolated_conventional_curve() -> Template:
                 unit=Unit.PERCENT,
                 decimals=3,
             ),
+        ],
+        constraints=[
+            "yield_change >= -0.00149 * maturity_gap",
+            "yield_change <= 0.00399 * maturity_gap",
         ],
         question=(
             "{issuer}'s conventional bonds maturing in {short_maturity} yield {short_yield} and those "

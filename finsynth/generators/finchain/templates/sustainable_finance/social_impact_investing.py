@@ -16,13 +16,20 @@ def blended_return_with_an_impact_allocation() -> Template:
 
     Bands:
         portfolio_return: 2% to 12%
+
+    Relations:
+        market_return: 4% to 10% [long_run_portfolio_return]
+        impact_return <= market_return [concessionary_impact_return]
     """
     return Template(
         givens=[
             person("investor"),
             rate("impact_weight", 5, 40, step=0.5),
             rate("impact_return", 0, 6, step=0.05),
-            rate("market_return", 4, 12, step=0.05),
+            rate("market_return", 4, 10, step=0.05),
+        ],
+        constraints=[
+            "impact_return <= market_return",
         ],
         question=(
             "{investor} places {impact_weight} of a portfolio in impact investments expected to return "
@@ -63,6 +70,9 @@ def social_return_on_investment_ratio() -> Template:
 
     Bands:
         sroi_ratio: 0.5 to 15
+
+    Relations:
+        sroi_ratio: 0.5 to 15 [sroi_ratio]
     """
     return Template(
         givens=[
@@ -103,7 +113,11 @@ def discounted_sroi_with_deadweight_and_attribution() -> Template:
     the annuity factor (1 − (1 + r)^−n) / r.
 
     Bands:
-        sroi_ratio: 0.1 to 8
+        sroi_ratio: 0.3 to 8
+
+    Relations:
+        discount_rate: 2% to 8% [social_discount_rate]
+        sroi_ratio: 0.3 to 65 [sroi_ratio]
     """
     return Template(
         givens=[
@@ -116,6 +130,8 @@ def discounted_sroi_with_deadweight_and_attribution() -> Template:
             count("years", 3, 10, unit=Unit.YEARS),
         ],
         constraints=[
+            "gross_outcome_value * (1 - deadweight) * (1 - attribution)"
+            " * (1 - (1 + discount_rate) ** -years) / discount_rate >= 0.3 * investment",
             "gross_outcome_value * years >= 0.5 * investment",
             "gross_outcome_value * years <= 12 * investment",
         ],
@@ -163,6 +179,9 @@ def expected_return_on_a_social_impact_bond() -> Template:
 
     Bands:
         annualized_return: -15% to 20%
+
+    Relations:
+        (1 + success_premium) ** (1 / years) - 1: 2% to 20% [social_impact_bond_success_return]
     """
     return Template(
         givens=[
@@ -172,6 +191,10 @@ def expected_return_on_a_social_impact_bond() -> Template:
             rate("success_probability", 50, 95, step=1),
             rate("recovery_rate", 0, 60, step=1),
             count("years", 3, 7, unit=Unit.YEARS),
+        ],
+        constraints=[
+            "(1 + success_premium) ** (1 / years) >= 1.02",
+            "(1 + success_premium) ** (1 / years) <= 1.2",
         ],
         question=(
             "{investor} funds a social impact bond with {investment}. If the program meets its reoffending "
@@ -212,6 +235,10 @@ def probability_of_a_senior_loss_in_a_first_loss_blended_fund() -> Template:
     Bands:
         breakeven_loss_rate: 8% to 35%
         senior_loss_probability: 0.04% to 16%
+
+    Relations:
+        first_loss_share: 5% to 25% [first_loss_share]
+        expected_loss_rate < portfolio_yield [loan_yield_covers_expected_loss]
     """
     breakeven = "first_loss_share + (1 - first_loss_share) * portfolio_yield"
     return Template(
@@ -223,6 +250,7 @@ def probability_of_a_senior_loss_in_a_first_loss_blended_fund() -> Template:
             rate("loss_volatility", 1, 6, step=0.1, decimals=1),
         ],
         constraints=[
+            "expected_loss_rate < portfolio_yield",
             # Severe but not unheard of: between one and about 3.4 standard deviations of cover.
             f"{breakeven} >= expected_loss_rate + loss_volatility",
             f"{breakeven} <= expected_loss_rate + 3.35 * loss_volatility",

@@ -26,6 +26,9 @@ def emissions_intensity_per_million_of_revenue() -> Template:
 
     Bands:
         emissions_intensity: 2 to 6,000
+
+    Relations:
+        emissions_intensity: 0 to 2,500 [scope_1_2_intensity_per_revenue]
     """
     return Template(
         givens=[
@@ -33,6 +36,9 @@ def emissions_intensity_per_million_of_revenue() -> Template:
             number("scope_1_emissions", 1_000, 800_000, step=50, decimals=0, unit=Unit.TONS),
             number("scope_2_emissions", 500, 400_000, step=50, decimals=0, unit=Unit.TONS),
             number("revenue_millions", 50, 20_000, step=0.5, decimals=1),
+        ],
+        constraints=[
+            "scope_1_emissions + scope_2_emissions <= 2500 * revenue_millions",
         ],
         question=(
             "In its sustainability report, {reporter} discloses Scope 1 emissions of {scope_1_emissions} and "
@@ -66,6 +72,9 @@ def market_based_scope_2_emissions() -> Template:
 
     Bands:
         market_based_scope_2 / electricity_mwh: 0 to 0.9
+
+    Relations:
+        residual_mix_factor: 0.2 to 0.9 [residual_mix_emission_factor]
     """
     return Template(
         givens=[
@@ -109,6 +118,9 @@ def on_track_against_a_linear_reduction_target() -> Template:
 
     Bands:
         current_emissions / base_emissions: 50% to 110%
+
+    Relations:
+        target_cut / target_horizon: 0% to 7.5% [corporate_emissions_cut_per_year]
     """
     return Template(
         givens=[
@@ -166,6 +178,9 @@ def annual_reduction_rate_to_meet_a_target() -> Template:
 
     Bands:
         required_annual_cut: 0% to 35%
+
+    Relations:
+        required_annual_cut: 0% to 15% [corporate_emissions_cut_per_year]
     """
     return Template(
         givens=[
@@ -176,6 +191,7 @@ def annual_reduction_rate_to_meet_a_target() -> Template:
             count("years_to_target", 3, 15, unit=Unit.YEARS),
         ],
         constraints=[
+            "1 - (base_emissions * (1 - target_cut) / current_emissions) ** (1 / years_to_target) <= 0.15",
             "current_emissions >= 1.05 * base_emissions * (1 - target_cut)",
             "current_emissions <= 1.2 * base_emissions",
         ],
@@ -225,6 +241,11 @@ def years_to_an_intensity_target_at_the_pace_since_the_base_year() -> Template:
         annual_intensity_change: -16% to -0.4%
         emissions_intensity / base_year_intensity: 40% to 98%
         years_to_target: 0.1 to 30
+
+    Relations:
+        0 - annual_intensity_change: 0.5% to 15% [corporate_emissions_cut_per_year]
+        spend_emission_factor: 100 to 600 [spend_based_emission_factor]
+        purchased_spend_millions / revenue_millions: 10% to 80% [cost_of_goods_sold_to_revenue]
     """
     intensity = (
         "(scope_1_emissions + scope_2_emissions + purchased_spend_millions * spend_emission_factor)"
@@ -251,6 +272,7 @@ def years_to_an_intensity_target_at_the_pace_since_the_base_year() -> Template:
             rate("target_cut", 30, 60, step=5, decimals=0),
         ],
         constraints=[
+            "purchased_spend_millions >= 0.1 * revenue_millions",
             "purchased_spend_millions <= 0.8 * revenue_millions",
             # Achieved pace between 0.5% and 15% a year, today's intensity still above the target, and
             # the target within 28 years at that pace.
