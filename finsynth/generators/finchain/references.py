@@ -529,14 +529,6 @@ _ENTRIES = (
         "Damodaran Online, Debt Fundamentals by Sector (US), book debt to capital",
     ),
     _range(
-        "operating_margin",
-        -0.3,
-        0.6,
-        "Operating income (EBIT) over revenue: industry averages from about 2% (grocers, distributors) to "
-        "about 45% (software, tobacco); loss-making firms below zero.",
-        "Damodaran Online, Operating and Net Margins by Industry (US), pre-tax operating margin",
-    ),
-    _range(
         "interest_coverage",
         0.2,
         50,
@@ -794,14 +786,6 @@ _ENTRIES = (
         "leverage minimum), about 5–8% at the largest banks, 9–11% at community banks.",
         "Basel Framework LEV20 and LEV30; FDIC Quarterly Banking Profile (core capital leverage ratio)",
     ),
-    _range(
-        "total_capital_ratio",
-        0.05,
-        0.25,
-        "Total (Tier 1 plus Tier 2) capital over risk-weighted assets: at least 8% (10.5% with the "
-        "buffer), about 12–17% at most U.S. banks, lower at a troubled bank.",
-        "Basel Framework RBC20; FDIC Quarterly Banking Profile (total risk-based capital ratio)",
-    ),
     _rule(
         "tier2_capital_limit",
         "Tier 2 capital counts toward a bank's total capital at most up to the size of its Tier 1 capital "
@@ -866,14 +850,6 @@ _ENTRIES = (
         "A U.S. household's net worth over its income: median about 2–3, under 1 for young renters, "
         "above 10 for older high-wealth households.",
         "Federal Reserve Survey of Consumer Finances 2022 (net worth and income by percentile and age)",
-    ),
-    _range(
-        "mortgage_rate",
-        0.021,
-        0.087,
-        "A U.S. fixed-rate mortgage's rate, 2000–2025: 30-year averages from 2.65% (Jan 2021) to 8.64% "
-        "(May 2000), 15-year from 2.10% (Jul 2021).",
-        "FRED series MORTGAGE30US and MORTGAGE15US (Freddie Mac Primary Mortgage Market Survey, weekly)",
     ),
     _rule(
         "mortgage_term",
@@ -973,14 +949,6 @@ _ENTRIES = (
         "Annualized total return of U.S. Treasury and investment-grade bonds over two to eight years: "
         "about -11% (2021–22) to about 25% (1985–86), 3–6% in most windows.",
         "Damodaran histretSP (10-year Treasury and Baa corporate returns); Bloomberg US Aggregate index",
-    ),
-    _range(
-        "long_run_portfolio_return",
-        0.0,
-        0.1,
-        "The yearly return a saver plans on for a portfolio over decades: about 1–4% for cash and bonds, "
-        "5–8% for a balanced portfolio, up to about 10% for all stocks (the S&P 500's 1928–2024 average).",
-        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills (histretSP), 1928–2024",
     ),
     _rule(
         "elective_deferral_limit",
@@ -1212,6 +1180,302 @@ _ENTRIES = (
         "Supply-chain emissions per $1 million spent, by commodity: about 100 t for services, 300–600 t "
         "for manufactured goods, up to about 3,000 t for cement, lime and fertilizer.",
         "EPA Supply Chain Greenhouse Gas Emission Factors v1.3 (USEEIO, by NAICS commodity)",
+    ),
+    # --- relations-b ---
+    _range(
+        "liquidity_coverage_ratio",
+        0.5,
+        3.5,
+        "A bank's liquid assets over its 30-day stressed net outflows: at least 100% under the rule (phased "
+        "in from 60% in 2015), 110–200% at most large banks, up to about 350% at a few; about 50–100% at "
+        "the weakest banks in the Basel monitoring before the rule applied.",
+        "BCBS Basel III Monitoring Reports (LCR distribution); 12 CFR 249 Subpart J public LCR disclosures",
+    ),
+    _range(
+        "total_capital_ratio",
+        0.05,
+        0.3,
+        "A bank's total capital (CET1, Additional Tier 1 and Tier 2) over its risk-weighted assets: 8% "
+        "minimum plus a 2.5% buffer, 13–18% at large U.S. banks, below 8% at an undercapitalized bank "
+        "and below 6% at a significantly undercapitalized one.",
+        "12 CFR 324.403 (prompt corrective action capital categories); FDIC Quarterly Banking Profile",
+    ),
+    _range(
+        "tier1_leverage_ratio",
+        0.02,
+        0.15,
+        "A bank's Tier 1 capital over its leverage exposure (unweighted assets plus converted "
+        "off-balance-sheet items): 3% Basel minimum, 5–8% supplementary leverage ratios at large banks, "
+        "9–12% Tier 1 leverage ratios at community banks, below 2% only at critically undercapitalized "
+        "banks.",
+        "12 CFR 324.403 (leverage thresholds) and 324.10(c); FDIC Quarterly Banking Profile (core capital)",
+    ),
+    _range(
+        "bank_return_on_equity",
+        -0.2,
+        0.3,
+        "A bank's annual net income over its equity: U.S. industry 8–15% in most years (about -1% in 2009), "
+        "single banks from deep losses in a crisis to about 30% at the most profitable.",
+        "FRED series USROE (return on average equity for all U.S. banks); FDIC Quarterly Banking Profile",
+    ),
+    _range(
+        "severe_year_loss_to_equity",
+        0,
+        0.6,
+        "What a severe year costs a bank, as a share of its equity: the Federal Reserve's severely adverse "
+        "scenarios take about 1–8 percentage points off CET1 ratios of 10–15%, at most about half of "
+        "capital.",
+        "Federal Reserve Stress Test Results 2024 (projected CET1 declines by bank)",
+    ),
+    _range(
+        "listed_stock_price",
+        1,
+        1_000,
+        "An exchange-listed U.S. common stock's share price: at least $1 (the minimum bid for continued "
+        "listing), a median of about $30–$50, and fewer than 1% of stocks above $1,000.",
+        "Nasdaq Rule 5550(a)(2); NYSE Listed Company Manual 802.01C; CRSP share price distributions",
+    ),
+    _range(
+        "stop_loss_distance",
+        0.01,
+        0.4,
+        "How far below the purchase price a protective stop on a long stock position is set, as a share "
+        "of the price: about 1–3% for short-term traders, 7–8% in common growth-investing rules, up to "
+        "about 25–40% for long-term holders of volatile stocks.",
+        "FINRA Investor Insights, Stop Orders: Factors to Consider; SEC Investor.gov, Types of Orders",
+    ),
+    _range(
+        "active_fund_tracking_error",
+        0.005,
+        0.15,
+        "Annualized tracking error of an actively managed equity fund against its benchmark: about 1–2% "
+        "for enhanced index funds, 4–8% for typical active funds, up to about 15% for concentrated ones.",
+        "Cremers and Petajisto (2009), How Active Is Your Fund Manager?, Review of Financial Studies",
+    ),
+    _range(
+        "active_fund_information_ratio",
+        -2,
+        2,
+        "Annualized information ratio of an active fund (mean active return over tracking error): about "
+        "0.5 for a top-quartile manager over long periods; over two or three years sampling error spreads "
+        "realized ratios to about ±2.",
+        "Grinold and Kahn, Active Portfolio Management (2nd ed.), ch. 5; Goodwin (1998), FAJ 54(4)",
+    ),
+    _range(
+        "capex_to_operating_cash_flow",
+        0.05,
+        1.5,
+        "A company's capital spending over its operating cash flow: about 40–70% for the S&P 500 in "
+        "aggregate, industry averages from about 10% (software, services) to above 100% (utilities, "
+        "telecoms, firms building capacity).",
+        "Damodaran Online, Capital Expenditures by Sector (US); S&P 500 cash-flow statements (SEC filings)",
+    ),
+    _range(
+        "operating_margin",
+        -1,
+        0.7,
+        "Operating income over revenue: U.S. industry averages about -10% to 45%; single firms up to about "
+        "70% (card networks, exchanges) and, in a collapse year, down to about -100% (airlines in 2020).",
+        "Damodaran Online, Operating and Net Margins by Industry (US); airlines' 2020 10-K filings",
+    ),
+    _range(
+        "corporate_hurdle_rate",
+        0.04,
+        0.25,
+        "The discount (hurdle) rate a company applies to its projects: a median of about 12–15% in CFO "
+        "surveys, from about 5% (utilities, low-rate years) to 25% (small firms, risky ventures).",
+        "Jagannathan, Matsa, Meier and Tarhan (2016), Why do firms use high discount rates? (JFE)",
+    ),
+    _range(
+        "bond_convexity_over_duration_squared",
+        1,
+        2,
+        "An option-free bond's convexity over its modified duration squared: at least 1 (convexity is "
+        "D² plus D / (1 + y) for a zero-coupon bond, plus the spread of a coupon bond's payment dates), "
+        "about 1.05–1.6 for bonds and bond portfolios.",
+        "CFA Program curriculum, Fixed Income: Yield-Based Bond Convexity; Fabozzi, Fixed Income Mathematics",
+    ),
+    _range(
+        "var_confidence_level",
+        0.9,
+        0.999,
+        "Confidence levels at which value at risk and expected shortfall are reported: 95% (most "
+        "banks' daily VaR), 97.5% (FRTB expected shortfall), 99% (Basel 10-day VaR), 99.5% (Solvency II), "
+        "99.9% (Basel credit capital); 90% at a few firms.",
+        "Basel Framework MAR33 and CRE31; Solvency II Directive Art. 101; banks' 10-K market risk data",
+    ),
+    _range(
+        "savings_deposit_rate",
+        0,
+        0.07,
+        "The annual rate a U.S. savings account or certificate of deposit pays, 2000–2025: national "
+        "averages 0.05–2% for savings, top online savings rates about 5–5.5% (2007, 2023), one-year CDs "
+        "up to about 6.5% (2000).",
+        "FDIC National Rates and Rate Caps; FRED series IR3TCD01USM156N (certificates of deposit)",
+    ),
+    _range(
+        "long_run_portfolio_return",
+        -0.05,
+        0.18,
+        "Annualized return of a diversified portfolio held five years or more: U.S. stocks about 10% a "
+        "year since 1928 (10-year windows from about -1% to 18%), bonds about 4–5%, balanced mixes 2–12%.",
+        "Damodaran Online, Historical Returns on Stocks, Bonds and Bills: 1928–2024",
+    ),
+    _range(
+        "retirement_contribution_limit",
+        0,
+        31_000,
+        "What one saver may add to a tax-advantaged retirement plan in a year: $7,000 to an IRA and "
+        "$23,500 to a 401(k) in 2025, plus a $7,500 catch-up contribution from age 50.",
+        "IRS Notice 2024-80 (2025 limits, IRC §402(g) and §219(b))",
+    ),
+    _range(
+        "equipment_payback_period",
+        1,
+        10,
+        "Years a cost-saving or revenue-earning equipment purchase takes to pay back its cost from its "
+        "yearly cash flows: typically 2–5 years; firms seldom accept more than about 7–10.",
+        "Graham and Harvey (2001), The theory and practice of corporate finance, JFE (payback use)",
+    ),
+    _range(
+        "annual_revenue_growth",
+        0.5,
+        2,
+        "A company's or product line's sales over the previous year's: U.S. firms' year-over-year "
+        "revenue growth lies between about -50% and +100% in nineteen firm-years of twenty.",
+        "Damodaran Online, Historical Growth Rates in Revenues by Industry (US)",
+    ),
+    _range(
+        "rental_cap_rate",
+        0.02,
+        0.12,
+        "Net operating income of a U.S. rental property over its price (the capitalization rate): about "
+        "3.5–6% for apartments and offices in large cities, up to about 10–12% for small or rural "
+        "properties.",
+        "CBRE U.S. Cap Rate Survey; NCREIF Property Index",
+    ),
+    _range(
+        "mortgage_rate",
+        0.021,
+        0.1,
+        "The interest rate on a U.S. fixed-rate mortgage, 2000–2025: 30-year averages from 2.65% (Jan "
+        "2021) to 8.6% (May 2000), 15-year from 2.10% (Jul 2021); loans on investment properties cost up "
+        "to about one point more.",
+        "FRED series MORTGAGE30US and MORTGAGE15US (Freddie Mac Primary Mortgage Market Survey)",
+    ),
+    _range(
+        "collector_car_resale_ratio",
+        0.5,
+        3,
+        "What a collector car sells for over what its owner paid: the Hagerty Market Index of classic "
+        "cars about tripled from 2006 to its 2022 peak, while single models lost up to half their value "
+        "in 2008–09 and 2023–24.",
+        "Hagerty Market Index and Hagerty Price Guide (classic car values)",
+    ),
+    _range(
+        "bitcoin_supply",
+        17_500_000,
+        21_000_000,
+        "Bitcoins in circulation: about 17.5 million at the start of 2019, 19.9 million in 2025, never "
+        "more than 21 million under the block subsidy schedule.",
+        "Bitcoin Core consensus rules (GetBlockSubsidy, halving every 210,000 blocks); blockchain.com supply",
+    ),
+    _range(
+        "largest_bitcoin_address_share",
+        0,
+        0.0135,
+        "The largest single bitcoin addresses (exchange cold wallets) hold at most about 250,000 BTC, "
+        "about 1.3% of the coins in circulation.",
+        "Bitcoin rich list (blockchain explorers' top addresses, 2019–2025); Binance proof of reserves",
+    ),
+    _range(
+        "ether_supply",
+        110_000_000,
+        122_000_000,
+        "Ether in circulation: about 110 million in 2020, 120.5 million at the Merge (Sep 2022), and "
+        "between about 120 and 121 million since, as burned fees offset issuance.",
+        "Etherscan total ether supply chart; Ethereum Foundation, The Merge (issuance)",
+    ),
+    _range(
+        "ether_issuance_rate",
+        0.004,
+        0.01,
+        "Ether issued to validators in a year over the supply, since the Merge: about 2,600–2,800 ETH a "
+        "day with 30–35 million ether staked, some 0.5–0.9% a year before fees are burned.",
+        "Ethereum consensus specs (base reward); beaconcha.in validator and issuance statistics",
+    ),
+    _range(
+        "ethereum_base_fee_gwei",
+        0.05,
+        200,
+        "The Ethereum base fee per unit of gas, in gwei, since EIP-1559 (Aug 2021): daily averages about "
+        "10–100 in 2021–22 with spikes near 200, about 5–30 in 2023–24, and below 1 at times in 2025.",
+        "Etherscan average gas price and base fee charts; EIP-1559 specification",
+    ),
+    _range(
+        "ethereum_daily_gas_billions",
+        50,
+        220,
+        "Gas used on Ethereum in a day, in billions: blocks target half their gas limit (15 million of 30 "
+        "million until 2025), so about 108 billion a day at target, at most about 216 billion.",
+        "EIP-1559 specification (gas target); Etherscan daily gas used chart",
+    ),
+    _range(
+        "bitcoin_fee_rate",
+        0.1,
+        1_000,
+        "Satoshis per virtual byte paid by bitcoin transactions that confirm: at least the 1 sat/vB "
+        "default relay fee (0.1 sat/vB from Bitcoin Core 30 in 2025), a few to about 100 in busy weeks, "
+        "up to about 1,000 at the April 2024 halving.",
+        "Bitcoin Core release notes (minrelaytxfee); mempool.space historical fee rates",
+    ),
+    _range(
+        "bullish_share",
+        0.15,
+        0.9,
+        "Bulls over bulls plus bears in a sentiment poll: in the AAII weekly survey the bullish share "
+        "ranges from about 12% to 75% and the bearish from 6% to 70%, so bulls make up about 15–90% of "
+        "those who take a side.",
+        "AAII Investor Sentiment Survey, historical results since 1987",
+    ),
+    _range(
+        "sentiment_score_scale",
+        -1,
+        1,
+        "A normalized text sentiment score (VADER's compound score, a model's positive minus negative "
+        "probability) lies between -1 (most negative) and 1 (most positive).",
+        "Hutto and Gilbert (2014), VADER, ICWSM; Araci (2019), FinBERT",
+    ),
+    _range(
+        "token_team_allocation",
+        0.05,
+        0.35,
+        "Share of a crypto token's maximum supply allocated to its team and early contributors: about "
+        "15–20% on average, about 5–35% across large launches, typically vesting over 1–4 years after a "
+        "6–12 month cliff.",
+        "Messari token allocation and unlock data; protocols' published token distributions",
+    ),
+    _range(
+        "circulating_share_of_max_supply",
+        0.02,
+        1,
+        "Circulating over maximum (fully diluted) supply of a listed token: about 10–20% for new "
+        "low-float launches, 50–100% for mature tokens (bitcoin about 95%).",
+        "CoinGecko and CoinMarketCap supply data; Binance Research, Low Float and High FDV (2024)",
+    ),
+    _range(
+        "token_inflation_rate",
+        0,
+        0.2,
+        "New tokens a proof-of-stake network issues in a year over its supply: about 0.5% for ether, "
+        "4–8% for Solana and Cardano-era networks, 7–10% for Cosmos and Polkadot, up to about 20% early on.",
+        "Staking Rewards network data; Solana inflation schedule and Polkadot staking documentation",
+    ),
+    _rule(
+        "staking_yield_at_least_inflation",
+        "Stakers share the new issuance (and fees) among the staked tokens, a fraction of the supply, so "
+        "a network's staking yield is at least its issuance rate (Solana: about 7% with 4.7% inflation).",
+        "Solana inflation documentation; Staking Rewards network data",
     ),
 )
 

@@ -44,6 +44,9 @@ def composite_sentiment_score() -> Template:
     Bands:
         onchain_weight: 10% to 80%
         composite_score: -1 to 1
+
+    Relations:
+        composite_score: -1 to 1 [sentiment_score_scale]
     """
     return Template(
         givens=[
@@ -87,13 +90,20 @@ def bull_bear_ratio_signal() -> Template:
     """Bullish share b = bulls / (bulls + bears), mapped to buy (b ≥ 60%), sell (b ≤ 40%) or hold.
 
     Bands:
-        bullish_share: 1% to 99%
+        bullish_share: 15% to 90%
+
+    Relations:
+        bullish_posts / (bullish_posts + bearish_posts): 15% to 90% [bullish_share]
     """
     return Template(
         givens=[
             person("trader"),
             count("bullish_posts", 100, 6_000),
             count("bearish_posts", 100, 6_000),
+        ],
+        constraints=[
+            "bullish_posts >= 0.15 * (bullish_posts + bearish_posts)",
+            "bullish_posts <= 0.9 * (bullish_posts + bearish_posts)",
         ],
         question=(
             "{trader} classifies yesterday's posts about ether on a social platform: {bullish_posts} are "
@@ -132,6 +142,9 @@ def exponentially_smoothed_sentiment() -> Template:
 
     Bands:
         smoothed_day_4: -1 to 1
+
+    Relations:
+        smoothed_day_4: -1 to 1 [sentiment_score_scale]
     """
     return Template(
         givens=[
@@ -180,6 +193,9 @@ def sentiment_z_score_contrarian_signal() -> Template:
 
     Bands:
         z_score: -4 to 4
+
+    Relations:
+        today_score: -1 to 1 [sentiment_score_scale]
     """
     return Template(
         givens=[
@@ -248,6 +264,10 @@ def exponentially_tilted_allocation_trade() -> Template:
     Bands:
         bitcoin_trade / portfolio_value: -60% to 60%
         bitcoin_target_value / portfolio_value: 15% to 97%
+
+    Relations:
+        bitcoin_sentiment: -1 to 1 [sentiment_score_scale]
+        ether_sentiment: -1 to 1 [sentiment_score_scale]
     """
     return Template(
         givens=[

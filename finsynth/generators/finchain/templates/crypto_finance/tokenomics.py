@@ -35,6 +35,9 @@ def value_of_tokens_not_yet_circulating() -> Template:
 
     Bands:
         market_cap / fully_diluted_valuation: 2% to 100%
+
+    Relations:
+        circulating_supply / max_supply: 2% to 91% [circulating_share_of_max_supply]
     """
     return Template(
         givens=[
@@ -69,6 +72,10 @@ def real_staking_yield_after_token_inflation() -> Template:
 
     Bands:
         real_yield: -10% to 20%
+
+    Relations:
+        annual_emission / token_supply: 0% to 18% [token_inflation_rate]
+        staking_yield >= annual_emission / token_supply [staking_yield_at_least_inflation]
     """
     return Template(
         givens=[
@@ -76,6 +83,9 @@ def real_staking_yield_after_token_inflation() -> Template:
             rate("staking_yield", 3, 20, step=0.05),
             tokens("annual_emission", 5_000_000, 90_000_000, step=10_000),
             tokens("token_supply", 500_000_000, 1_500_000_000, step=1_000_000),
+        ],
+        constraints=[
+            "staking_yield >= annual_emission / token_supply",
         ],
         question=(
             "Stakers on {network} earn {staking_yield} a year, paid in newly minted tokens. The network "
@@ -109,6 +119,10 @@ def circulating_share_after_a_vesting_cliff() -> Template:
 
     Bands:
         circulating_share: 4% to 100%
+
+    Relations:
+        team_allocation / max_supply: 5% to 30% [token_team_allocation]
+        circulating_supply / max_supply: 2% to 100% [circulating_share_of_max_supply]
     """
     return Template(
         givens=[
@@ -121,6 +135,7 @@ def circulating_share_after_a_vesting_cliff() -> Template:
             count("months_elapsed", 7, 60, unit=Unit.MONTHS),
         ],
         constraints=[
+            "0.05 * max_supply <= team_allocation <= 0.3 * max_supply",
             "circulating_supply + team_allocation <= max_supply",
             "months_elapsed > cliff_months",
             "months_elapsed <= cliff_months + vesting_months",
@@ -172,6 +187,12 @@ def net_ether_issuance_after_fee_burn() -> Template:
 
     Bands:
         net_inflation_rate: -2.5% to 1.5%
+
+    Relations:
+        ether_supply: 118,000,000 to 122,000,000 [ether_supply]
+        365 * daily_issuance / ether_supply: 0.5% to 1% [ether_issuance_rate]
+        base_fee_gwei: 1 to 60 [ethereum_base_fee_gwei]
+        daily_gas_billions: 80 to 160 [ethereum_daily_gas_billions]
     """
     return Template(
         givens=[
@@ -232,6 +253,9 @@ def token_price_change_over_years_of_emission_and_unlocks() -> Template:
     Bands:
         price_change: -80% to 200%
         unlock_tokens / circulating_supply: 1% to 30%
+
+    Relations:
+        emission_rate: 1% to 15% [token_inflation_rate]
     """
     return Template(
         givens=[

@@ -72,6 +72,9 @@ def ethereum_transaction_fee_under_eip_1559() -> Template:
 
     Bands:
         fee_eth: 0 to 0.03
+
+    Relations:
+        base_fee: 2 to 80 [ethereum_base_fee_gwei]
     """
     return Template(
         givens=[
@@ -114,6 +117,9 @@ def effective_fee_rate_of_a_bitcoin_transaction() -> Template:
 
     Bands:
         fee_rate: 1 to 20
+
+    Relations:
+        fee_rate: 1 to 20 [bitcoin_fee_rate]
     """
     return Template(
         givens=[
@@ -172,6 +178,10 @@ def child_pays_for_parent_fee_bump() -> Template:
 
     Bands:
         child_fee_rate: 5 to 600
+
+    Relations:
+        parent_fee / parent_vsize: 0.2 to 17 [bitcoin_fee_rate]
+        target_rate: 8 to 90 [bitcoin_fee_rate]
     """
     return Template(
         givens=[
@@ -222,6 +232,9 @@ def change_output_of_a_segwit_payment() -> Template:
     Bands:
         fee_btc / total_inputs: 0% to 5%
         change / total_inputs: 0% to 100%
+
+    Relations:
+        fee_rate: 2 to 80 [bitcoin_fee_rate]
     """
     return Template(
         givens=[

@@ -70,6 +70,10 @@ def share_of_supply_held_by_top_wallets() -> Template:
 
     Bands:
         supply_share: 0.4% to 7%
+
+    Relations:
+        circulating_supply: 19,000,000 to 19,990,000 [bitcoin_supply]
+        max(top_balances) / circulating_supply: 0% to 1.35% [largest_bitcoin_address_share]
     """
     return Template(
         givens=[

@@ -19,13 +19,16 @@ def future_value_of_a_single_deposit() -> Template:
     """Future value with annual compounding: FV = P · (1 + r)^n.
 
     Bands:
-        growth_factor: 1 to 95
+        growth_factor: 1 to 13
+
+    Relations:
+        annual_rate: 0.5% to 6.5% [savings_deposit_rate]
     """
     return Template(
         givens=[
             person("saver"),
             money("principal", 1_000, 100_000, step=50),
-            rate("annual_rate", 0.5, 12, step=0.05),
+            rate("annual_rate", 0.5, 6.5, step=0.05),
             count("years", 2, 40, unit=Unit.YEARS),
         ],
         question=(
@@ -53,6 +56,9 @@ def interest_earned_with_periodic_compounding() -> Template:
 
     Bands:
         balance / principal: 1 to 20
+
+    Relations:
+        annual_rate: 0.5% to 10% [long_run_portfolio_return]
     """
     return Template(
         givens=[
@@ -92,6 +98,9 @@ def years_to_reach_a_savings_goal() -> Template:
 
     Bands:
         years_needed: 2 to 50
+
+    Relations:
+        annual_rate: 1% to 12% [long_run_portfolio_return]
     """
     return Template(
         givens=[
@@ -141,6 +150,9 @@ def continuous_versus_monthly_compounding() -> Template:
     Bands:
         continuous_balance / principal: 1 to 40
         extra_from_continuous / monthly_balance: 0% to 2%
+
+    Relations:
+        annual_rate: 1% to 12% [corporate_borrowing_rate]
     """
     return Template(
         givens=[
@@ -183,6 +195,10 @@ def deposit_plus_annual_contributions_against_a_goal() -> Template:
 
     Bands:
         balance / goal: 50% to 200%
+
+    Relations:
+        annual_rate: 1% to 10% [long_run_portfolio_return]
+        yearly_contribution: 500 to 25,000 [retirement_contribution_limit]
     """
     return Template(
         givens=[

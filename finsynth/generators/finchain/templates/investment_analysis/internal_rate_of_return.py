@@ -27,6 +27,9 @@ def two_year_project_irr_by_the_quadratic_formula() -> Template:
 
     Bands:
         project_irr: 0% to 75%
+
+    Relations:
+        year_2_cash_flow / year_1_cash_flow: 0.5 to 2 [annual_revenue_growth]
     """
     return Template(
         givens=[
@@ -36,6 +39,7 @@ def two_year_project_irr_by_the_quadratic_formula() -> Template:
             money("year_2_cash_flow", 5_000, 500_000, step=100),
         ],
         constraints=[
+            "0.5 * year_1_cash_flow <= year_2_cash_flow <= 2 * year_1_cash_flow",
             "year_1_cash_flow + year_2_cash_flow >= 1.05 * investment",
             "year_1_cash_flow + year_2_cash_flow <= 1.8 * investment",
         ],
@@ -71,6 +75,9 @@ def irr_of_level_annual_savings() -> Template:
 
     Bands:
         project_irr: 0% to 45%
+
+    Relations:
+        (machine_price + installation_cost) / annual_savings: 2 to 4.6 [equipment_payback_period]
     """
     return Template(
         givens=[
@@ -165,6 +172,11 @@ def accept_or_reject_by_irr_against_a_hurdle_rate() -> Template:
 
     Bands:
         project_irr: -5% to 80%
+
+    Relations:
+        hurdle_rate: 6% to 20% [corporate_hurdle_rate]
+        units_year_2 / units_year_1: 0.5 to 2 [annual_revenue_growth]
+        units_year_3 / units_year_2: 0.5 to 2 [annual_revenue_growth]
     """
     return Template(
         givens=[
@@ -177,6 +189,8 @@ def accept_or_reject_by_irr_against_a_hurdle_rate() -> Template:
             rate("hurdle_rate", 6, 20, step=0.25),
         ],
         constraints=[
+            "0.5 * units_year_1 <= units_year_2 <= 2 * units_year_1",
+            "0.5 * units_year_2 <= units_year_3 <= 2 * units_year_2",
             "unit_margin * (units_year_1 + units_year_2 + units_year_3) >= 0.95 * investment",
             "unit_margin * (units_year_1 + units_year_2 + units_year_3) <= 2 * investment",
             # Keep the IRR at least 0.1 percentage point away from the hurdle so the decision is clear-cut.
@@ -213,6 +227,11 @@ def modified_irr_with_a_mid_life_overhaul() -> Template:
 
     Bands:
         mirr: 0% to 40%
+
+    Relations:
+        finance_rate: 3% to 10% [corporate_borrowing_rate]
+        reinvestment_rate: 3% to 12% [long_run_portfolio_return]
+        (investment + overhaul_cost) / annual_inflow: 1.3 to 9.1 [equipment_payback_period]
     """
     return Template(
         givens=[

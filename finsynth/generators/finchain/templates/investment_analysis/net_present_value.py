@@ -27,6 +27,9 @@ def npv_of_uneven_cash_flows() -> Template:
 
     Bands:
         pv_of_cash_flows / investment: 0.25 to 2.5
+
+    Relations:
+        discount_rate: 4% to 15% [corporate_hurdle_rate]
     """
     return Template(
         givens=[
@@ -64,6 +67,9 @@ def npv_of_level_cash_flows_after_a_construction_period() -> Template:
 
     Bands:
         pv_of_cash_flows / investment: 0.15 to 2.5
+
+    Relations:
+        discount_rate: 4% to 14% [corporate_hurdle_rate]
     """
     return Template(
         givens=[
@@ -72,7 +78,7 @@ def npv_of_level_cash_flows_after_a_construction_period() -> Template:
             money("annual_cash_flow", 2_000, 800_000, step=100),
             count("construction_years", 1, 3, unit=Unit.YEARS),
             count("years", 3, 25, unit=Unit.YEARS),
-            rate("discount_rate", 3, 14, step=0.05),
+            rate("discount_rate", 4, 14, step=0.05),
         ],
         constraints=[
             "annual_cash_flow * years >= 0.9 * investment",
@@ -117,6 +123,9 @@ def npv_of_growing_cash_flows_with_salvage() -> Template:
 
     Bands:
         pv_of_inflows / investment: 0.25 to 2.5
+
+    Relations:
+        discount_rate: 6% to 15% [corporate_hurdle_rate]
     """
     return Template(
         givens=[
@@ -231,6 +240,9 @@ def choose_between_machines_by_equivalent_annual_annuity() -> Template:
     Bands:
         cash_flow_a * life_a / cost_a: 1.1 to 2.3
         cost_b / cost_a: 0.45 to 2.55
+
+    Relations:
+        discount_rate: 5% to 14% [corporate_hurdle_rate]
     """
     return Template(
         givens=[

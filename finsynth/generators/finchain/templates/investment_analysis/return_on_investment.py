@@ -15,6 +15,9 @@ def roi_on_a_purchase_and_resale() -> Template:
 
     Bands:
         roi: -50% to 200%
+
+    Relations:
+        sale_price / purchase_price: 50% to 300% [collector_car_resale_ratio]
     """
     return Template(
         givens=[
@@ -42,6 +45,9 @@ def roi_of_a_marketing_campaign() -> Template:
 
     Bands:
         roi: -50% to 300%
+
+    Relations:
+        1 - gross_margin: 30% to 80% [cost_of_goods_sold_to_revenue]
     """
     return Template(
         givens=[
@@ -87,6 +93,10 @@ def annualized_roi_of_a_stock_with_dividends() -> Template:
 
     Bands:
         annualized_roi: -15% to 30%
+
+    Relations:
+        buy_price: 5 to 400 [listed_stock_price]
+        dividends_per_share / buy_price / years: 0% to 5% [dividend_yield]
     """
     return Template(
         givens=[
@@ -143,6 +153,10 @@ def equity_roi_on_a_leveraged_property() -> Template:
     Bands:
         sale_price / purchase_price: 80% to 140%
         net_rental_income / purchase_price: 0% to 10%
+
+    Relations:
+        net_rental_income / purchase_price: 2% to 10% [rental_cap_rate]
+        loan_rate: 3% to 9% [mortgage_rate]
     """
     return Template(
         givens=[

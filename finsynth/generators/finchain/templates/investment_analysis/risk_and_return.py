@@ -157,11 +157,21 @@ def coefficient_of_variation_across_economic_scenarios() -> Template:
     Bands:
         standard_deviation: 3% to 45%
         coefficient_of_variation: 0.1 to 23
+
+    Relations:
+        standard_deviation: 5% to 45% [stock_volatility]
     """
     return Template(
         givens=_scenario_givens(),
         # A coefficient of variation compares risk with a positive expected return.
-        constraints=[*_SCENARIO_CONSTRAINTS, f"{_SCENARIO_MEAN} >= 0.02"],
+        constraints=[
+            *_SCENARIO_CONSTRAINTS,
+            f"{_SCENARIO_MEAN} >= 0.02",
+            # A stock's return varies by at least 5% across the scenarios.
+            f"boom_probability * (boom_return - ({_SCENARIO_MEAN})) ** 2"
+            f" + normal_probability * (normal_return - ({_SCENARIO_MEAN})) ** 2"
+            f" + recession_probability * (recession_return - ({_SCENARIO_MEAN})) ** 2 >= 0.05 ** 2",
+        ],
         question=(
             _SCENARIO_TEXT + "What is the coefficient of variation of the stock's return (its standard "
             "deviation per unit of expected return)? Round to four decimal places."

@@ -80,6 +80,9 @@ def liquidity_coverage_ratio() -> Template:
 
     Bands:
         coverage_ratio: 50% to 300%
+
+    Relations:
+        coverage_ratio: 50% to 300% [liquidity_coverage_ratio]
     """
     net_outflows = "(stressed_outflows - min(stressed_inflows, inflow_cap * stressed_outflows))"
     return Template(
@@ -129,6 +132,10 @@ def total_capital_surplus_over_the_requirement_with_the_buffer() -> Template:
 
     Bands:
         total_capital / risk_weighted_assets: 6% to 20%
+
+    Relations:
+        total_capital / risk_weighted_assets: 6% to 20% [total_capital_ratio]
+        cet1_capital / risk_weighted_assets: 3% to 20% [cet1_ratio]
     """
     risk_weighted_assets = (
         "mortgage_loans * mortgage_weight + retail_loans * retail_weight + corporate_loans * corporate_weight"
@@ -190,6 +197,9 @@ def leverage_ratio_surplus() -> Template:
 
     Bands:
         tier1_capital / exposure_measure: 2% to 10%
+
+    Relations:
+        tier1_capital / exposure_measure: 2% to 8% [tier1_leverage_ratio]
     """
     return Template(
         givens=[
@@ -244,6 +254,10 @@ def years_to_rebuild_the_conservation_buffer_at_the_permitted_payout() -> Templa
     Bands:
         cet1_ratio: 4.5% to 7%
         years_to_rebuild: 0 to 10
+
+    Relations:
+        cet1_ratio: 4.5% to 7% [cet1_ratio]
+        return_on_cet1: 8% to 18% [bank_return_on_equity]
     """
     cet1_ratio = "(common_equity - regulatory_deductions) / risk_weighted_assets"
     boundaries = [f"{quarter} * conservation_buffer / 4" for quarter in (1, 2, 3, 4)]

@@ -29,6 +29,9 @@ def loss_headroom_under_a_board_appetite() -> Template:
 
     Bands:
         estimated_loss / loss_limit: 30% to 150%
+
+    Relations:
+        estimated_loss / equity_capital: 0% to 15% [severe_year_loss_to_equity]
     """
     return Template(
         givens=[
@@ -60,6 +63,10 @@ def stop_loss_price_from_a_loss_limit() -> Template:
 
     Bands:
         stop_price / purchase_price: 60% to 98%
+
+    Relations:
+        purchase_price: 5 to 500 [listed_stock_price]
+        max_loss / (shares * purchase_price): 2% to 40% [stop_loss_distance]
     """
     return Template(
         givens=[

@@ -107,6 +107,9 @@ def annualized_volatility_from_monthly_returns() -> Template:
 
     Bands:
         annual_volatility: 10% to 30%
+
+    Relations:
+        annual_volatility: 10% to 30% [stock_volatility]
     """
     return Template(
         givens=[
@@ -159,6 +162,10 @@ def sortino_ratio_from_annual_returns() -> Template:
 
     Bands:
         sortino: -1 to 4
+
+    Relations:
+        sqrt(sum((r - sum(annual_returns) / years) ** 2 for r in annual_returns) / (years - 1)):
+            5% to 30% [stock_volatility]
     """
     return Template(
         givens=[
@@ -230,6 +237,10 @@ def information_ratio_against_a_benchmark() -> Template:
         tracking_error: 0.3% to 5%
         mean_active: -1.5% to 1.5%
         information_ratio: -2 to 2
+
+    Relations:
+        tracking_error * sqrt(4): 1% to 10% [active_fund_tracking_error]
+        information_ratio * sqrt(4): -2 to 2 [active_fund_information_ratio]
     """
     return Template(
         givens=[

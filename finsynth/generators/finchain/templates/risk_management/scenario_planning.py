@@ -19,6 +19,9 @@ def expected_operating_income_from_scenario_revenues() -> Template:
 
     Bands:
         expected_operating_income / expected_revenue: 14% to 55%
+
+    Relations:
+        expected_operating_income / expected_revenue: 14% to 55% [operating_margin]
     """
     return Template(
         givens=[
@@ -85,6 +88,11 @@ def operating_profit_in_a_downside_scenario() -> Template:
 
     Bands:
         operating_profit / scenario_revenue: -60% to 70%
+
+    Relations:
+        operating_profit / scenario_revenue: -60% to 70% [operating_margin]
+        (base_revenue * (1 - variable_cost_ratio) - fixed_costs) / base_revenue:
+            -30% to 70% [operating_margin]
     """
     return Template(
         givens=[
@@ -125,6 +133,9 @@ def credit_line_needed_in_the_downturn_scenario() -> Template:
     Bands:
         downturn_cash_flow / base_cash_flow: 10% to 70%
         credit_line_needed: 0 to 50,000,000
+
+    Relations:
+        capital_spending / base_cash_flow: 5% to 150% [capex_to_operating_cash_flow]
     """
     return Template(
         givens=[
@@ -138,6 +149,7 @@ def credit_line_needed_in_the_downturn_scenario() -> Template:
             money("minimum_cash", 500_000, 10_000_000, step=50_000),
         ],
         constraints=[
+            "0.05 * base_cash_flow <= capital_spending <= 1.5 * base_cash_flow",
             "opening_cash + base_cash_flow - debt_due - capital_spending >= minimum_cash",
             "opening_cash + downturn_cash_flow - debt_due - capital_spending < minimum_cash",
         ],
@@ -179,6 +191,9 @@ def expected_npv_across_demand_scenarios() -> Template:
 
     Bands:
         weak_cash_flow / strong_cash_flow: 0% to 80%
+
+    Relations:
+        discount_rate: 4% to 15% [corporate_hurdle_rate]
     """
     return Template(
         givens=[
@@ -238,6 +253,9 @@ def shortfall_probability_from_scenario_returns() -> Template:
     Bands:
         return_volatility: 3% to 30%
         shortfall_probability: 0.1% to 50%
+
+    Relations:
+        return_volatility: 5% to 30% [stock_volatility]
     """
     return Template(
         givens=[

@@ -71,6 +71,10 @@ def degree_of_operating_leverage() -> Template:
 
     Bands:
         operating_leverage: 1 to 11
+
+    Relations:
+        (units_sold * (unit_price - unit_variable_cost) - fixed_costs) / (units_sold * unit_price):
+            2% to 60% [operating_margin]
     """
     return Template(
         givens=[
@@ -81,6 +85,7 @@ def degree_of_operating_leverage() -> Template:
             money("fixed_costs", 50_000, 20_000_000, step=5_000),
         ],
         constraints=[
+            "units_sold * (unit_price - unit_variable_cost) - fixed_costs <= 0.6 * units_sold * unit_price",
             "unit_price >= 1.15 * unit_variable_cost",
             "units_sold * (unit_price - unit_variable_cost) >= 1.1 * fixed_costs",
         ],
@@ -114,6 +119,9 @@ def switching_value_of_annual_cash_flow() -> Template:
 
     Bands:
         cash_flow_cushion: 0% to 60%
+
+    Relations:
+        discount_rate: 4% to 16% [corporate_hurdle_rate]
     """
     return Template(
         givens=[
@@ -164,6 +172,10 @@ def price_elasticity_of_operating_profit() -> Template:
 
     Bands:
         profit_elasticity: 1 to 25
+
+    Relations:
+        (units_sold * (unit_price - unit_variable_cost) - fixed_costs) / (units_sold * unit_price):
+            5% to 60% [operating_margin]
     """
     return Template(
         givens=[
@@ -175,6 +187,7 @@ def price_elasticity_of_operating_profit() -> Template:
             rate("price_change", 1, 15, step=0.5, decimals=1),
         ],
         constraints=[
+            "units_sold * (unit_price - unit_variable_cost) - fixed_costs <= 0.6 * units_sold * unit_price",
             "units_sold * (unit_price - unit_variable_cost) - fixed_costs >= 0.05 * units_sold * unit_price",
             "unit_price >= 1.15 * unit_variable_cost",
             "units_sold * (unit_price - unit_variable_cost) >= 1.1 * fixed_costs",
@@ -225,6 +238,9 @@ def tornado_ranking_of_two_npv_drivers() -> Template:
 
     Bands:
         base_npv / initial_investment: 0 to 2
+
+    Relations:
+        discount_rate: 4% to 14% [corporate_hurdle_rate]
     """
     stressed_rate = f"(discount_rate + rate_increase / {BASIS_POINTS_PER_UNIT})"
     return Template(

@@ -100,6 +100,9 @@ def bond_loss_with_duration_and_convexity() -> Template:
     Bands:
         convexity / modified_duration ** 2: 0.5 to 4
         stress_loss / bond_value: 0% to 50%
+
+    Relations:
+        convexity / modified_duration ** 2: 1 to 1.7 [bond_convexity_over_duration_squared]
     """
     return Template(
         givens=[

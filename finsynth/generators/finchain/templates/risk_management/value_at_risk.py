@@ -73,6 +73,10 @@ def var_rescaled_to_another_confidence_and_horizon() -> Template:
 
     Bands:
         horizon_var / reported_var: 1.4 to 10.1
+
+    Relations:
+        reported_confidence: 90% to 97% [var_confidence_level]
+        target_confidence: 97.5% to 99.5% [var_confidence_level]
     """
     return Template(
         givens=[
