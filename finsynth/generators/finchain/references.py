@@ -1477,6 +1477,31 @@ _ENTRIES = (
         "a network's staking yield is at least its issuance rate (Solana: about 7% with 4.7% inflation).",
         "Solana inflation documentation; Staking Rewards network data",
     ),
+    # --- whale detection ---
+    _rule(
+        "wallet_cannot_overspend",
+        "A bitcoin wallet cannot send more than it holds: every transaction's inputs must cover its "
+        "outputs, so a day's outflows never exceed the opening balance plus the day's inflows.",
+        "Bitcoin Core consensus rules (Consensus::CheckTxInputs: value in at least value out)",
+    ),
+    _range(
+        "ether_whale_transfer_threshold",
+        100,
+        5_000,
+        "The size from which on-chain analysts call an ether transfer a whale transfer: about $1 million "
+        "(analytics firms also report a $100,000 tier), which at ether's 2021–2025 prices of about "
+        "$1,000–4,900 is about 200–1,000 ETH.",
+        "Santiment whale transaction count metrics (transfers over $100,000 and $1 million); FRED CBETHUSD",
+    ),
+    _range(
+        "governance_token_supply",
+        0,
+        1_000_000_000,
+        "Tokens a group of a protocol's largest holders can hold: at most the whole supply, fixed at 1 "
+        "billion for UNI (Uniswap) and ENS's 100 million; the largest wallets (treasuries, team and "
+        "investor vesting) hold tens to hundreds of millions.",
+        "Uniswap governance documentation (UNI: 1 billion tokens at genesis); ENS token documentation",
+    ),
 )
 
 REFERENCES: dict[str, Reference] = {entry.key: entry for entry in _ENTRIES}

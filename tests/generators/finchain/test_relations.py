@@ -66,6 +66,12 @@ def test_every_draw_satisfies_the_declared_relations(generator: FinChainGenerato
     assert not breaks, f"{len(breaks)} relations broken: {breaks[:3]}"
 
 
+def test_every_template_declares_its_relations() -> None:
+    undeclared = [_short(generator) for generator in TEMPLATES if not generator.relations]
+    assert len(TEMPLATES) >= 290
+    assert not undeclared, f"{len(undeclared)} templates declare no Relations: section: {undeclared[:5]}"
+
+
 def test_relations_are_declared_with_public_sources() -> None:
     declared = [relation for generator in TEMPLATES for relation in generator.relations]
     assert declared, "no template declares a Relations: section"

@@ -38,6 +38,9 @@ def whale_status_after_a_day_of_flows() -> Template:
 
     Bands:
         closing_balance / opening_balance: 30% to 180%
+
+    Relations:
+        outflows <= opening_balance + inflows [wallet_cannot_overspend]
     """
     return Template(
         givens=[
@@ -108,6 +111,9 @@ def whale_share_of_transfer_volume() -> Template:
 
     Bands:
         whale_volume_share: 20% to 100%
+
+    Relations:
+        whale_threshold: 500 to 2,500 [ether_whale_transfer_threshold]
     """
     return Template(
         givens=[
@@ -146,6 +152,9 @@ def effective_number_of_large_holders() -> Template:
 
     Bands:
         effective_holders: 1 to 8
+
+    Relations:
+        group_total: 4,000,000 to 720,000,000 [governance_token_supply]
     """
     return Template(
         givens=[
