@@ -12,7 +12,6 @@ follows ECMA-262, and the reference validator is given a ``pattern`` check that 
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -121,6 +120,19 @@ _Reference = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
 )
 
 
+@cache
+def _compiled(schema_json: str) -> Callable[[Any], Any]:
+    """The ``fastjsonschema`` check of a schema (given as canonical JSON), compiled once per process.
+
+    Compiling generates and executes Python source, which costs far more than a validation; shipped
+    data files of one kind (31 industries, say) share one compiled check.
+    """
+    schema = json.loads(schema_json)
+    schema.pop("$schema", None)
+    schema.pop("$id", None)
+    return fastjsonschema.compile(schema)
+
+
 class Validator:
     """A compiled validator for one schema.
 
@@ -133,14 +145,13 @@ class Validator:
     def __init__(self, schema: Mapping[str, Any], label: str) -> None:
         self.schema = dict(schema)
         self.label = label
-        compiled_schema = copy.deepcopy(self.schema)
-        compiled_schema.pop("$schema", None)
-        compiled_schema.pop("$id", None)
-        self._fast: Callable[[Any], Any] = fastjsonschema.compile(compiled_schema)
         self._reference = _Reference(self.schema)
+        self._fast: Callable[[Any], Any] | None = None
 
     def is_valid(self, document: Any) -> bool:
-        """Return whether the document matches the schema."""
+        """Return whether the document matches the schema (compiling the fast check on first use)."""
+        if self._fast is None:
+            self._fast = _compiled(json.dumps(self.schema, sort_keys=True))
         try:
             self._fast(document)
         except fastjsonschema.JsonSchemaException:

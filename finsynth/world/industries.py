@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-import yaml
-
+from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
@@ -270,7 +269,7 @@ def _shipped_industries() -> tuple[Industry, ...]:
         )
     return tuple(
         parse_industry(
-            yaml.safe_load(folder.joinpath(f"{key}.yaml").read_text(encoding="utf-8")),
+            shipped_yaml.load(folder.joinpath(f"{key}.yaml").read_text(encoding="utf-8")),
             industry_source(key),
             key,
         )

@@ -14,8 +14,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-import yaml
-
+from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
 from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world.company import make_company
@@ -143,7 +142,7 @@ def parse_ratio_table(document: Any, source: str) -> dict[str, tuple[RatioRange,
 
 def _shipped_table() -> dict[str, tuple[RatioRange, ...]]:
     text = resources.files("finsynth.world").joinpath(TABLE_FILE).read_text(encoding="utf-8")
-    return parse_ratio_table(yaml.safe_load(text), f"finsynth/world/{TABLE_FILE}")
+    return parse_ratio_table(shipped_yaml.load(text), f"finsynth/world/{TABLE_FILE}")
 
 
 INDUSTRY_RATIOS: dict[str, tuple[RatioRange, ...]] = _shipped_table()

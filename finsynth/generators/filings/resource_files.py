@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
 
 PACKAGE = "finsynth.generators.filings"
@@ -43,8 +44,8 @@ def parse_resource(text: str, source: str) -> Any:
         ConfigError: At the second occurrence of a key in one mapping (YAML would silently keep
             the last value), naming the file and line.
     """
-    _check_unique_keys(yaml.compose(text, Loader=yaml.SafeLoader), source)
-    return yaml.safe_load(text)
+    _check_unique_keys(shipped_yaml.compose(text), source)
+    return shipped_yaml.load(text)
 
 
 def _check_unique_keys(root: yaml.Node | None, source: str) -> None:

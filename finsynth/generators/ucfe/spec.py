@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import yaml
 
+from finsynth import shipped_yaml
 from finsynth.errors import ConfigError, FinsynthError
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
@@ -140,7 +141,7 @@ def task_specs() -> dict[str, TaskSpec]:
     source = f"finsynth/generators/ucfe/{TASKS_FILE}"
     text = resources.files(__package__).joinpath(TASKS_FILE).read_text(encoding="utf-8")
     try:
-        document = yaml.safe_load(text)
+        document = shipped_yaml.load(text)
     except yaml.YAMLError as error:
         raise ConfigError(f"not valid YAML: {error}", source=source) from None
     return parse_task_specs(document, source)

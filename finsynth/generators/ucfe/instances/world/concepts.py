@@ -11,8 +11,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
-
+from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
@@ -77,7 +76,7 @@ def parse_concepts(document: Any, source: str) -> tuple[Concept, ...]:
 def _shipped_concepts() -> tuple[Concept, ...]:
     package = "finsynth.generators.ucfe"
     text = resources.files(package).joinpath(CONCEPTS_FILE).read_text(encoding="utf-8")
-    return parse_concepts(yaml.safe_load(text), f"finsynth/generators/ucfe/{CONCEPTS_FILE}")
+    return parse_concepts(shipped_yaml.load(text), f"finsynth/generators/ucfe/{CONCEPTS_FILE}")
 
 
 CONCEPTS: tuple[Concept, ...] = _shipped_concepts()
