@@ -129,7 +129,7 @@ def _sections(
         _Section(None, [Candidate(forward_looking(company, stream))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
         _Section("Item 1. Business", business_candidates(company, statements, stream)),
-        _Section("Item 1A. Risk Factors", risk_candidates(company, stream, wording)),
+        _Section("Item 1A. Risk Factors", risk_candidates(company, statements, stream, wording)),
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
         _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
         _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
