@@ -11,6 +11,7 @@ from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
 from finsynth.generators.filings.business import business_candidates
 from finsynth.generators.filings.house_style import HouseStyle, draw_style
+from finsynth.generators.filings.legal_proceedings import legal_cases
 from finsynth.generators.filings.market_risk import market_risk
 from finsynth.generators.filings.mdna import mdna_candidates
 from finsynth.generators.filings.notes import notes_candidates
@@ -120,9 +121,14 @@ class _Section:
 
 
 def _sections(
-    company: Company, statements: Statements, stream: RandomStream, wording: RandomStream
+    company: Company,
+    statements: Statements,
+    stream: RandomStream,
+    wording: RandomStream,
+    legal: RandomStream,
 ) -> list[_Section]:
-    # Wordings come from their own stream, so drawing them leaves every other narrative draw as it was.
+    # Wordings and legal cases come from their own streams, so drawing them leaves every other narrative
+    # draw as it was.
     short = short_items(wording)
     return [
         _Section(None, [Candidate(cover(company, statements), True)], front=True),
@@ -133,7 +139,14 @@ def _sections(
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
         _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
         _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
-        _Section("Item 3. Legal Proceedings", [short["3"], Candidate(legal_matters(company, stream))]),
+        _Section(
+            "Item 3. Legal Proceedings",
+            [
+                short["3"],
+                Candidate(legal_matters(company, stream)),
+                *(Candidate(block) for block in legal_cases(company, statements, legal)),
+            ],
+        ),
         _Section("Item 4. Mine Safety Disclosures", [short["4"]]),
         _Section(None, [Candidate(Block((heading("PART II"),)), True)]),
         _Section(
@@ -367,6 +380,19 @@ def make_filing(seed: int, *, target_tokens: int, fit_required: bool = False) ->
             above what the filing can hold.
 
     """
+    return _assemble(seed, target_tokens, fit_required=fit_required)
+
+
+def make_full_filing(seed: int) -> Filing:
+    """Return the filing of ``seed`` at full length: every block it has, none left out for length.
+
+    The company, statements and wording are those :func:`make_filing` writes for the same seed.
+    """
+    return _assemble(seed, None)
+
+
+def _assemble(seed: int, target_tokens: int | None, *, fit_required: bool = False) -> Filing:
+    """Write the filing of ``seed`` to ``target_tokens``, or with every block where it is ``None``."""
     company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
     statements = make_statements(company, RandomStream(derive_seed(seed, "filings", "statements")))
     sections = _sections(
@@ -374,26 +400,36 @@ def make_filing(seed: int, *, target_tokens: int, fit_required: bool = False) ->
         statements,
         RandomStream(derive_seed(seed, "filings", "narrative")),
         RandomStream(derive_seed(seed, "filings", "wording")),
+        RandomStream(derive_seed(seed, "filings", "legal")),
     )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
-    kept, target_tokens = _choose(
-        sections,
-        RandomStream(derive_seed(seed, "filings", "length")),
-        target_tokens,
-        style,
-        fit_required=fit_required,
-    )
-    writer = _write(sections, kept, style)
-    text = writer.text()
-    length = count_tokens(text)
-    if abs(length - target_tokens) > TOLERANCE * target_tokens:
-        raise ConfigError(
-            f"could only reach {length} tokens for a target of {target_tokens}; "
-            f"targets from {SUPPORTED_TOKENS[0]:,} to {SUPPORTED_TOKENS[1]:,} tokens are supported for "
-            "every seed",
-            source="filings.make_filing",
-            path="target_tokens",
+    if target_tokens is None:
+        kept = {
+            (section_index, index)
+            for section_index, section in enumerate(sections)
+            for index in range(len(section.candidates))
+        }
+        writer = _write(sections, kept, style)
+        text = writer.text()
+    else:
+        kept, target_tokens = _choose(
+            sections,
+            RandomStream(derive_seed(seed, "filings", "length")),
+            target_tokens,
+            style,
+            fit_required=fit_required,
         )
+        writer = _write(sections, kept, style)
+        text = writer.text()
+        length = count_tokens(text)
+        if abs(length - target_tokens) > TOLERANCE * target_tokens:
+            raise ConfigError(
+                f"could only reach {length} tokens for a target of {target_tokens}; "
+                f"targets from {SUPPORTED_TOKENS[0]:,} to {SUPPORTED_TOKENS[1]:,} tokens are supported for "
+                "every seed",
+                source="filings.make_filing",
+                path="target_tokens",
+            )
     fact_sentences = writer.fact_sentences()
     # Only amounts the text states are facts: a left-out note takes its numbers with it.
     facts = {key: value for key, value in _statement_facts(statements).items() if key in fact_sentences}
