@@ -12,7 +12,7 @@ from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, head
 from finsynth.generators.filings.business import business_candidates
 from finsynth.generators.filings.house_style import HouseStyle, draw_style
 from finsynth.generators.filings.legal_proceedings import legal_cases
-from finsynth.generators.filings.market_risk import market_risk
+from finsynth.generators.filings.market_risk import market_risk_candidates
 from finsynth.generators.filings.mdna import mdna_candidates
 from finsynth.generators.filings.notes import notes_candidates
 from finsynth.generators.filings.other_items import (
@@ -161,7 +161,7 @@ def _sections(
         ),
         _Section(
             "Item 7A. Quantitative and Qualitative Disclosures About Market Risk",
-            [Candidate(market_risk(company, statements, stream), True)],
+            market_risk_candidates(company, statements, stream),
         ),
         _Section(
             "Item 8. Financial Statements and Supplementary Data",
