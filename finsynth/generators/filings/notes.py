@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES, Policy
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.industry_metrics import metric_candidates
+from finsynth.generators.filings.policy_figures import policy_figures, policy_values
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
 from finsynth.generators.filings.tables import TableRow, balance_sheet_words, statement_rows, table
 from finsynth.seeding import RandomStream
@@ -957,12 +958,16 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     )
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
+    figures = policy_values(company, statements)
     candidates.extend(
         Candidate(
             Block(
                 (
                     heading(policy.title),
-                    prose(*(_policy_sentence(company, line) for line in policy.sentences)),
+                    prose(
+                        *(_policy_sentence(company, line) for line in policy.sentences),
+                        *policy_figures(policy, figures),
+                    ),
                 )
             )
         )
