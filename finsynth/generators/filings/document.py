@@ -306,6 +306,16 @@ def _statement_facts(statements: Statements) -> dict[str, float | str]:
     return facts
 
 
+def _states_figures(block: Block) -> bool:
+    """Whether any line of ``block`` holds a digit (an amount, a share, a year, a count)."""
+    return any(
+        character.isdigit()
+        for paragraph in block.paragraphs
+        for line in paragraph.lines
+        for character in line.text
+    )
+
+
 def _choose(
     sections: Sequence[_Section],
     stream: RandomStream,
@@ -341,8 +351,15 @@ def _choose(
             path="target_tokens",
         )
     drawn = stream.sample(range(len(optional)), len(optional))
-    # Preferred blocks (an industry's own measures) are offered first, the rest in the drawn order.
-    order = sorted(drawn, key=lambda index: not candidates[optional[index]].preferred)
+    # Preferred blocks (an industry's own measures) are offered first, then blocks that state figures,
+    # then the general ones (no figure at all), each group in the drawn order.
+    order = sorted(
+        drawn,
+        key=lambda index: (
+            not candidates[optional[index]].preferred,
+            not _states_figures(candidates[optional[index]].block),
+        ),
+    )
     ceiling = target_tokens * (1 + _AIM)
     risk_budget = target_tokens * RISK_FACTOR_SHARE
     # First every other block and risk factors up to their share, then more risk factors if still short.

@@ -221,8 +221,6 @@ def _rate_table(
                 f"about {duration} years, by about {money(value_effect, unit)} in the opposite direction.",
                 ("market_risk.cash_effect", "market_risk.duration", "market_risk.fixed_value_effect"),
             ),
-            "A change in the fair value of fixed-rate debt does not affect earnings unless we repay the "
-            "debt before it matures.",
         ),
         table(
             "Effect of parallel shifts in interest rates over twelve months",
