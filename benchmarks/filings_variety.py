@@ -10,7 +10,9 @@ as :func:`tests.generators.filings.breadth.default_sample` draws them):
 - **distinct questions**: the share of distinct question cores once the lead-in and trailer are
   stripped and the company's and segments' names and every number are masked;
 - **kinds drawn**: how many of the registered question kinds the build draws;
-- **lengths**: median filing length in cl100k tokens and the share above 16k.
+- **lengths**: median filing length in cl100k tokens and the share above 16k; and the median of the
+  first 30 seeds' full-length filings (:func:`~finsynth.generators.filings.document.make_full_filing`,
+  the ``failsafe/synthetic_full`` generator).
 
 The same sentence rule measured on real 10-Ks (``../shared/data/filings``, optional) gives the
 reference figure: :func:`real_shared_sentences`. Run ``python -m benchmarks.filings_variety``.
@@ -128,8 +130,10 @@ def lengths(filings: Sequence[Filing]) -> list[int]:
 
 def run() -> list[dict[str, object]]:
     """Every measure over the default build's sample, with the issue's targets."""
+    from finsynth.generators.filings.document import make_full_filing
     from finsynth.generators.filings.questions import QUESTION_KINDS
-    from tests.generators.filings.breadth import default_sample
+    from finsynth.seeding import InstanceSeeder
+    from tests.generators.filings.breadth import BUILD_SEED, default_sample
 
     sample = default_sample()
     filings = [item.filing for item in sample]
@@ -139,6 +143,8 @@ def run() -> list[dict[str, object]]:
     tokens = lengths(filings)
     kinds = {item.qa.kind for item in sample}
     real = real_shared_sentences()
+    seeder = InstanceSeeder(BUILD_SEED, "failsafe", "test", "failsafe/synthetic")
+    full = lengths([make_full_filing(seeder.seeds(index).values) for index in range(SHARED_SAMPLE)])
     rows: list[dict[str, object]] = [
         {"measure": "shared sentences, mean over 30 filings", "value": shared, "target": "<= 0.05"},
         {"measure": "common sentences, largest share in a filing", "value": max(common), "target": "<= 0.10"},
@@ -154,6 +160,11 @@ def run() -> list[dict[str, object]]:
             "measure": "share above 16k tokens",
             "value": sum(t > 16_000 for t in tokens) / len(tokens),
             "target": ">= 0.85",
+        },
+        {
+            "measure": "median tokens, full length (30 filings)",
+            "value": statistics.median(full),
+            "target": "~40000",
         },
     ]
     rows += [

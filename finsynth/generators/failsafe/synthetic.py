@@ -15,7 +15,8 @@ from finsynth.errors import FinsynthError
 from finsynth.generators.failsafe.items import SourceItem
 from finsynth.generators.failsafe.records import LeftOut, failsafe_record
 from finsynth.generators.filings.document import Filing, make_filing
-from finsynth.generators.filings.qa import make_item, make_qa
+from finsynth.generators.filings.lengths import MAX_TOKENS, MIN_TOKENS, make_drawn_item
+from finsynth.generators.filings.qa import make_qa
 from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.generators.source_hash import package_source_hash
 from finsynth.perturbations import check_out_of_scope
@@ -67,17 +68,34 @@ class SyntheticFailSafe:
         min_tokens: Shortest filing, in cl100k_base tokens.
         max_tokens: Longest filing.
         tg_share: Share of text-generation requests (FailSafeQA has about 17%).
+        full_length: Write every filing at full length (every block it has) instead of drawing a length;
+            the generator is then ``failsafe/synthetic_full``.
 
     """
 
-    def __init__(self, *, min_tokens: int = 4000, max_tokens: int = 27000, tg_share: float = 0.17) -> None:
+    def __init__(
+        self,
+        *,
+        min_tokens: int = MIN_TOKENS,
+        max_tokens: int = MAX_TOKENS,
+        tg_share: float = 0.17,
+        full_length: bool = False,
+    ) -> None:
         self.min_tokens, self.max_tokens, self.tg_share = min_tokens, max_tokens, tg_share
+        self.full_length = full_length
+        length = (
+            "full-length 10-K-like filing (every section, note and discussion it has)"
+            if full_length
+            else f"10-K-like filing of {min_tokens:,}–{max_tokens:,} tokens (93% above 16k)"
+        )
         self._info = GeneratorInfo(
-            id="failsafe/synthetic",
+            id="failsafe/synthetic_full" if full_length else "failsafe/synthetic",
             family="failsafe",
-            title="Synthetic 10-K FailSafe items",
+            title="Synthetic full-length 10-K FailSafe items"
+            if full_length
+            else "Synthetic 10-K FailSafe items",
             description=(
-                f"A fictional company's 10-K-like filing of {min_tokens:,}–{max_tokens:,} tokens with one "
+                f"A fictional company's {length} with one "
                 f"question ({1 - tg_share:.0%}) or writing request ({tg_share:.0%}), its answer and exact "
                 "citations, "
                 "under every FailSafeQA query and context failure."
@@ -116,8 +134,12 @@ class SyntheticFailSafe:
         raise FinsynthError(f"{record_id}: {MAX_ITEM_DRAWS} items in a row failed their perturbation checks")
 
     def _item_record(self, record_id: str, seed: int, left_out: dict[str, int]) -> Record | LeftOut:
-        filing, qa = make_item(
-            seed, min_tokens=self.min_tokens, max_tokens=self.max_tokens, tg_share=self.tg_share
+        filing, qa = make_drawn_item(
+            seed,
+            min_tokens=self.min_tokens,
+            max_tokens=self.max_tokens,
+            tg_share=self.tg_share,
+            full_length=self.full_length,
         )
         out_of_scope_query, out_of_scope_company = out_of_scope_question(filing, seed, qa.question)
         item = SourceItem(
@@ -150,3 +172,4 @@ class SyntheticFailSafe:
 
 
 register(SyntheticFailSafe())
+register(SyntheticFailSafe(full_length=True))

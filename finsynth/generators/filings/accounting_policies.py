@@ -8,12 +8,47 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from finsynth.generators.filings.resource_files import check_unique_titles, read_resource
+from finsynth.generators.filings.resource_files import (
+    check_placeholders,
+    check_unique_titles,
+    read_resource,
+    texts_of,
+)
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
 POLICIES_FILE = "resources/accounting_policies.yaml"
 """Where the policies live, relative to the ``finsynth.generators.filings`` package."""
+
+
+FIGURE_PLACEHOLDERS = (
+    "year",
+    "prior",
+    "segment_count",
+    "total_assets",
+    "prior_total_assets",
+    "goodwill",
+    "intangibles",
+    "goodwill_share",
+    "tax_expense",
+    "pretax_income",
+    "effective_rate",
+    "cash",
+    "prior_cash",
+    "cash_change",
+    "depreciation",
+    "depreciation_share",
+    "property",
+    "foreign_revenue",
+    "foreign_share",
+    "receivables",
+    "receivable_days",
+    "research",
+    "research_share",
+    "stock_compensation",
+    "prior_stock_compensation",
+)
+"""What a policy's ``figures`` may name (:func:`finsynth.generators.filings.policy_figures.policy_values`)."""
 
 
 class Policy(NamedTuple):
@@ -24,12 +59,15 @@ class Policy(NamedTuple):
         sentences: Its sentences, in reading order.
         trade_only: Whether only a company that sells goods on trade terms has it (shipping,
             warranties); a bank, insurer or REIT (``Industry.trade_terms`` false) leaves it out.
+        figures: Sentences stating the company's own balances for the policy, with placeholders
+            that :mod:`finsynth.generators.filings.policy_figures` fills from the statements.
 
     """
 
     title: str
     sentences: tuple[str, ...]
     trade_only: bool = False
+    figures: tuple[str, ...] = ()
 
 
 def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tuple[Policy, ...]]:
@@ -41,7 +79,7 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
 
     Raises:
         ConfigError: Naming the source and the JSON path of the first problem: a schema violation
-            or a title used twice.
+            a title used twice, or a placeholder the code does not fill.
 
     """
     validator = Validator(load_schema("filings_accounting_policies"), "filings accounting policies")
@@ -51,10 +89,21 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
         for key in ("policies", "more_policies")
         for index, entry in enumerate(document[key])
     )
-    check_unique_titles(entries, "policy", source)
+    located = list(entries)
+    check_unique_titles(located, "policy", source)
+    for where, entry in located:
+        check_placeholders(texts_of(f"{where}.sentences", entry["sentences"]), (), source)
+        check_placeholders(
+            texts_of(f"{where}.figures", entry.get("figures", [])), FIGURE_PLACEHOLDERS, source
+        )
     first, more = (
         tuple(
-            Policy(entry["title"], tuple(entry["sentences"]), entry.get("trade_only", False))
+            Policy(
+                entry["title"],
+                tuple(entry["sentences"]),
+                entry.get("trade_only", False),
+                tuple(entry.get("figures", ())),
+            )
             for entry in document[key]
         )
         for key in ("policies", "more_policies")

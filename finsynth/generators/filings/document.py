@@ -11,7 +11,8 @@ from finsynth.errors import ConfigError
 from finsynth.generators.filings.blocks import Block, Candidate, Paragraph, heading
 from finsynth.generators.filings.business import business_candidates
 from finsynth.generators.filings.house_style import HouseStyle, draw_style
-from finsynth.generators.filings.market_risk import market_risk
+from finsynth.generators.filings.legal_proceedings import legal_cases
+from finsynth.generators.filings.market_risk import market_risk_candidates
 from finsynth.generators.filings.mdna import mdna_candidates
 from finsynth.generators.filings.notes import notes_candidates
 from finsynth.generators.filings.other_items import (
@@ -120,20 +121,32 @@ class _Section:
 
 
 def _sections(
-    company: Company, statements: Statements, stream: RandomStream, wording: RandomStream
+    company: Company,
+    statements: Statements,
+    stream: RandomStream,
+    wording: RandomStream,
+    legal: RandomStream,
 ) -> list[_Section]:
-    # Wordings come from their own stream, so drawing them leaves every other narrative draw as it was.
+    # Wordings and legal cases come from their own streams, so drawing them leaves every other narrative
+    # draw as it was.
     short = short_items(wording)
     return [
         _Section(None, [Candidate(cover(company, statements), True)], front=True),
         _Section(None, [Candidate(forward_looking(company, stream))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
         _Section("Item 1. Business", business_candidates(company, statements, stream)),
-        _Section("Item 1A. Risk Factors", risk_candidates(company, stream, wording)),
+        _Section("Item 1A. Risk Factors", risk_candidates(company, statements, stream, wording)),
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
         _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
         _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
-        _Section("Item 3. Legal Proceedings", [short["3"], Candidate(legal_matters(company, stream))]),
+        _Section(
+            "Item 3. Legal Proceedings",
+            [
+                short["3"],
+                Candidate(legal_matters(company, stream)),
+                *(Candidate(block) for block in legal_cases(company, statements, legal)),
+            ],
+        ),
         _Section("Item 4. Mine Safety Disclosures", [short["4"]]),
         _Section(None, [Candidate(Block((heading("PART II"),)), True)]),
         _Section(
@@ -148,7 +161,7 @@ def _sections(
         ),
         _Section(
             "Item 7A. Quantitative and Qualitative Disclosures About Market Risk",
-            [Candidate(market_risk(company, statements, stream), True)],
+            market_risk_candidates(company, statements, stream),
         ),
         _Section(
             "Item 8. Financial Statements and Supplementary Data",
@@ -293,6 +306,16 @@ def _statement_facts(statements: Statements) -> dict[str, float | str]:
     return facts
 
 
+def _states_figures(block: Block) -> bool:
+    """Whether any line of ``block`` holds a digit (an amount, a share, a year, a count)."""
+    return any(
+        character.isdigit()
+        for paragraph in block.paragraphs
+        for line in paragraph.lines
+        for character in line.text
+    )
+
+
 def _choose(
     sections: Sequence[_Section],
     stream: RandomStream,
@@ -328,8 +351,15 @@ def _choose(
             path="target_tokens",
         )
     drawn = stream.sample(range(len(optional)), len(optional))
-    # Preferred blocks (an industry's own measures) are offered first, the rest in the drawn order.
-    order = sorted(drawn, key=lambda index: not candidates[optional[index]].preferred)
+    # Preferred blocks (an industry's own measures) are offered first, then blocks that state figures,
+    # then the general ones (no figure at all), each group in the drawn order.
+    order = sorted(
+        drawn,
+        key=lambda index: (
+            not candidates[optional[index]].preferred,
+            not _states_figures(candidates[optional[index]].block),
+        ),
+    )
     ceiling = target_tokens * (1 + _AIM)
     risk_budget = target_tokens * RISK_FACTOR_SHARE
     # First every other block and risk factors up to their share, then more risk factors if still short.
@@ -367,6 +397,19 @@ def make_filing(seed: int, *, target_tokens: int, fit_required: bool = False) ->
             above what the filing can hold.
 
     """
+    return _assemble(seed, target_tokens, fit_required=fit_required)
+
+
+def make_full_filing(seed: int) -> Filing:
+    """Return the filing of ``seed`` at full length: every block it has, none left out for length.
+
+    The company, statements and wording are those :func:`make_filing` writes for the same seed.
+    """
+    return _assemble(seed, None)
+
+
+def _assemble(seed: int, target_tokens: int | None, *, fit_required: bool = False) -> Filing:
+    """Write the filing of ``seed`` to ``target_tokens``, or with every block where it is ``None``."""
     company = make_company(RandomStream(derive_seed(seed, "filings", "company")))
     statements = make_statements(company, RandomStream(derive_seed(seed, "filings", "statements")))
     sections = _sections(
@@ -374,26 +417,36 @@ def make_filing(seed: int, *, target_tokens: int, fit_required: bool = False) ->
         statements,
         RandomStream(derive_seed(seed, "filings", "narrative")),
         RandomStream(derive_seed(seed, "filings", "wording")),
+        RandomStream(derive_seed(seed, "filings", "legal")),
     )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
-    kept, target_tokens = _choose(
-        sections,
-        RandomStream(derive_seed(seed, "filings", "length")),
-        target_tokens,
-        style,
-        fit_required=fit_required,
-    )
-    writer = _write(sections, kept, style)
-    text = writer.text()
-    length = count_tokens(text)
-    if abs(length - target_tokens) > TOLERANCE * target_tokens:
-        raise ConfigError(
-            f"could only reach {length} tokens for a target of {target_tokens}; "
-            f"targets from {SUPPORTED_TOKENS[0]:,} to {SUPPORTED_TOKENS[1]:,} tokens are supported for "
-            "every seed",
-            source="filings.make_filing",
-            path="target_tokens",
+    if target_tokens is None:
+        kept = {
+            (section_index, index)
+            for section_index, section in enumerate(sections)
+            for index in range(len(section.candidates))
+        }
+        writer = _write(sections, kept, style)
+        text = writer.text()
+    else:
+        kept, target_tokens = _choose(
+            sections,
+            RandomStream(derive_seed(seed, "filings", "length")),
+            target_tokens,
+            style,
+            fit_required=fit_required,
         )
+        writer = _write(sections, kept, style)
+        text = writer.text()
+        length = count_tokens(text)
+        if abs(length - target_tokens) > TOLERANCE * target_tokens:
+            raise ConfigError(
+                f"could only reach {length} tokens for a target of {target_tokens}; "
+                f"targets from {SUPPORTED_TOKENS[0]:,} to {SUPPORTED_TOKENS[1]:,} tokens are supported for "
+                "every seed",
+                source="filings.make_filing",
+                path="target_tokens",
+            )
     fact_sentences = writer.fact_sentences()
     # Only amounts the text states are facts: a left-out note takes its numbers with it.
     facts = {key: value for key, value in _statement_facts(statements).items() if key in fact_sentences}

@@ -3,12 +3,15 @@
 What a company is exposed to follows its own facts: the currency section appears only where it earns
 revenue outside the United States (the share billed in foreign currencies is part of that revenue), and
 a bank, whose earnings turn on the spread between loans and deposits, states how its net interest
-income would move under parallel shifts in rates instead of the interest on its debt.
+income would move under parallel shifts in rates instead of the interest on its debt. An optional
+sensitivity analysis (:func:`sensitivity_block`) tabulates the same exposures under several shifts: the
+interest on variable-rate debt and on cash, the fair value of fixed-rate debt, and revenue by region
+under a stronger or weaker dollar, every row computed from the balance sheet and the figures Item 7A states.
 """
 
 from __future__ import annotations
 
-from finsynth.generators.filings.blocks import Block, Line, Paragraph, heading, prose
+from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph, heading, prose
 from finsynth.generators.filings.tables import TableRow, table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
@@ -17,6 +20,12 @@ from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue
 
 _RATE_SHIFT = 0.01  # a one-percentage-point change in rates
 _CURRENCY_SHIFT = 0.1  # a ten percent change in exchange rates
+SHIFTS = (-200, -100, 100, 200)
+"""Parallel shifts of rates, in basis points, that the sensitivity tables show."""
+DURATION_YEARS = (2.5, 6.5)
+"""Range of the drawn duration of fixed-rate debt (a bond's value moves about duration x shift)."""
+CASH_INVESTED_SHARE = (0.4, 0.9)
+"""Range of the drawn share of cash held in deposits and funds that earn floating rates."""
 RATE_SHOCKS = (-200, -100, 100, 200)
 """Parallel shifts of the yield curve, in basis points, that a bank's NII sensitivity table shows."""
 NII_SENSITIVITY_PER_100BP = (-0.04, 0.05)
@@ -152,3 +161,139 @@ def market_risk(company: Company, statements: Statements, stream: RandomStream) 
             )
         )
     return Block(tuple(paragraphs), facts=facts)
+
+
+def _shift_label(shift: int) -> str:
+    return f"{'+' if shift > 0 else '-'}{abs(shift)} basis points"
+
+
+def _rate_table(
+    company: Company, statements: Statements, facts: dict[str, float | str], stream: RandomStream
+) -> tuple[list[Paragraph], dict[str, float | str]]:
+    """Interest on variable-rate debt and cash, and the value of fixed-rate debt, under each shift."""
+    year = statements.years[-1]
+    values, unit = statements.values[year], company.unit
+    debt = values["current_debt"] + values["long_term_debt"]
+    per_hundred = int(facts["market_risk.rate_effect"])
+    variable_share = float(facts["market_risk.variable_share"]) / 100
+    invested = stream.uniform(*CASH_INVESTED_SHARE)
+    cash_effect = round(values["cash"] * invested * _RATE_SHIFT)
+    fixed = debt - round(debt * variable_share)
+    duration = round(stream.uniform(*DURATION_YEARS), 1)
+    value_effect = round(fixed * duration * _RATE_SHIFT)
+    found: dict[str, float | str] = {
+        "market_risk.cash_effect": cash_effect,
+        "market_risk.fixed_debt": fixed,
+        "market_risk.duration": duration,
+        "market_risk.fixed_value_effect": value_effect,
+    }
+    rows: list[TableRow] = []
+    for shift in SHIFTS:
+        steps = shift // 100
+        net = cash_effect * steps - per_hundred * steps
+        name = f"{'up' if shift > 0 else 'down'}_{abs(shift)}"
+        found[f"market_risk.net_effect.{name}"] = net
+        rows.append(
+            (
+                _shift_label(shift),
+                [
+                    table_amount(per_hundred * steps),
+                    table_amount(cash_effect * steps),
+                    table_amount(net),
+                    table_amount(-value_effect * steps),
+                ],
+                (f"market_risk.net_effect.{name}",),
+            )
+        )
+    paragraphs = [
+        heading("Sensitivity Analysis"),
+        prose(
+            Line(
+                "The table below applies parallel shifts in rates to our balances at the end of fiscal "
+                f"{year}: {money(debt, unit)} of debt, of which {money(fixed, unit)} carried fixed rates, "
+                f"and {money(values['cash'], unit)} of cash, about {round(invested * 100)}% of it in "
+                "deposits and funds that earn floating rates.",
+                ("market_risk.fixed_debt",),
+            ),
+            Line(
+                f"Each 100 basis points would change the interest we earn on cash by about "
+                f"{money(cash_effect, unit)} and the fair value of our fixed-rate debt, whose duration is "
+                f"about {duration} years, by about {money(value_effect, unit)} in the opposite direction.",
+                ("market_risk.cash_effect", "market_risk.duration", "market_risk.fixed_value_effect"),
+            ),
+        ),
+        table(
+            "Effect of parallel shifts in interest rates over twelve months",
+            (
+                f"Shift (in {unit})",
+                "Interest expense",
+                "Interest income on cash",
+                "Net effect on pretax income",
+                "Fair value of fixed-rate debt",
+            ),
+            rows,
+        ),
+    ]
+    return paragraphs, found
+
+
+def _currency_table(
+    company: Company, statements: Statements, facts: dict[str, float | str]
+) -> tuple[list[Paragraph], dict[str, float | str]]:
+    """Revenue billed in each foreign region's currencies under a dollar ten percent stronger or weaker."""
+    year = statements.years[-1]
+    values, unit = statements.values[year], company.unit
+    total = int(facts["market_risk.currency_effect"])
+    foreign = [(REGIONS[index], values[f"region.{index}"]) for index in range(1, len(REGIONS))]
+    whole = sum(amount for _, amount in foreign)
+    rows: list[TableRow] = []
+    found: dict[str, float | str] = {}
+    remaining = total
+    for position, (region, amount) in enumerate(foreign):
+        effect = remaining if position == len(foreign) - 1 else round(total * amount / whole)
+        remaining -= effect
+        key = f"market_risk.currency_effect.{position + 1}"
+        found[key] = effect
+        rows.append((region, [table_amount(amount), table_amount(-effect), table_amount(effect)], (key,)))
+    rows.append(("Total", [table_amount(whole), table_amount(-total), table_amount(total)], ()))
+    paragraphs = [
+        prose(
+            f"Revenue earned outside the United States was {money(whole, unit)} in fiscal {year}; the table "
+            "spreads the effect of a ten percent move in the dollar over the regions in proportion to their "
+            "revenue."
+        ),
+        table(
+            "Effect of a ten percent change in the U.S. dollar on reported revenue",
+            (f"Region (in {unit})", "Revenue", "Dollar 10% stronger", "Dollar 10% weaker"),
+            rows,
+        ),
+    ]
+    return paragraphs, found
+
+
+def market_risk_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
+    """Return Item 7A's blocks: the required exposures, then an optional sensitivity analysis.
+
+    The sensitivity analysis is offered where there is something to tabulate: debt (not for a bank,
+    whose net interest income table already shows its shifts) or revenue outside the United States.
+    """
+    main = market_risk(company, statements, stream)
+    values = statements.values[statements.years[-1]]
+    facts = dict(main.facts)
+    paragraphs: list[Paragraph] = []
+    found: dict[str, float | str] = {}
+    debt = values.get("current_debt", 0) + values.get("long_term_debt", 0)
+    if "market_risk.rate_effect" in facts and debt > 0:
+        more, more_facts = _rate_table(company, statements, facts, stream)
+        paragraphs.extend(more)
+        found.update(more_facts)
+    if "market_risk.currency_effect" in facts:
+        if not paragraphs:
+            paragraphs.append(heading("Sensitivity Analysis"))
+        more, more_facts = _currency_table(company, statements, facts)
+        paragraphs.extend(more)
+        found.update(more_facts)
+    candidates = [Candidate(main, True)]
+    if paragraphs:
+        candidates.append(Candidate(Block(tuple(paragraphs), facts=found)))
+    return candidates

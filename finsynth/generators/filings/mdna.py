@@ -264,6 +264,12 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
     year, prior = statements.years[-1], statements.years[-2]
     unit, values = company.unit, statements.values[year]
     effective = share_of(values["income_tax_expense"], values["income_before_taxes"])
+    earlier = statements.values[prior]
+    earlier_effective = (
+        share_of(earlier["income_tax_expense"], earlier["income_before_taxes"])
+        if earlier["income_before_taxes"] > 0
+        else None
+    )
     return Block(
         (
             heading("Interest, Other Income and Income Taxes"),
@@ -293,8 +299,13 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
                     _facts("income_tax_expense", year),
                 ),
                 Line(
-                    "The effective rate differs from the federal statutory rate of 21% mainly because of "
-                    "state income taxes, research credits and the mix of earnings across jurisdictions."
+                    f"The {percent_figure(effective)} rate differs from the federal statutory rate of 21% "
+                    f"mainly because of state income taxes, research credits and the mix of earnings across "
+                    f"jurisdictions, and compares with {percent_figure(earlier_effective)} in fiscal {prior}."
+                    if earlier_effective is not None
+                    else f"The {percent_figure(effective)} rate differs from the federal statutory rate of "
+                    "21% mainly because of state income taxes, research credits and the mix of earnings "
+                    "across jurisdictions."
                 ),
             ),
         )
@@ -605,12 +616,17 @@ def _ebitda(company: Company, statements: Statements) -> Block:
         for label, key, sign in parts
     ]
     totals = [sum(statements.values[year][key] for _, key, _ in parts) for year in years]
+    latest_revenue = statements.values[years[0]]["revenue"]
     rows.append(("EBITDA", [table_amount(total) for total in totals], ()))
     return Block(
         (
             heading("EBITDA"),
             prose(
-                "EBITDA is net income before interest expense, income taxes, depreciation and amortization.",
+                Line(
+                    "EBITDA is net income before interest expense, income taxes, depreciation and "
+                    f"amortization; it was {money(totals[0], company.unit)} in fiscal {years[0]}, "
+                    f"{percent_figure(share_of(totals[0], latest_revenue))} of revenue."
+                ),
                 "We present it because lenders and investors use it to compare operating performance across "
                 "companies with different capital structures; it should not be considered a substitute for "
                 "net income.",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES, Policy
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.industry_metrics import metric_candidates
+from finsynth.generators.filings.policy_figures import policy_figures, policy_values
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
 from finsynth.generators.filings.tables import TableRow, balance_sheet_words, statement_rows, table
 from finsynth.seeding import RandomStream
@@ -14,6 +15,7 @@ from finsynth.world.company import Company
 from finsynth.world.formatting import (
     count_word,
     money,
+    name_list,
     percent_figure,
     share_of,
     table_amount,
@@ -407,9 +409,9 @@ def _segment_note(company: Company, statements: Statements) -> Block:
     return Block(
         (
             prose(
-                f"We manage the business in {count_word(len(company.segments))} reportable segments, which "
-                "our chief "
-                "executive officer, as chief operating decision maker, reviews to allocate resources.",
+                f"We manage the business in {count_word(len(company.segments))} reportable segments, "
+                f"{name_list([segment.name for segment in company.segments])}, which our chief executive "
+                "officer, as chief operating decision maker, reviews to allocate resources.",
                 "Segment operating income excludes corporate costs such as executive management, legal and "
                 "finance functions that are not allocated to the segments.",
             ),
@@ -510,8 +512,11 @@ def _fair_value_note(company: Company, statements: Statements, stream: RandomStr
         (
             prose(
                 "We measure money market funds at fair value using quoted prices in active markets (Level "
-                "1).",
-                "Foreign currency forward contracts are measured using observable exchange rates (Level 2).",
+                f"1); they are part of the {money(values['cash'], company.unit)} of cash and cash "
+                f"equivalents at the end of fiscal {year}.",
+                "Foreign currency forward contracts are measured using observable exchange rates (Level 2)."
+                if has_foreign_revenue(statements)
+                else "We held no derivative instruments at year end.",
                 Line(
                     f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end "
                     f"of fiscal {year}, compared with a carrying amount of {money(debt, company.unit)}.",
@@ -957,12 +962,16 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     )
     candidates = [Candidate(opening, True)]
     policies = (*POLICIES, *MORE_POLICIES)
+    figures = policy_values(company, statements)
     candidates.extend(
         Candidate(
             Block(
                 (
                     heading(policy.title),
-                    prose(*(_policy_sentence(company, line) for line in policy.sentences)),
+                    prose(
+                        *(_policy_sentence(company, line) for line in policy.sentences),
+                        *policy_figures(policy, figures),
+                    ),
                 )
             )
         )

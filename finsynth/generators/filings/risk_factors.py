@@ -1,24 +1,26 @@
 """Item 1A, Risk Factors: industry risks first, then general risks under their subheadings.
 
 The wordings are data: the general risks in ``resources/general_risks.yaml``, the introduction,
-elaborations and segment risks in ``resources/risk_prose.yaml``
-(:mod:`finsynth.generators.filings.risk_prose`).
+exposure sentences and segment risks in ``resources/risk_prose.yaml``
+(:mod:`finsynth.generators.filings.risk_prose`). Each risk's own sentences are followed by exposure
+sentences that tie it to the company's segments and figures
+(:mod:`finsynth.generators.filings.risk_exposures`).
 """
 
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, Paragraph, heading, prose
 from finsynth.generators.filings.general_risks import GENERAL_RISKS
+from finsynth.generators.filings.risk_exposures import exposures
 from finsynth.generators.filings.risk_prose import RISK_PROSE as _PROSE
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.industry_profiles import RiskProfile
+from finsynth.world.statements import Statements
 
 INDUSTRY_RISKS = "Risks Related to Our Industry"
 _REQUIRED_INDUSTRY_RISKS = 1
 _REQUIRED_GENERAL_RISKS = 2
-
-_ELABORATIONS_PER_RISK = 5
 
 
 def _first_person(label: str) -> str:
@@ -40,22 +42,22 @@ def risk_block(
         company: Fills ``{customers}``, ``{products}`` and ``{competitors}`` in the explanation.
         stream: Orders the explanation's sentences after the first.
         group: The subheading the risk appears under.
-        additions: Elaborating and concluding sentences (may use ``{label}``) added after the explanation.
+        additions: Sentences added after the explanation (the risk's exposure in the company's figures).
 
     """
     industry = company.industry
     key = f"risk.{risk.topic}"
     first, *others = risk.body
-    ordered = [first, *stream.sample(others, len(others)), *additions]
+    ordered = [first, *stream.sample(others, len(others))]
     sentences = [
         sentence.format(
             customers=industry.customers,
             products=industry.products,
             competitors=industry.competitors,
-            label=_first_person(risk.label),
         )
         for sentence in ordered
     ]
+    sentences.extend(additions)
     # The headline and the risk's own explanation state the risk; the added sentences only elaborate.
     explained = len(risk.body)
     body = tuple(
@@ -87,19 +89,14 @@ def _segment_risks(company: Company, stream: RandomStream) -> list[RiskProfile]:
     return stream.sample(risks, len(risks))
 
 
-def _segment_exposure(company: Company, stream: RandomStream) -> str:
-    """A sentence tying a risk (its ``{label}`` left to fill) to one or two of the company's segments."""
-    segment, other = stream.sample(company.segments, 2)
-    return stream.choice(_PROSE.segment_exposures).format(
-        segment=segment.name, other=other.name, offering=segment.offering, label="{label}"
-    )
-
-
-def risk_candidates(company: Company, stream: RandomStream, wording: RandomStream) -> list[Candidate]:
+def risk_candidates(
+    company: Company, statements: Statements, stream: RandomStream, wording: RandomStream
+) -> list[Candidate]:
     """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional).
 
     Args:
         company: The company whose risks these are.
+        statements: Its statements, for the figures that tie each risk to its segments.
         stream: Draws which risks come first and how they are elaborated.
         wording: Draws the wording of each general risk's headline and sentences.
 
@@ -116,30 +113,24 @@ def risk_candidates(company: Company, stream: RandomStream, wording: RandomStrea
         and not (company.industry.domestic and risk.foreign_only)
     ]
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
-    elaborations = stream.sample(_PROSE.elaborations, len(_PROSE.elaborations))
 
-    def additions(position: int) -> tuple[str, ...]:
-        # Consecutive risks take consecutive elaborations, so repeats are as far apart as possible.
-        start = position * _ELABORATIONS_PER_RISK
-        chosen = [elaborations[(start + step) % len(elaborations)] for step in range(_ELABORATIONS_PER_RISK)]
-        return (*chosen, _segment_exposure(company, stream))
+    def additions(risk: RiskProfile) -> tuple[str, ...]:
+        return exposures(_first_person(risk.label), company, statements, stream)
 
     candidates = [Candidate(Block((prose(stream.choice(_PROSE.introductions)),)), True)]
     candidates.extend(
         Candidate(
-            risk_block(risk, company, stream, INDUSTRY_RISKS, additions(index)),
+            risk_block(risk, company, stream, INDUSTRY_RISKS, additions(risk)),
             index < _REQUIRED_INDUSTRY_RISKS,
         )
         for index, risk in enumerate(industry_risks)
     )
     # General risks keep their subheading order; within a group the drawn order decides.
-    position = len(industry_risks)
     for group in dict.fromkeys(risk.group for risk in GENERAL_RISKS):
         for risk_group, risk in general:
             if risk_group == group:
-                block = risk_block(risk, company, stream, group, additions(position))
+                block = risk_block(risk, company, stream, group, additions(risk))
                 candidates.append(Candidate(block, risk.topic in required_general))
-                position += 1
     summary = Block(
         (
             heading("Summary of Risk Factors"),

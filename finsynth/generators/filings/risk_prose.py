@@ -23,10 +23,31 @@ from finsynth.world.industry_profiles import RiskProfile
 PROSE_FILE = "resources/risk_prose.yaml"
 """Where the risk prose lives, relative to the ``finsynth.generators.filings`` package."""
 
-ELABORATION_PLACEHOLDERS = ("label", "products", "customers", "competitors")
-"""What an elaborating sentence may name: the risk's label and the industry's words."""
-EXPOSURE_PLACEHOLDERS = ("segment", "other", "offering", "label")
-"""What a segment-exposure sentence may name: two segments, the first one's offering, the risk's label."""
+EXPOSURE_PLACEHOLDERS = (
+    "label",
+    "segment",
+    "offering",
+    "other",
+    "year",
+    "prior",
+    "segment_revenue",
+    "prior_revenue",
+    "segment_share",
+    "segment_change",
+    "segment_income",
+    "segment_margin",
+    "other_share",
+    "pair_share",
+    "operating_income",
+    "cash",
+    "debt",
+    "drop",
+    "revenue_hit",
+    "income_hit",
+    "hit_share",
+)
+"""What an exposure sentence may name: the risk's label, two of the company's segments, the last two
+fiscal years and figures computed from the statements (:mod:`finsynth.generators.filings.risk_exposures`)."""
 SEGMENT_PLACEHOLDERS = ("segment", "offering")
 """What a segment risk may name: the segment and its offering."""
 
@@ -37,16 +58,14 @@ class RiskProse:
 
     Attributes:
         introductions: Wordings of the paragraph that opens Item 1A.
-        elaborations: Sentences that elaborate any risk.
-        segment_exposures: Sentences that tie a risk to the company's segments.
+        exposures: Sentences that tie any risk to the company's own segments and figures.
         segment_risks: Risks every segment carries, their texts written for any segment
             (``{segment}``, ``{offering}``); the fact key is ``risk.<topic>_<segment index>``.
 
     """
 
     introductions: tuple[str, ...]
-    elaborations: tuple[str, ...]
-    segment_exposures: tuple[str, ...]
+    exposures: tuple[str, ...]
     segment_risks: tuple[RiskProfile, ...]
 
 
@@ -72,14 +91,11 @@ def parse_risk_prose(document: Any, source: str) -> RiskProse:
     """
     check_data_file(Validator(load_schema("filings_risk_prose"), "filings risk prose"), document, source)
     check_placeholders(texts_of("$.introductions", document["introductions"]), (), source)
-    check_placeholders(texts_of("$.elaborations", document["elaborations"]), ELABORATION_PLACEHOLDERS, source)
-    exposures = texts_of("$.segment_exposures", document["segment_exposures"])
-    check_placeholders(exposures, EXPOSURE_PLACEHOLDERS, source)
+    check_placeholders(texts_of("$.exposures", document["exposures"]), EXPOSURE_PLACEHOLDERS, source)
     _check_segment_risks(document["segment_risks"], source)
     return RiskProse(
         tuple(document["introductions"]),
-        tuple(document["elaborations"]),
-        tuple(document["segment_exposures"]),
+        tuple(document["exposures"]),
         tuple(
             RiskProfile(
                 entry["topic"], entry["label"], entry["headline"], entry["summary"], tuple(entry["body"])

@@ -18,7 +18,7 @@ from finsynth.generators.failsafe.conditions import (
 )
 from finsynth.generators.failsafe.finchain_robust import perturbed_question_row
 from finsynth.generators.failsafe.synthetic import out_of_scope_question
-from finsynth.generators.filings.qa import make_item
+from finsynth.generators.filings.lengths import make_drawn_item
 from finsynth.generators.registry import Record, get_generator, resolve
 from finsynth.schemas import validate_record
 from finsynth.seeding import InstanceSeeder
@@ -47,7 +47,7 @@ def test_records_are_schema_valid_and_deterministic() -> None:
 
 def test_every_column_comes_from_the_item_the_seed_draws() -> None:
     for record in records():
-        filing, qa = make_item(record["seed"])
+        filing, qa = make_drawn_item(record["seed"])
         assert record["context"] == filing.text and record["query"] == qa.question
         assert record["answer"] == record["target"] == qa.answer
         assert record["task_type"] == qa.task_type
@@ -74,7 +74,7 @@ def test_every_failure_is_applied_and_recorded() -> None:
 
 def test_the_out_of_scope_question_is_about_a_company_the_filing_never_names() -> None:
     for record in records():
-        filing, _ = make_item(record["seed"])
+        filing, _ = make_drawn_item(record["seed"])
         question, company = out_of_scope_question(filing, record["seed"])
         assert record["out-of-scope_query"] == question != record["query"]
         assert company in question and company not in record["context"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from finsynth.generators.filings import Filing, QAItem
-from finsynth.generators.filings.qa import make_item
+from finsynth.generators.filings.lengths import make_drawn_item
 from finsynth.seeding import InstanceSeeder
 
 BUILD_SEED = 20261121
@@ -45,7 +45,7 @@ class SampleItem:
 def default_sample() -> tuple[SampleItem, ...]:
     """The default build's 220 FailSafe filings and questions (first draws)."""
     seeder = InstanceSeeder(BUILD_SEED, "failsafe", "test", "failsafe/synthetic")
-    return tuple(SampleItem(*make_item(seeder.seeds(index).values)) for index in range(ITEMS))
+    return tuple(SampleItem(*make_drawn_item(seeder.seeds(index).values)) for index in range(ITEMS))
 
 
 def sentences(filing: Filing) -> list[str]:

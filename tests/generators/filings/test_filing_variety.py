@@ -19,25 +19,33 @@ from benchmarks.filings_variety import (
     common_shares,
     distinct_question_share,
     filing_sentences,
+    lengths,
     question_core,
     real_shared_sentences,
     shared_shares,
     split_sentences,
 )
 from finsynth.generators.filings import Filing, QAItem
+from finsynth.generators.filings.document import make_full_filing
 from finsynth.generators.filings.questions import FIGURE_FOLLOW_UPS, QUESTION_KINDS
-from tests.generators.filings.breadth import default_sample
+from finsynth.seeding import InstanceSeeder
+from tests.generators.filings.breadth import BUILD_SEED, default_sample
 
 DISTINCT_FLOOR = 0.74
 """Distinct question cores this version reaches (measured 0.745; 0.723 before); the issue asks 0.85."""
-KINDS_FLOOR = 82
-"""Question kinds the default build draws (measured 83 of 120; 80 before, none of the industry kinds)."""
+KINDS_FLOOR = 80
+"""Question kinds the default build draws (measured 81 of 120 once filings are drawn at FailSafeQA's lengths,
+issue #29's prose work; 83 before at the old lengths, 80 before that, none of the industry kinds)."""
 LARGEST_KIND_CEILING = 0.085
 """No kind takes more than this share of the build (measured 18/220 = 8.2%; ``risk`` had 23/220 before)."""
-SHARED_CEILING = 0.60
-"""Mean share of a filing's sentences another of 30 filings holds (measured 0.566); the issue asks 0.05."""
-COMMON_CEILING = 0.55
-"""Largest share of a filing's sentences held by 5% of all filings (measured 0.534); the issue asks 0.10."""
+SHARED_CEILING = 0.55
+"""Mean share of a filing's sentences another of 30 filings holds (measured 0.537 with filings a third longer;
+0.566 before); the issue asks 0.05."""
+COMMON_CEILING = 0.57
+"""Largest share of a filing's sentences held by 5% of all filings (measured 0.563 with filings a third
+longer, median 0.509; 0.534 before at the old lengths); the issue asks 0.10."""
+FULL_LENGTH_FLOOR = 29_000
+"""Median cl100k tokens of the first 30 seeds' full-length filings (measured 30,300); the issue asks ~40k."""
 _DIGIT = re.compile(r"\d")
 _NAMED_FACTS = ("chief_executive", "auditor", "headquarters", "ticker")
 
@@ -146,3 +154,27 @@ def test_real_10ks_share_almost_no_sentences() -> None:
     if not shares:
         pytest.skip("real 10-Ks not found under ../shared/data/filings")
     assert max(shares.values()) <= 0.05, shares
+
+
+def test_filings_are_as_long_as_failsafeqa_contexts(items: list[tuple[Filing, QAItem]]) -> None:
+    # FailSafeQA: 93.6% of contexts above 16k tokens; the issue asks a median of 20k and 85% above 16k.
+    tokens = lengths([filing for filing, _ in items])
+    assert statistics.median(tokens) >= 20_000
+    assert sum(count > 16_000 for count in tokens) / len(tokens) >= 0.85
+
+
+@pytest.fixture(scope="module")
+def full_lengths() -> list[int]:
+    seeder = InstanceSeeder(BUILD_SEED, "failsafe", "test", "failsafe/synthetic")
+    return lengths([make_full_filing(seeder.seeds(index).values) for index in range(SHARED_SAMPLE)])
+
+
+def test_full_length_filings_stay_at_this_versions_length(full_lengths: list[int]) -> None:
+    assert statistics.median(full_lengths) >= FULL_LENGTH_FLOOR
+
+
+@pytest.mark.xfail(
+    strict=True, reason="issue #29 target not met: full-length filings near 40k tokens (30.3k)"
+)
+def test_issue_target_for_full_length_filings(full_lengths: list[int]) -> None:
+    assert statistics.median(full_lengths) >= 36_000

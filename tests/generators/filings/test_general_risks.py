@@ -17,6 +17,7 @@ from finsynth.generators.filings.resource_files import PACKAGE
 from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
+from finsynth.world.statements import make_statements
 
 SOURCE = "general_risks.yaml"
 
@@ -83,7 +84,12 @@ def test_a_broken_risk_file_is_refused_naming_file_and_entry(change: str, messag
 def test_a_filing_words_each_general_risk_with_one_of_its_wordings(seed: int) -> None:
     by_topic = {risk.topic: risk for risk in GENERAL_RISKS}
     company = make_company(RandomStream(seed))
-    for candidate in risk_candidates(company, RandomStream(seed + 1), RandomStream(seed + 2)):
+    for candidate in risk_candidates(
+        company,
+        make_statements(company, RandomStream(seed + 3)),
+        RandomStream(seed + 1),
+        RandomStream(seed + 2),
+    ):
         block = candidate.block
         topics = [key.removeprefix("risk.") for key in block.facts if key.count(".") == 1]
         if not topics or topics[0] not in by_topic:

@@ -33,6 +33,7 @@ from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.risk_prose import RISK_PROSE, parse_risk_prose
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
+from finsynth.world.statements import make_statements
 
 
 class ProseFile(NamedTuple):
@@ -71,7 +72,7 @@ def test_the_shipped_prose_keeps_its_order_and_counts() -> None:
     # Filings draw by position: the first entries and the sizes are the ones the code always used.
     assert BUSINESS_PROSE.competitive_factors[:2] == ("price", "product quality and reliability")
     assert len(BUSINESS_PROSE.segment_markets) == 8 and len(BUSINESS_PROSE.history_events) == 7
-    assert len(RISK_PROSE.elaborations) == 50 and len(RISK_PROSE.introductions) == 4
+    assert len(RISK_PROSE.exposures) == 10 and len(RISK_PROSE.introductions) == 4
     assert [risk.topic for risk in RISK_PROSE.segment_risks] == ["segment_demand", "segment_competition"]
     assert OTHER_ITEMS_PROSE.property_uses[0] == "Corporate headquarters"
     assert [exhibit.number for exhibit in OTHER_ITEMS_PROSE.exhibits if exhibit.optional] == [
@@ -103,15 +104,13 @@ def _break(which: str, change: str) -> dict[str, Any]:
             2, "Demand for {product} depends on the economy."
         ),
         ("business", "too few"): lambda d: d.__setitem__("competitive_factors", d["competitive_factors"][:3]),
-        ("risk", "unknown placeholder"): lambda d: d["elaborations"].__setitem__(
+        ("risk", "unknown placeholder"): lambda d: d["exposures"].__setitem__(
             7, "Matters concerning {lable} could hurt us."
         ),
-        ("risk", "placeholder of another list"): lambda d: d["elaborations"].__setitem__(
-            3, "Our {segment} segment could be hurt by {label}."
+        ("risk", "placeholder of another list"): lambda d: d["exposures"].__setitem__(
+            3, "Our {customers} could be hurt by {label}."
         ),
-        ("risk", "unpaired brace"): lambda d: d["segment_exposures"].__setitem__(
-            1, "We weigh {label when we plan."
-        ),
+        ("risk", "unpaired brace"): lambda d: d["exposures"].__setitem__(1, "We weigh {label when we plan."),
         ("risk", "duplicate topic"): lambda d: d["segment_risks"][1].__setitem__(
             "topic", d["segment_risks"][0]["topic"]
         ),
@@ -160,11 +159,11 @@ def _break(which: str, change: str) -> dict[str, Any]:
         (
             "risk",
             "unknown placeholder",
-            "unknown placeholder {lable} (allowed here: {competitors}, {customers}, {label}, {products})",
-            "$.elaborations[7]",
+            "unknown placeholder {lable} (allowed here: {cash}, {debt}, {drop}",
+            "$.exposures[7]",
         ),
-        ("risk", "placeholder of another list", "unknown placeholder {segment}", "$.elaborations[3]"),
-        ("risk", "unpaired brace", "in 'We weigh {label when we plan.'", "$.segment_exposures[1]"),
+        ("risk", "placeholder of another list", "unknown placeholder {customers}", "$.exposures[3]"),
+        ("risk", "unpaired brace", "in 'We weigh {label when we plan.'", "$.exposures[1]"),
         (
             "risk",
             "duplicate topic",
@@ -238,7 +237,12 @@ def test_filings_use_the_shipped_wordings(seed: int) -> None:
     part_iii = short_items(stream)["III"].block.paragraphs[0].lines[0].text
     assert part_iii in OTHER_ITEMS_PROSE.part_iii_references
     introduction = (
-        risk_candidates(company, stream, RandomStream(seed + 2))[0].block.paragraphs[0].lines[0].text
+        risk_candidates(
+            company, make_statements(company, RandomStream(seed + 3)), stream, RandomStream(seed + 2)
+        )[0]
+        .block.paragraphs[0]
+        .lines[0]
+        .text
     )
     assert introduction in RISK_PROSE.introductions
 
