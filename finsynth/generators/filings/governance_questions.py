@@ -147,3 +147,123 @@ def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         "officer."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _holder_gap(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("holder", "percent"))
+    if count < 2:
+        return None
+    stakes = {i: float(facts.filing.facts[f"holder.{i}.percent"]) for i in range(count)}
+    first, second = sorted(stakes, key=lambda i: -stakes[i])[:2]
+    if stakes[first] == stakes[second] or list(stakes.values()).count(stakes[second]) > 1:
+        return None  # a tie has no single largest or second-largest holder
+    keys = [f"holder.{i}.{field}" for i in (first, second) for field in ("name", "percent")]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"How far ahead of the second-largest holder is {facts.company}'s largest shareholder? Name both "
+            "and give the gap in percentage points.",
+            f"Which two holders in {facts.company}'s beneficial-ownership table hold the most stock, and by "
+            "how much does the first lead the second?",
+            f"Compare the two biggest stakes in {facts.company}'s Item 12 table: who holds them and how many "
+            "times the second is the first?",
+            f"Is {facts.company}'s largest holder far ahead of the next one? Give both stakes and the "
+            "difference.",
+        ),
+    )
+    gap, ratio = stakes[first] - stakes[second], stakes[first] / stakes[second]
+    answer = (
+        f"{facts.text(keys[0])} holds {stakes[first]:.1f}% and {facts.text(keys[2])} {stakes[second]:.1f}%: "
+        f"the largest stake leads by {gap:.1f} percentage points, {ratio:.2f} times the second."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _pay_spread(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("pay", "total"))
+    if count < 2:
+        return None
+    totals = {i: facts.amount(f"pay.{i}.total") for i in range(count)}
+    high, low = max(totals, key=lambda i: totals[i]), min(totals, key=lambda i: totals[i])
+    values = list(totals.values())
+    if values.count(totals[high]) > 1 or values.count(totals[low]) > 1 or totals[low] <= 0:
+        return None
+    keys = [f"pay.{i}.{field}" for i in (high, low) for field in ("name", "total")]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"How wide is the pay gap among {facts.company}'s named executive officers? Give the highest and "
+            "lowest total compensation and their ratio.",
+            f"Who was the best- and who the least-paid named executive at {facts.company}, and how many "
+            "times the lowest package was the highest?",
+            f"In {facts.company}'s summary compensation table, by how much does the top total exceed the "
+            "bottom one?",
+            f"Compare the largest and smallest executive pay packages {facts.company} discloses in Part III.",
+        ),
+    )
+    answer = (
+        f"{facts.text(keys[0])} received the most, ${totals[high]:,}, and {facts.text(keys[2])} the least, "
+        f"${totals[low]:,}: a difference of ${totals[high] - totals[low]:,}, "
+        f"{totals[high] / totals[low]:.2f} times the lowest."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _non_audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    keys = ["fees.audit_related", "fees.tax", "fees.other", "fees.total"]
+    if not facts.has(*keys):
+        return None
+    other = sum(facts.amount(key) for key in keys[:3])
+    question = facts.ask(
+        stream,
+        (
+            f"How much did {facts.company}'s auditor bill for work other than the audit itself, and what "
+            "share of its fees was that?",
+            f"Add up the audit-related, tax and other fees {facts.company} paid its independent accountant. "
+            "What part of the total do they make?",
+            f"Does {facts.company}'s auditor earn much from non-audit services? Give the amount and its "
+            "share of total fees.",
+        ),
+    )
+    answer = (
+        f"Audit-related fees of {facts.money(keys[0])}, tax fees of {facts.money(keys[1])} and other fees of "
+        f"{facts.money(keys[2])} come to {facts.dollars(other)} of non-audit work, "
+        f"{percent_figure(share_of(other, facts.amount(keys[3])))} of total fees of {facts.money(keys[3])}."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _cash_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("pay", "total"))
+    if not count:
+        return None
+    index = stream.randint(0, count - 1)
+    keys = [f"pay.{index}.{field}" for field in ("name", "salary", "bonus", "total")]
+    if not facts.has(*keys) or facts.amount(keys[3]) <= 0:
+        return None
+    name, cash = facts.text(keys[0]), facts.amount(keys[1]) + facts.amount(keys[2])
+    question = facts.ask(
+        stream,
+        (
+            f"How much of {name}'s compensation at {facts.company} was paid in cash, as salary and bonus "
+            "together?",
+            f"What did {name} take home in salary plus bonus from {facts.company}, and what part of total "
+            "pay is that?",
+            f"Was {name}'s bonus at {facts.company} large next to the salary? Give both and the cash share "
+            "of total compensation.",
+        ),
+    )
+    answer = (
+        f"{name} received a salary of ${facts.amount(keys[1]):,} and a bonus of ${facts.amount(keys[2]):,}, "
+        f"${cash:,} in cash, {percent_figure(share_of(cash, facts.amount(keys[3])))} of total compensation "
+        f"of ${facts.amount(keys[3]):,}."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)

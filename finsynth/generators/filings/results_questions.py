@@ -174,16 +174,29 @@ _SEGMENT_RISK = re.compile(
 )
 
 
+def _segment_risks(facts: FilingFacts, *lines: str) -> list[tuple[str, int]]:
+    """The segment risks the filing states, as (risk key, segment index), whose segment states ``lines``.
+
+    Each of ``lines`` is a fact key with ``{i}`` for the segment's index and ``{year}`` / ``{prior}``
+    for the filing's two latest fiscal years.
+    """
+    risks = []
+    for key in facts.risks():
+        match = _SEGMENT_RISK.match(key)
+        if match:
+            index = int(match.group(1))
+            keys = [line.format(i=index, year=facts.latest, prior=facts.prior) for line in lines]
+            if f"{key}.label" in facts.filing.facts and facts.has(key, *keys):
+                risks.append((key, index))
+    return risks
+
+
 @question_kind(part="risk factors")
 def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     # Only a segment's own risk, sized by that segment's revenue: a general risk's summary is an answer a
     # model could give without the filing (issue #29).
     year = facts.latest
-    risks = []
-    for key in facts.risks():
-        match = _SEGMENT_RISK.match(key)
-        if match and facts.has(f"segment.{match.group(1)}.{year}", f"revenue.{year}"):
-            risks.append((key, int(match.group(1))))
+    risks = _segment_risks(facts, "segment.{i}.{year}", "revenue.{year}")
     if not risks:
         return None
     key, segment = stream.choice(risks)
@@ -221,6 +234,81 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(revenue_keys))
     return facts.item(question, answer, ids, [key, *revenue_keys])
+
+
+@question_kind(part="risk factors")
+def _segment_risk_trend(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # A segment's own risk against how the segment's revenue moved over the year: is the warning borne out?
+    latest, prior = facts.latest, facts.prior
+    risks = _segment_risks(facts, "segment.{i}.{year}", "segment.{i}.{prior}")
+    if not risks:
+        return None
+    key, segment = stream.choice(risks)
+    keys = [f"segment.{segment}.{latest}", f"segment.{segment}.{prior}"]
+    now, then = facts.amount(keys[0]), facts.amount(keys[1])
+    if then <= 0 or now == then:
+        return None
+    label = facts.text(f"{key}.label")
+    question = facts.ask(
+        stream,
+        (
+            f"{facts.company} warns about {label}. Did that segment's revenue grow or shrink from fiscal "
+            f"{prior} to fiscal {latest}, and by how much?",
+            f"Has the risk {facts.company} sees in {label} shown up in the segment's sales? Compare its "
+            f"fiscal {latest} revenue with fiscal {prior}.",
+            f"Set {facts.company}'s risk factor on {label} against the segment's revenue trend over the last "
+            "two fiscal years.",
+            f"What does {facts.company} fear about {label}, and how did the segment's revenue change in "
+            f"fiscal {latest}?",
+            f"Given its warning about {label}, how fast did that segment of {facts.company} grow or "
+            "decline in "
+            f"fiscal {latest}?",
+        ),
+    )
+    direction = "grew" if now > then else "declined"
+    answer = (
+        f"The company warns that {facts.text(key)}. The {facts.segment_name(segment)} segment's revenue "
+        f"{direction} {percent_figure(abs(percent_change(now, then)))}, from {facts.money(keys[1])} in "
+        "fiscal "
+        f"{prior} to {facts.money(keys[0])} in fiscal {latest}."
+    )
+    ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(keys))
+    return facts.item(question, answer, ids, [key, *keys])
+
+
+@question_kind(part="risk factors")
+def _segment_risk_margin(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # A segment's own risk against what the segment earns: how much profit the warning puts at stake.
+    year = facts.latest
+    risks = _segment_risks(facts, "segment_income.{i}.{year}", "segment.{i}.{year}")
+    if not risks:
+        return None
+    key, segment = stream.choice(risks)
+    keys = [f"segment_income.{segment}.{year}", f"segment.{segment}.{year}"]
+    if facts.amount(keys[1]) <= 0:
+        return None
+    label = facts.text(f"{key}.label")
+    question = facts.ask(
+        stream,
+        (
+            f"How much operating profit does {facts.company}'s warning about {label} put at stake? Give the "
+            f"segment's fiscal {year} operating income and margin.",
+            f"{facts.company} lists {label} among its risks. What operating margin did that segment earn in "
+            f"fiscal {year}?",
+            f"Pair {facts.company}'s risk factor on {label} with the segment's fiscal {year} operating "
+            "income "
+            "and its margin on revenue.",
+            f"What could {label} cost {facts.company} in profit? State the segment's operating income for "
+            f"fiscal {year} and its share of the segment's revenue.",
+        ),
+    )
+    answer = (
+        f"The company warns that {facts.text(key)}. The {facts.segment_name(segment)} segment earned "
+        f"operating income of {facts.money(keys[0])} on revenue of {facts.money(keys[1])} in fiscal {year}, "
+        f"a margin of {percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))}."
+    )
+    ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(keys))
+    return facts.item(question, answer, ids, [key, *keys])
 
 
 @question_kind(part="MD&A")
