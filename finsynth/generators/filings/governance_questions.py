@@ -56,6 +56,10 @@ def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Break down {name}'s compensation at {facts.company} into salary and stock awards.",
             f"Was {name}'s pay at {facts.company} weighted more to salary or to stock awards? Give both.",
             f"How much did {facts.company} pay {name} in salary, and what part of the total was equity?",
+            f"How heavily does {name}'s package at {facts.company} lean on equity? Give salary, stock "
+            "awards and the stock share of the total.",
+            f"Compare the salary and the stock awards {facts.company} gave {name}, and say what part of "
+            "total pay the stock was.",
         ),
     )
     answer = (
@@ -115,6 +119,13 @@ def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What share of the fees {facts.company} paid its auditor were for the audit itself?",
             f"How much did {facts.company}'s auditor bill in total, and how much of that was audit fees?",
             f"Split {facts.company}'s principal accountant fees between audit and other services.",
+            f"Of the total fees {facts.company} paid its independent accountant, what percentage paid for "
+            "the audit?",
+            f"Was the audit itself most of what {facts.company}'s auditor billed? Give the audit fees and "
+            "their share of total fees.",
+            f"How much did {facts.company} pay for its annual audit, and how does that compare with "
+            "everything its auditor billed?",
+            f"What part of {facts.company}'s Item 14 fees is the audit fee, in dollars and as a share?",
         ),
     )
     answer = (
@@ -140,6 +151,9 @@ def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "company?",
             f"Name {facts.company}'s chief executive officer and count the directors on its board.",
             f"How many people serve as directors of {facts.company}, and who holds the top executive role?",
+            f"Who is {facts.company}'s chief executive officer, and how many members does its board of "
+            "directors have?",
+            f"Count the seats on {facts.company}'s board and name the person who serves as chief executive.",
         ),
     )
     answer = (
@@ -172,6 +186,12 @@ def _holder_gap(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "times the second is the first?",
             f"Is {facts.company}'s largest holder far ahead of the next one? Give both stakes and the "
             "difference.",
+            f"Name {facts.company}'s two largest beneficial owners. By how many points does the bigger "
+            "stake exceed the smaller?",
+            f"What is the ratio of the largest to the second-largest stake in {facts.company}'s ownership "
+            "table?",
+            f"Rank the top two holders of {facts.company}'s common stock and measure the distance between "
+            "their stakes.",
         ),
     )
     gap, ratio = stakes[first] - stakes[second], stakes[first] / stakes[second]
@@ -205,6 +225,9 @@ def _pay_spread(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"In {facts.company}'s summary compensation table, by how much does the top total exceed the "
             "bottom one?",
             f"Compare the largest and smallest executive pay packages {facts.company} discloses in Part III.",
+            f"What is the ratio of the highest to the lowest total pay among {facts.company}'s named "
+            "executive officers?",
+            f"How much more did {facts.company}'s best-paid named executive receive than the least-paid one?",
         ),
     )
     answer = (
@@ -230,6 +253,14 @@ def _non_audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "What part of the total do they make?",
             f"Does {facts.company}'s auditor earn much from non-audit services? Give the amount and its "
             "share of total fees.",
+            f"What share of what {facts.company} paid its auditor went to tax and other non-audit work, "
+            "and how much was it?",
+            f"Could {facts.company}'s auditor's independence be questioned on fees? Give the non-audit "
+            "fees and their share of the total.",
+            f"Apart from audit fees, what did {facts.company} pay its accounting firm, and what fraction "
+            "of all fees was it?",
+            f"How much of the accountant's fees disclosed in {facts.company}'s Item 14 were not for the "
+            "audit?",
         ),
     )
     answer = (
@@ -259,6 +290,10 @@ def _cash_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "pay is that?",
             f"Was {name}'s bonus at {facts.company} large next to the salary? Give both and the cash share "
             "of total compensation.",
+            f"At {facts.company}, add {name}'s salary and bonus: what part of total compensation did cash "
+            "make up?",
+            f"Excluding equity, how much did {facts.company} pay {name}, and what is that as a share of "
+            "the total package?",
         ),
     )
     answer = (

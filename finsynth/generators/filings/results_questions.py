@@ -157,6 +157,10 @@ def _largest_segment(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "the total did it account for?",
             f"Identify the segment that contributed most to {facts.filing.company}'s fiscal {year} revenue "
             "and its share of the total.",
+            f"Which of {facts.filing.company}'s reportable segments is the largest by fiscal {year} "
+            "revenue, and what part of total revenue does it bring?",
+            f"How dependent is {facts.filing.company} on a single segment? Name the largest by fiscal "
+            f"{year} revenue and its share of the total.",
         ),
     )
     answer = (
@@ -224,6 +228,10 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"For an analyst modelling {facts.company}'s segments, what does the risk factor on {label} "
             "say, and "
             f"what did the segment earn in fiscal {year}?",
+            f"What share of {facts.company}'s fiscal {year} revenue comes from the segment its risk "
+            f"factor on {label} concerns, and what does it warn?",
+            f"How much revenue is exposed to the risk {facts.company} describes under {label}? Give the "
+            f"segment's fiscal {year} revenue and share.",
         ),
     )
     answer = (
@@ -263,6 +271,10 @@ def _segment_risk_trend(facts: FilingFacts, stream: RandomStream) -> QAItem | No
             f"Given its warning about {label}, how fast did that segment of {facts.company} grow or "
             "decline in "
             f"fiscal {latest}?",
+            f"By what percentage did the revenue of the segment behind {facts.company}'s warning about "
+            f"{label} change in fiscal {latest}?",
+            f"Is the segment {facts.company} worries about in its risk factor on {label} growing? Give "
+            "both years' revenue.",
         ),
     )
     direction = "grew" if now > then else "declined"
@@ -300,6 +312,8 @@ def _segment_risk_margin(facts: FilingFacts, stream: RandomStream) -> QAItem | N
             "and its margin on revenue.",
             f"What could {label} cost {facts.company} in profit? State the segment's operating income for "
             f"fiscal {year} and its share of the segment's revenue.",
+            f"What margin did the segment behind {facts.company}'s risk factor on {label} earn in fiscal "
+            f"{year}, and on what revenue?",
         ),
     )
     answer = (
@@ -375,10 +389,40 @@ def _earnings_per_share(facts: FilingFacts, stream: RandomStream) -> QAItem | No
             f"What were {facts.filing.company}'s diluted earnings per share in fiscal {year}?",
             f"How much did {facts.filing.company} earn per diluted share in fiscal {year}?",
             f"Give the diluted net income per share {facts.filing.company} reported for fiscal {year}.",
+            f"What diluted EPS figure does {facts.filing.company}'s income statement show for fiscal {year}?",
+            f"Per diluted share, what did {facts.filing.company} earn for its shareholders in fiscal {year}?",
         ),
     )
     answer = f"Diluted net income per share in fiscal {year} was {per_share(float(facts.filing.facts[key]))}."
     return facts.item(question, answer, facts.sentence_ids([key]), [key])
+
+
+@question_kind(part="business")
+def _revenue_per_employee(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # The head count of Item 1 set against the year's revenue: a productivity measure, not a look-up.
+    year = facts.latest
+    keys = ["employees", f"revenue.{year}"]
+    if not facts.has(*keys) or facts.amount("employees") <= 0:
+        return None
+    unit_value = {"thousands": 1_000, "millions": 1_000_000}.get(facts.unit, 1)
+    per_employee = facts.amount(keys[1]) * unit_value / facts.amount("employees")
+    question = facts.ask(
+        stream,
+        (
+            f"How much revenue did {facts.company} bring in per full-time employee in fiscal {year}?",
+            f"Divide {facts.company}'s fiscal {year} revenue by its year-end head count: what does each "
+            "employee generate?",
+            f"How productive is {facts.company}'s workforce? Give fiscal {year} revenue per full-time "
+            "employee and the two figures behind it.",
+            f"Using the head count in Item 1 and the income statement, what was {facts.company}'s revenue "
+            f"per employee in fiscal {year}?",
+        ),
+    )
+    answer = (
+        f"Revenue of {facts.money(keys[1])} in fiscal {year} over about {facts.amount('employees'):,} "
+        f"full-time employees comes to roughly ${per_employee:,.0f} per employee."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
 @question_kind(trivial=True, part="business")
@@ -388,14 +432,18 @@ def _employees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     question = facts.ask(
         stream,
         (
-            (
-                f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year "
-                "end?"
-            ),
+            f"How many full-time employees did {facts.filing.company} report, approximately, at its fiscal "
+            "year end?",
             f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year end?",
             f"How large was {facts.filing.company}'s full-time workforce at the end of the fiscal year?",
             f"What head count does {facts.filing.company} report in its human capital discussion?",
             f"How many people worked for {facts.filing.company} full time when its fiscal year closed?",
+            f"What was {facts.filing.company}'s full-time head count at the close of the fiscal year, as "
+            "Item 1 states it?",
+            f"Roughly how many full-time staff does {facts.filing.company} employ according to its "
+            "description of human capital?",
+            f"State {facts.filing.company}'s approximate full-time employee count at the end of its "
+            "fiscal year.",
         ),
     )
     answer = f"The company had approximately {facts.amount('employees'):,} full-time employees."

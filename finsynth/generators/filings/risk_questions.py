@@ -6,9 +6,11 @@ balance sheet, the notes, Item 7A, Part III) that size it, so the reader has to 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from finsynth.generators.filings.question_framing import QUESTION_FRAMING
 from finsynth.generators.filings.questions import FilingFacts, QAItem, QuestionKind, register_kind
 from finsynth.seeding import RandomStream
 from finsynth.world.formatting import percent_figure, share_of
@@ -483,6 +485,43 @@ EXPOSURES = (
 """Every risk-exposure kind, in registration order."""
 
 
+TREND_SHARE = 0.4
+"""How often a risk-exposure question also asks for the same measure a year earlier (where the filing
+states it), so that the question weighs a change in the exposure rather than one year's level."""
+_TREND_ASKS = (
+    "How did that compare with fiscal {year}?",
+    "Has the exposure grown since fiscal {year}?",
+    "Give the same figures for fiscal {year}.",
+    "Is it larger or smaller than in fiscal {year}?",
+)
+
+
+def _year_before(exposure: RiskExposure, facts: FilingFacts, keys: list[str]) -> tuple[list[str], str] | None:
+    """The exposure's keys and measure for the year before the latest, if every key is a latest-year fact.
+
+    The measure is worded by the exposure's own function, reading the filing as if its latest year were
+    the one before.
+    """
+    suffix = f".{facts.latest}"
+    if not keys or not all(key.endswith(suffix) for key in keys):
+        return None
+    earlier = copy.copy(facts)
+    earlier.latest, earlier.prior = facts.prior, facts.prior - 1
+    prior_keys = exposure.keys(earlier)
+    if prior_keys == keys or not facts.has(*prior_keys):
+        return None
+    measure = exposure.measure(earlier, prior_keys)
+    return None if measure is None else (prior_keys, measure)
+
+
+def _with_follow_up(question: str, follow_up: str) -> str:
+    """``question`` with ``follow_up`` put after its core, before a framing trailer it may carry."""
+    for trailer in sorted(filter(None, QUESTION_FRAMING.follow_ups), key=len, reverse=True):
+        if question.endswith(trailer):
+            return f"{question[: -len(trailer)]} {follow_up}{trailer}"
+    return f"{question} {follow_up}"
+
+
 def _asker(exposure: RiskExposure) -> Callable[[FilingFacts, RandomStream], QAItem | None]:
     def ask(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         keys = exposure.keys(facts)
@@ -498,6 +537,12 @@ def _asker(exposure: RiskExposure) -> Callable[[FilingFacts, RandomStream], QAIt
         ]
         question = facts.ask(stream, wordings)
         answer = f"The company warns that {facts.text(exposure.risk)}. {measure}"
+        earlier = _year_before(exposure, facts, keys) if stream.random() < TREND_SHARE else None
+        if earlier is not None:  # the same measure a year earlier: has the exposure grown?
+            prior_keys, prior_measure = earlier
+            question = _with_follow_up(question, stream.choice(_TREND_ASKS).format(year=facts.prior))
+            answer = f"{answer} A year earlier: {prior_measure[0].lower()}{prior_measure[1:]}"
+            keys = [*keys, *prior_keys]
         ids = (*facts.sentence_ids([exposure.risk], whole=True), *facts.sentence_ids(keys, statements=True))
         return facts.item(question, answer, ids, [exposure.risk, *keys])
 

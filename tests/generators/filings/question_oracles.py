@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from finsynth.generators.filings import Filing, QAItem
@@ -634,7 +635,18 @@ def _margin_commentary(filing: Filing, item: QAItem) -> None:
 
 
 def _risk_first(filing: Filing, item: QAItem, risk: str, *patterns: str) -> list[str]:
-    """The risk factor comes first in the keys and in the answer; it is cited from Item 1A."""
+    """The risk factor comes first in the keys and in the answer; it is cited from Item 1A.
+
+    An item that also asks for the year before carries the same lines a year earlier after its own
+    keys; those are checked by the kind's oracle as an item of their own, and the question must ask.
+    """
+    if len(item.fact_keys) == 1 + 2 * len(patterns):
+        latest, earlier = item.fact_keys[1 : 1 + len(patterns)], item.fact_keys[1 + len(patterns) :]
+        for now, before in zip(latest, earlier, strict=True):
+            assert before == f"{now.rsplit('.', 1)[0]}.{year_of(now) - 1}", (item.kind, now, before)
+        assert f"fiscal {year_of(earlier[0])}" in item.question and "A year earlier" in item.answer
+        ORACLES[item.kind](filing, replace(item, fact_keys=(item.fact_keys[0], *earlier)))
+        item = replace(item, fact_keys=(item.fact_keys[0], *latest))
     keys = keys_match(item, risk, *patterns)
     in_answer(item, str(filing.facts[risk]))
     assert item.filing_items[0] == "1A" and len(item.filing_items) >= 2
@@ -1215,3 +1227,12 @@ def _capacity_risk(filing: Filing, item: QAItem) -> None:
     )
     spent = -value(filing, capex)
     in_answer(item, dollars(filing, spent), f"{spent / value(filing, depreciation):.1f} times")
+
+
+@oracle("revenue_per_employee")
+def _revenue_per_employee(filing: Filing, item: QAItem) -> None:
+    employees, revenue = keys_match(item, "employees", "revenue.Y")
+    scale = 1_000 if filing.facts["unit"] == "thousands" else 1_000_000
+    per_head = Fraction(int(value(filing, revenue)) * scale, int(value(filing, employees)))
+    in_answer(item, f"${round(per_head):,} per employee", f"{int(value(filing, employees)):,}")
+    assert "8" in item.filing_items  # revenue read from the statements
