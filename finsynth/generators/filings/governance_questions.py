@@ -182,14 +182,14 @@ def _holder_gap(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "and give the gap in percentage points.",
             f"Which two holders in {facts.company}'s beneficial-ownership table hold the most stock, and by "
             "how much does the first lead the second?",
-            f"Compare the two biggest stakes in {facts.company}'s Item 12 table: who holds them and how many "
-            "times the second is the first?",
-            f"Is {facts.company}'s largest holder far ahead of the next one? Give both stakes and the "
-            "difference.",
+            f"Compare the stakes of {facts.company}'s largest shareholder and the next of the holders in "
+            "its Item 12 table: how many times the second is the first?",
+            f"Is {facts.company}'s largest shareholder far ahead of the next one? Give both stakes and "
+            "the difference.",
             f"Name {facts.company}'s two largest beneficial owners. By how many points does the bigger "
             "stake exceed the smaller?",
-            f"What is the ratio of the largest to the second-largest stake in {facts.company}'s ownership "
-            "table?",
+            "What is the ratio of the largest shareholder's stake to the second-largest in "
+            f"{facts.company}'s ownership table?",
             f"Rank the top two holders of {facts.company}'s common stock and measure the distance between "
             "their stakes.",
         ),
@@ -249,8 +249,8 @@ def _non_audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
         (
             f"How much did {facts.company}'s auditor bill for work other than the audit itself, and what "
             "share of its fees was that?",
-            f"Add up the audit-related, tax and other fees {facts.company} paid its independent accountant. "
-            "What part of the total do they make?",
+            f"Add up the tax, other and audit-related fees {facts.company} paid its auditor. What part of "
+            "the total do they make?",
             f"Does {facts.company}'s auditor earn much from non-audit services? Give the amount and its "
             "share of total fees.",
             f"What share of what {facts.company} paid its auditor went to tax and other non-audit work, "
@@ -287,7 +287,7 @@ def _cash_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"How much of {name}'s compensation at {facts.company} was paid in cash, as salary and bonus "
             "together?",
             f"What did {name} take home in salary plus bonus from {facts.company}, and what part of total "
-            "pay is that?",
+            "compensation is that?",
             f"Was {name}'s bonus at {facts.company} large next to the salary? Give both and the cash share "
             "of total compensation.",
             f"At {facts.company}, add {name}'s salary and bonus: what part of total compensation did cash "

@@ -228,8 +228,8 @@ def _owned_floor_space(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             "lease?",
             f"Of the square footage listed in {facts.company}'s Item 2, what share is owned?",
             f"Add up the owned and total square feet of {facts.company}'s principal properties.",
-            f"How much of the floor space {facts.company} lists in Item 2 does it own rather than lease, "
-            "as a share?",
+            f"How much of the square footage on {facts.company}'s property list does it own rather than "
+            "lease, as a share?",
             f"Does {facts.company} mostly own or lease its principal properties, by square footage?",
         ),
     )
@@ -267,8 +267,8 @@ def _total_return_comparison(facts: FilingFacts, stream: RandomStream) -> QAItem
             "with?",
             f"What became of $100 put into {facts.company}'s stock five years before the end of fiscal "
             f"{facts.latest}, against the two indexes in its performance graph?",
-            f"Which of the three lines in {facts.company}'s performance graph ends highest, and at what "
-            "values do all three end?",
+            f"Which ends highest in {facts.company}'s performance graph, its stock or one of its two "
+            "indexes, and at what values do all three end?",
             f"Did {facts.company}'s shareholders do better than holders of its peer index over the five "
             "years in Item 5? Give the ending values.",
         ),
@@ -418,8 +418,8 @@ def _market_risk_brief(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             f"{facts.company}'s results.",
             f"Write a note for a credit analyst on how much {facts.company}'s interest cost and revenue "
             "depend on rates and the dollar.",
-            "Explain to a board member, in a short paragraph, the two market sensitivities "
-            f"{facts.company} quantifies in Item 7A.",
+            "Explain to a board member, in a short paragraph, what interest rates and a stronger dollar "
+            f"could do to {facts.company}'s interest expense and revenue.",
         ),
     )
     answer = (
@@ -448,11 +448,11 @@ def _lease_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"For a lender, summarize {facts.company}'s lease payments due next year and in total.",
             f"Write two or three sentences on the size of {facts.company}'s lease liability and the payments "
             "behind it.",
-            f"Write a note for a bond investor on the cash {facts.company} must pay under its leases next "
-            "year and over their remaining terms.",
+            f"Write a note for a bond investor on {facts.company}'s lease commitments: the cash due next "
+            "year and over the remaining terms.",
             f"Explain to a retail shareholder how {facts.company}'s future lease payments relate to the "
             "lease liability on its balance sheet.",
-            f"Summarize, for a ratings analyst, how much lease debt {facts.company} carries and what "
+            f"Summarize, for a ratings analyst, how large {facts.company}'s lease liability is and what "
             "falls due in the coming year.",
         ),
     )

@@ -440,10 +440,10 @@ def _employees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"How many people worked for {facts.filing.company} full time when its fiscal year closed?",
             f"What was {facts.filing.company}'s full-time head count at the close of the fiscal year, as "
             "Item 1 states it?",
-            f"Roughly how many full-time staff does {facts.filing.company} employ according to its "
-            "description of human capital?",
-            f"State {facts.filing.company}'s approximate full-time employee count at the end of its "
-            "fiscal year.",
+            f"Roughly how many full-time employees does {facts.filing.company} count in its description "
+            "of human capital?",
+            f"State the approximate number of full-time employees {facts.filing.company} had at the end "
+            "of its fiscal year.",
         ),
     )
     answer = f"The company had approximately {facts.amount('employees'):,} full-time employees."

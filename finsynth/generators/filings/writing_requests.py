@@ -27,8 +27,8 @@ def _company_profile(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Draft an introductory paragraph on {facts.company} for readers who have never heard of it.",
             f"Compose a brief company snapshot of {facts.company} from Item 1 of its annual report.",
             f"Introduce {facts.company} in a few sentences for a new analyst on the coverage team.",
-            f"Write a paragraph introducing {facts.company} to a job seeker: where it is based, its size "
-            "and what it does.",
+            f"Write a paragraph introducing {facts.company} to a job seeker: its headquarters, how many "
+            "full-time employees it has and its business segments.",
             f"For a trade-press reader, describe {facts.company}'s history, headquarters, workforce and "
             "business segments in a few sentences.",
         ),
@@ -66,9 +66,9 @@ def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             f"Prepare a brief note on {facts.company}'s property footprint from Item 2 of its 10-K.",
             f"For a site-selection consultant, describe where {facts.company}'s largest facility is and how "
             "much of its space it owns.",
-            f"Write a paragraph for a lender on the facilities {facts.company} owns and leases and the "
-            "largest of them.",
-            f"Summarize for an operations consultant how much floor space {facts.company} occupies and "
+            f"Write a paragraph for a lender on {facts.company}'s property list: what it owns, what it "
+            "leases and the largest site by square footage.",
+            f"Summarize for an operations consultant how much square footage {facts.company} occupies and "
             "where its biggest site is.",
         ),
     )
