@@ -436,7 +436,8 @@ def _employees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "year end?",
             f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year end?",
             f"How large was {facts.filing.company}'s full-time workforce at the end of the fiscal year?",
-            f"What head count does {facts.filing.company} report in its human capital discussion?",
+            f"How many full-time employees does {facts.filing.company} report in its human capital "
+            "discussion?",
             f"How many people worked for {facts.filing.company} full time when its fiscal year closed?",
             f"What was {facts.filing.company}'s full-time head count at the close of the fiscal year, as "
             "Item 1 states it?",
