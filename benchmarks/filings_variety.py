@@ -9,7 +9,9 @@ as :func:`tests.generators.filings.breadth.default_sample` draws them):
   all filings (the largest share is reported);
 - **distinct questions**: the share of distinct question cores once the lead-in and trailer are
   stripped and the company's and segments' names and every number are masked;
-- **kinds drawn**: how many of the registered question kinds the build draws;
+- **kinds drawn**: how many of the registered question kinds the build draws, how often the most
+  drawn kind comes, and the *effective number of kinds* (the exponential of the Shannon entropy of
+  the kinds' shares: how many equally drawn kinds the build's draws amount to);
 - **lengths**: median filing length in cl100k tokens and the share above 16k; and the median of the
   first 30 seeds' full-length filings (:func:`~finsynth.generators.filings.document.make_full_filing`,
   the ``failsafe/synthetic_full`` generator).
@@ -21,6 +23,7 @@ reference figure: :func:`real_shared_sentences`. Run ``python -m benchmarks.fili
 from __future__ import annotations
 
 import json
+import math
 import re
 import statistics
 from collections import Counter
@@ -101,6 +104,17 @@ def distinct_question_share(items: Sequence[tuple[Filing, QAItem]]) -> float:
     return len(set(cores)) / len(cores)
 
 
+def effective_kinds(kinds: Sequence[str]) -> float:
+    """How many equally drawn kinds ``kinds`` amount to: ``exp`` of the Shannon entropy of their shares.
+
+    Equals the number of distinct kinds when each is drawn equally often; one dominant kind pulls it
+    towards 1.
+    """
+    counts = Counter(kinds).values()
+    total = sum(counts)
+    return math.exp(-sum(count / total * math.log(count / total) for count in counts))
+
+
 def real_documents() -> list[tuple[str, list[str]]]:
     """The real 10-Ks' prose sentences by company, their names masked (empty without the data)."""
     documents = []
@@ -141,7 +155,8 @@ def run() -> list[dict[str, object]]:
     shared = statistics.mean(shared_shares(documents[:SHARED_SAMPLE]))
     common = common_shares(documents)
     tokens = lengths(filings)
-    kinds = {item.qa.kind for item in sample}
+    drawn = Counter(item.qa.kind for item in sample)
+    kinds = set(drawn)
     real = real_shared_sentences()
     seeder = InstanceSeeder(BUILD_SEED, "failsafe", "test", "failsafe/synthetic")
     full = lengths([make_full_filing(seeder.seeds(index).values) for index in range(SHARED_SAMPLE)])
@@ -155,6 +170,12 @@ def run() -> list[dict[str, object]]:
             "target": ">= 0.85",
         },
         {"measure": "kinds drawn", "value": f"{len(kinds)} of {len(QUESTION_KINDS)}", "target": ""},
+        {"measure": "most drawn kind, items", "value": max(drawn.values()), "target": "<= 12"},
+        {
+            "measure": "effective number of kinds",
+            "value": effective_kinds(list(drawn.elements())),
+            "target": ">= 70",
+        },
         {"measure": "median tokens", "value": statistics.median(tokens), "target": ">= 20000"},
         {
             "measure": "share above 16k tokens",

@@ -56,6 +56,10 @@ def _pay_mix(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"Break down {name}'s compensation at {facts.company} into salary and stock awards.",
             f"Was {name}'s pay at {facts.company} weighted more to salary or to stock awards? Give both.",
             f"How much did {facts.company} pay {name} in salary, and what part of the total was equity?",
+            f"How heavily does {name}'s package at {facts.company} lean on equity? Give salary, stock "
+            "awards and the stock share of the total.",
+            f"Compare the salary and the stock awards {facts.company} gave {name}, and say what part of "
+            "total pay the stock was.",
         ),
     )
     answer = (
@@ -115,6 +119,13 @@ def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What share of the fees {facts.company} paid its auditor were for the audit itself?",
             f"How much did {facts.company}'s auditor bill in total, and how much of that was audit fees?",
             f"Split {facts.company}'s principal accountant fees between audit and other services.",
+            f"Of the total fees {facts.company} paid its independent accountant, what percentage paid for "
+            "the audit?",
+            f"Was the audit itself most of what {facts.company}'s auditor billed? Give the audit fees and "
+            "their share of total fees.",
+            f"How much did {facts.company} pay for its annual audit, and how does that compare with "
+            "everything its auditor billed?",
+            f"What part of {facts.company}'s Item 14 fees is the audit fee, in dollars and as a share?",
         ),
     )
     answer = (
@@ -140,10 +151,154 @@ def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "company?",
             f"Name {facts.company}'s chief executive officer and count the directors on its board.",
             f"How many people serve as directors of {facts.company}, and who holds the top executive role?",
+            f"Who is {facts.company}'s chief executive officer, and how many members does its board of "
+            "directors have?",
+            f"Count the seats on {facts.company}'s board and name the person who serves as chief executive.",
         ),
     )
     answer = (
         f"The board has {facts.amount(keys[0])} directors, and {facts.text(keys[1])} is the chief executive "
         "officer."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _holder_gap(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("holder", "percent"))
+    if count < 2:
+        return None
+    stakes = {i: float(facts.filing.facts[f"holder.{i}.percent"]) for i in range(count)}
+    first, second = sorted(stakes, key=lambda i: -stakes[i])[:2]
+    if stakes[first] == stakes[second] or list(stakes.values()).count(stakes[second]) > 1:
+        return None  # a tie has no single largest or second-largest holder
+    keys = [f"holder.{i}.{field}" for i in (first, second) for field in ("name", "percent")]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"How far ahead of the second-largest holder is {facts.company}'s largest shareholder? Name both "
+            "and give the gap in percentage points.",
+            f"Which two holders in {facts.company}'s beneficial-ownership table hold the most stock, and by "
+            "how much does the first lead the second?",
+            f"Compare the stakes of {facts.company}'s largest shareholder and the next of the holders in "
+            "its Item 12 table: how many times the second is the first?",
+            f"Is {facts.company}'s largest shareholder far ahead of the next one? Give both stakes and "
+            "the difference.",
+            f"Name {facts.company}'s two largest beneficial owners. By how many points does the bigger "
+            "stake exceed the smaller?",
+            "What is the ratio of the largest shareholder's stake to the second-largest in "
+            f"{facts.company}'s ownership table?",
+            f"Rank the top two holders of {facts.company}'s common stock and measure the distance between "
+            "their stakes.",
+        ),
+    )
+    gap, ratio = stakes[first] - stakes[second], stakes[first] / stakes[second]
+    answer = (
+        f"{facts.text(keys[0])} holds {stakes[first]:.1f}% and {facts.text(keys[2])} {stakes[second]:.1f}%: "
+        f"the largest stake leads by {gap:.1f} percentage points, {ratio:.2f} times the second."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _pay_spread(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("pay", "total"))
+    if count < 2:
+        return None
+    totals = {i: facts.amount(f"pay.{i}.total") for i in range(count)}
+    high, low = max(totals, key=lambda i: totals[i]), min(totals, key=lambda i: totals[i])
+    values = list(totals.values())
+    if values.count(totals[high]) > 1 or values.count(totals[low]) > 1 or totals[low] <= 0:
+        return None
+    keys = [f"pay.{i}.{field}" for i in (high, low) for field in ("name", "total")]
+    if not facts.has(*keys):
+        return None
+    question = facts.ask(
+        stream,
+        (
+            f"How wide is the pay gap among {facts.company}'s named executive officers? Give the highest and "
+            "lowest total compensation and their ratio.",
+            f"Who was the best- and who the least-paid named executive at {facts.company}, and how many "
+            "times the lowest package was the highest?",
+            f"In {facts.company}'s summary compensation table, by how much does the top total exceed the "
+            "bottom one?",
+            f"Compare the largest and smallest executive pay packages {facts.company} discloses in Part III.",
+            f"What is the ratio of the highest to the lowest total pay among {facts.company}'s named "
+            "executive officers?",
+            f"How much more did {facts.company}'s best-paid named executive receive than the least-paid one?",
+        ),
+    )
+    answer = (
+        f"{facts.text(keys[0])} received the most, ${totals[high]:,}, and {facts.text(keys[2])} the least, "
+        f"${totals[low]:,}: a difference of ${totals[high] - totals[low]:,}, "
+        f"{totals[high] / totals[low]:.2f} times the lowest."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _non_audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    keys = ["fees.audit_related", "fees.tax", "fees.other", "fees.total"]
+    if not facts.has(*keys):
+        return None
+    other = sum(facts.amount(key) for key in keys[:3])
+    question = facts.ask(
+        stream,
+        (
+            f"How much did {facts.company}'s auditor bill for work other than the audit itself, and what "
+            "share of its fees was that?",
+            f"Add up the tax, other and audit-related fees {facts.company} paid its auditor. What part of "
+            "the total do they make?",
+            f"Does {facts.company}'s auditor earn much from non-audit services? Give the amount and its "
+            "share of total fees.",
+            f"What share of what {facts.company} paid its auditor went to tax and other non-audit work, "
+            "and how much was it?",
+            f"Could {facts.company}'s auditor's independence be questioned on fees? Give the non-audit "
+            "fees and their share of the total.",
+            f"Apart from audit fees, what did {facts.company} pay its accounting firm, and what fraction "
+            "of all fees was it?",
+            f"How much of the accountant's fees disclosed in {facts.company}'s Item 14 were not for the "
+            "audit?",
+        ),
+    )
+    answer = (
+        f"Audit-related fees of {facts.money(keys[0])}, tax fees of {facts.money(keys[1])} and other fees of "
+        f"{facts.money(keys[2])} come to {facts.dollars(other)} of non-audit work, "
+        f"{percent_figure(share_of(other, facts.amount(keys[3])))} of total fees of {facts.money(keys[3])}."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
+@question_kind(part=PART)
+def _cash_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    count = len(facts.rows("pay", "total"))
+    if not count:
+        return None
+    index = stream.randint(0, count - 1)
+    keys = [f"pay.{index}.{field}" for field in ("name", "salary", "bonus", "total")]
+    if not facts.has(*keys) or facts.amount(keys[3]) <= 0:
+        return None
+    name, cash = facts.text(keys[0]), facts.amount(keys[1]) + facts.amount(keys[2])
+    question = facts.ask(
+        stream,
+        (
+            f"How much of {name}'s compensation at {facts.company} was paid in cash, as salary and bonus "
+            "together?",
+            f"What did {name} take home in salary plus bonus from {facts.company}, and what part of total "
+            "compensation is that?",
+            f"Was {name}'s bonus at {facts.company} large next to the salary? Give both and the cash share "
+            "of total compensation.",
+            f"At {facts.company}, add {name}'s salary and bonus: what part of total compensation did cash "
+            "make up?",
+            f"Excluding equity, how much did {facts.company} pay {name}, and what is that as a share of "
+            "the total package?",
+        ),
+    )
+    answer = (
+        f"{name} received a salary of ${facts.amount(keys[1]):,} and a bonus of ${facts.amount(keys[2]):,}, "
+        f"${cash:,} in cash, {percent_figure(share_of(cash, facts.amount(keys[3])))} of total compensation "
+        f"of ${facts.amount(keys[3]):,}."
     )
     return facts.item(question, answer, facts.sentence_ids(keys), keys)

@@ -55,6 +55,12 @@ def _currency_sensitivity(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             "disappear in translation?",
             f"What does {facts.company}'s Item 7A say about its foreign-currency revenue and a stronger "
             "dollar?",
+            f"What share of fiscal {year} revenue would {facts.company} lose to a ten percent stronger "
+            "dollar, and how much revenue is billed abroad?",
+            f"In dollars and as a share of fiscal {year} revenue, what would a ten percent stronger "
+            f"dollar cost {facts.company}?",
+            f"How much of {facts.company}'s revenue is exposed to currency translation, and what does "
+            "Item 7A estimate a stronger dollar would cost?",
         ),
     )
     share = percent_figure(share_of(facts.amount(keys[1]), facts.amount(keys[2])))
@@ -85,6 +91,11 @@ def _rate_risk_factor(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             "what does its rate risk factor warn?",
             f"Quantify the interest-rate risk {facts.company} describes in Item 1A using its Item 7A "
             "estimate.",
+            f"By how much would a one-point rise in interest rates increase {facts.company}'s annual "
+            "interest expense, and why does it list rates as a risk?",
+            f"What extra interest expense does {facts.company} estimate for a one-point rise in rates, "
+            "and what does Item 1A say about rate risk?",
+            f"Put a dollar figure on the interest-rate risk in {facts.company}'s risk factors using Item 7A.",
         ),
     )
     answer = (
@@ -116,6 +127,8 @@ def _leverage_risk_factor(facts: FilingFacts, stream: RandomStream) -> QAItem | 
             f"How much current and long-term debt stood behind {facts.company}'s indebtedness risk factor at "
             f"the end of fiscal {year}?",
             f"Size the leverage {facts.company} warns about: its total debt at fiscal {year} year end.",
+            f"What was {facts.company}'s total debt at the end of fiscal {year}, split into current and "
+            "long-term, and what does its indebtedness risk factor warn?",
         ),
     )
     answer = (
@@ -215,6 +228,9 @@ def _owned_floor_space(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             "lease?",
             f"Of the square footage listed in {facts.company}'s Item 2, what share is owned?",
             f"Add up the owned and total square feet of {facts.company}'s principal properties.",
+            f"How much of the square footage on {facts.company}'s property list does it own rather than "
+            "lease, as a share?",
+            f"Does {facts.company} mostly own or lease its principal properties, by square footage?",
         ),
     )
     answer = (
@@ -251,6 +267,10 @@ def _total_return_comparison(facts: FilingFacts, stream: RandomStream) -> QAItem
             "with?",
             f"What became of $100 put into {facts.company}'s stock five years before the end of fiscal "
             f"{facts.latest}, against the two indexes in its performance graph?",
+            f"Which ends highest in {facts.company}'s performance graph, its stock or one of its two "
+            "indexes, and at what values do all three end?",
+            f"Did {facts.company}'s shareholders do better than holders of its peer index over the five "
+            "years in Item 5? Give the ending values.",
         ),
     )
     answer = (
@@ -278,6 +298,10 @@ def _holders_of_record(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             f"in fiscal {facts.latest}?",
             f"Report {facts.company}'s count of stockholders of record and its average diluted shares for "
             f"fiscal {facts.latest}.",
+            f"Is {facts.company}'s stock held by many registered owners? Give the record holders and the "
+            f"fiscal {facts.latest} diluted share count.",
+            f"How widely is {facts.company} held on its share register, and how many diluted shares did "
+            f"it average in fiscal {facts.latest}?",
         ),
     )
     answer = (
@@ -392,6 +416,10 @@ def _market_risk_brief(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             f"Summarize {facts.company}'s market-risk sensitivities for a treasury committee.",
             f"Draft two sentences for a client on how rates and currencies could move "
             f"{facts.company}'s results.",
+            f"Write a note for a credit analyst on how much {facts.company}'s interest cost and revenue "
+            "depend on rates and the dollar.",
+            "Explain to a board member, in a short paragraph, what interest rates and a stronger dollar "
+            f"could do to {facts.company}'s interest expense and revenue.",
         ),
     )
     answer = (
@@ -420,6 +448,12 @@ def _lease_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"For a lender, summarize {facts.company}'s lease payments due next year and in total.",
             f"Write two or three sentences on the size of {facts.company}'s lease liability and the payments "
             "behind it.",
+            f"Write a note for a bond investor on {facts.company}'s lease commitments: the cash due next "
+            "year and over the remaining terms.",
+            f"Explain to a retail shareholder how {facts.company}'s future lease payments relate to the "
+            "lease liability on its balance sheet.",
+            f"Summarize, for a ratings analyst, how large {facts.company}'s lease liability is and what "
+            "falls due in the coming year.",
         ),
     )
     answer = (
@@ -450,6 +484,12 @@ def _margin_commentary(facts: FilingFacts, stream: RandomStream) -> QAItem | Non
             f"{prior}.",
             f"Draft a paragraph on how {facts.company}'s profitability moved in fiscal {year}.",
             f"Compose a brief note on {facts.company}'s gross and operating margin trends.",
+            f"Write a paragraph for an equity analyst on whether {facts.company}'s gross and operating "
+            f"margins widened or narrowed in fiscal {year}.",
+            f"Draft a note explaining how {facts.company}'s operating margin compares with its gross "
+            f"margin in each of fiscal {prior} and {year}.",
+            f"For a portfolio manager, comment on {facts.company}'s profitability per dollar of revenue "
+            "over its last two fiscal years.",
         ),
     )
 

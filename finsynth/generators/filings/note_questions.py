@@ -584,6 +584,8 @@ def _goodwill_change(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"What explains the movement in {facts.company}'s goodwill in fiscal {facts.latest}, and what "
             "did "
             "acquisitions cost in cash?",
+            f"How did {facts.company}'s goodwill move in fiscal {facts.latest}, and what did it pay for "
+            "acquisitions in the same year?",
         ),
     )
     answer = (

@@ -157,6 +157,10 @@ def _largest_segment(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "the total did it account for?",
             f"Identify the segment that contributed most to {facts.filing.company}'s fiscal {year} revenue "
             "and its share of the total.",
+            f"Which of {facts.filing.company}'s reportable segments is the largest by fiscal {year} "
+            "revenue, and what part of total revenue does it bring?",
+            f"How dependent is {facts.filing.company} on a single segment? Name the largest by fiscal "
+            f"{year} revenue and its share of the total.",
         ),
     )
     answer = (
@@ -174,16 +178,29 @@ _SEGMENT_RISK = re.compile(
 )
 
 
+def _segment_risks(facts: FilingFacts, *lines: str) -> list[tuple[str, int]]:
+    """The segment risks the filing states, as (risk key, segment index), whose segment states ``lines``.
+
+    Each of ``lines`` is a fact key with ``{i}`` for the segment's index and ``{year}`` / ``{prior}``
+    for the filing's two latest fiscal years.
+    """
+    risks = []
+    for key in facts.risks():
+        match = _SEGMENT_RISK.match(key)
+        if match:
+            index = int(match.group(1))
+            keys = [line.format(i=index, year=facts.latest, prior=facts.prior) for line in lines]
+            if f"{key}.label" in facts.filing.facts and facts.has(key, *keys):
+                risks.append((key, index))
+    return risks
+
+
 @question_kind(part="risk factors")
 def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     # Only a segment's own risk, sized by that segment's revenue: a general risk's summary is an answer a
     # model could give without the filing (issue #29).
     year = facts.latest
-    risks = []
-    for key in facts.risks():
-        match = _SEGMENT_RISK.match(key)
-        if match and facts.has(f"segment.{match.group(1)}.{year}", f"revenue.{year}"):
-            risks.append((key, int(match.group(1))))
+    risks = _segment_risks(facts, "segment.{i}.{year}", "revenue.{year}")
     if not risks:
         return None
     key, segment = stream.choice(risks)
@@ -211,6 +228,10 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             f"For an analyst modelling {facts.company}'s segments, what does the risk factor on {label} "
             "say, and "
             f"what did the segment earn in fiscal {year}?",
+            f"What share of {facts.company}'s fiscal {year} revenue comes from the segment its risk "
+            f"factor on {label} concerns, and what does it warn?",
+            f"How much revenue is exposed to the risk {facts.company} describes under {label}? Give the "
+            f"segment's fiscal {year} revenue and share.",
         ),
     )
     answer = (
@@ -221,6 +242,87 @@ def _risk(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     )
     ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(revenue_keys))
     return facts.item(question, answer, ids, [key, *revenue_keys])
+
+
+@question_kind(part="risk factors")
+def _segment_risk_trend(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # A segment's own risk against how the segment's revenue moved over the year: is the warning borne out?
+    latest, prior = facts.latest, facts.prior
+    risks = _segment_risks(facts, "segment.{i}.{year}", "segment.{i}.{prior}")
+    if not risks:
+        return None
+    key, segment = stream.choice(risks)
+    keys = [f"segment.{segment}.{latest}", f"segment.{segment}.{prior}"]
+    now, then = facts.amount(keys[0]), facts.amount(keys[1])
+    if then <= 0 or now == then:
+        return None
+    label = facts.text(f"{key}.label")
+    question = facts.ask(
+        stream,
+        (
+            f"{facts.company} warns about {label}. Did that segment's revenue grow or shrink from fiscal "
+            f"{prior} to fiscal {latest}, and by how much?",
+            f"Has the risk {facts.company} sees in {label} shown up in the segment's sales? Compare its "
+            f"fiscal {latest} revenue with fiscal {prior}.",
+            f"Set {facts.company}'s risk factor on {label} against the segment's revenue trend over the last "
+            "two fiscal years.",
+            f"What does {facts.company} fear about {label}, and how did the segment's revenue change in "
+            f"fiscal {latest}?",
+            f"Given its warning about {label}, how fast did that segment of {facts.company} grow or "
+            "decline in "
+            f"fiscal {latest}?",
+            f"By what percentage did the revenue of the segment behind {facts.company}'s warning about "
+            f"{label} change in fiscal {latest}?",
+            f"Is the segment {facts.company} worries about in its risk factor on {label} growing? Give "
+            "both years' revenue.",
+        ),
+    )
+    direction = "grew" if now > then else "declined"
+    answer = (
+        f"The company warns that {facts.text(key)}. The {facts.segment_name(segment)} segment's revenue "
+        f"{direction} {percent_figure(abs(percent_change(now, then)))}, from {facts.money(keys[1])} in "
+        "fiscal "
+        f"{prior} to {facts.money(keys[0])} in fiscal {latest}."
+    )
+    ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(keys))
+    return facts.item(question, answer, ids, [key, *keys])
+
+
+@question_kind(part="risk factors")
+def _segment_risk_margin(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # A segment's own risk against what the segment earns: how much profit the warning puts at stake.
+    year = facts.latest
+    risks = _segment_risks(facts, "segment_income.{i}.{year}", "segment.{i}.{year}")
+    if not risks:
+        return None
+    key, segment = stream.choice(risks)
+    keys = [f"segment_income.{segment}.{year}", f"segment.{segment}.{year}"]
+    if facts.amount(keys[1]) <= 0:
+        return None
+    label = facts.text(f"{key}.label")
+    question = facts.ask(
+        stream,
+        (
+            f"How much operating profit does {facts.company}'s warning about {label} put at stake? Give the "
+            f"segment's fiscal {year} operating income and margin.",
+            f"{facts.company} lists {label} among its risks. What operating margin did that segment earn in "
+            f"fiscal {year}?",
+            f"Pair {facts.company}'s risk factor on {label} with the segment's fiscal {year} operating "
+            "income "
+            "and its margin on revenue.",
+            f"What could {label} cost {facts.company} in profit? State the segment's operating income for "
+            f"fiscal {year} and its share of the segment's revenue.",
+            f"What margin did the segment behind {facts.company}'s risk factor on {label} earn in fiscal "
+            f"{year}, and on what revenue?",
+        ),
+    )
+    answer = (
+        f"The company warns that {facts.text(key)}. The {facts.segment_name(segment)} segment earned "
+        f"operating income of {facts.money(keys[0])} on revenue of {facts.money(keys[1])} in fiscal {year}, "
+        f"a margin of {percent_figure(share_of(facts.amount(keys[0]), facts.amount(keys[1])))}."
+    )
+    ids = (*facts.sentence_ids([key], whole=True), *facts.sentence_ids(keys))
+    return facts.item(question, answer, ids, [key, *keys])
 
 
 @question_kind(part="MD&A")
@@ -287,10 +389,40 @@ def _earnings_per_share(facts: FilingFacts, stream: RandomStream) -> QAItem | No
             f"What were {facts.filing.company}'s diluted earnings per share in fiscal {year}?",
             f"How much did {facts.filing.company} earn per diluted share in fiscal {year}?",
             f"Give the diluted net income per share {facts.filing.company} reported for fiscal {year}.",
+            f"What diluted EPS figure does {facts.filing.company}'s income statement show for fiscal {year}?",
+            f"Per diluted share, what did {facts.filing.company} earn for its shareholders in fiscal {year}?",
         ),
     )
     answer = f"Diluted net income per share in fiscal {year} was {per_share(float(facts.filing.facts[key]))}."
     return facts.item(question, answer, facts.sentence_ids([key]), [key])
+
+
+@question_kind(part="business")
+def _revenue_per_employee(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
+    # The head count of Item 1 set against the year's revenue: a productivity measure, not a look-up.
+    year = facts.latest
+    keys = ["employees", f"revenue.{year}"]
+    if not facts.has(*keys) or facts.amount("employees") <= 0:
+        return None
+    unit_value = {"thousands": 1_000, "millions": 1_000_000}.get(facts.unit, 1)
+    per_employee = facts.amount(keys[1]) * unit_value / facts.amount("employees")
+    question = facts.ask(
+        stream,
+        (
+            f"How much revenue did {facts.company} bring in per full-time employee in fiscal {year}?",
+            f"Divide {facts.company}'s fiscal {year} revenue by its year-end head count: what does each "
+            "employee generate?",
+            f"How productive is {facts.company}'s workforce? Give fiscal {year} revenue per full-time "
+            "employee and the two figures behind it.",
+            f"Using the head count in Item 1 and the income statement, what was {facts.company}'s revenue "
+            f"per employee in fiscal {year}?",
+        ),
+    )
+    answer = (
+        f"Revenue of {facts.money(keys[1])} in fiscal {year} over about {facts.amount('employees'):,} "
+        f"full-time employees comes to roughly ${per_employee:,.0f} per employee."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys, statements=True), keys)
 
 
 @question_kind(trivial=True, part="business")
@@ -300,14 +432,19 @@ def _employees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     question = facts.ask(
         stream,
         (
-            (
-                f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year "
-                "end?"
-            ),
+            f"How many full-time employees did {facts.filing.company} report, approximately, at its fiscal "
+            "year end?",
             f"Approximately how many full-time employees did {facts.filing.company} have at fiscal year end?",
             f"How large was {facts.filing.company}'s full-time workforce at the end of the fiscal year?",
-            f"What head count does {facts.filing.company} report in its human capital discussion?",
+            f"How many full-time employees does {facts.filing.company} report in its human capital "
+            "discussion?",
             f"How many people worked for {facts.filing.company} full time when its fiscal year closed?",
+            f"What was {facts.filing.company}'s full-time head count at the close of the fiscal year, as "
+            "Item 1 states it?",
+            f"Roughly how many full-time employees does {facts.filing.company} count in its description "
+            "of human capital?",
+            f"State the approximate number of full-time employees {facts.filing.company} had at the end "
+            "of its fiscal year.",
         ),
     )
     answer = f"The company had approximately {facts.amount('employees'):,} full-time employees."

@@ -22,11 +22,17 @@ def _company_profile(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     request = facts.request(
         stream,
         (
-            f"Write a short profile of {facts.company} for an investor newsletter: where it is based, how "
-            "old it is, how large its workforce is and what businesses it reports.",
-            f"Draft an introductory paragraph on {facts.company} for readers who have never heard of it.",
+            f"Write a short profile of {facts.company} for an investor newsletter: its headquarters, how "
+            "old it is, how many full-time employees it has and what segments it reports.",
+            f"Draft an introductory paragraph on {facts.company}, its segments and its headquarters, for "
+            "readers who have never heard of it.",
             f"Compose a brief company snapshot of {facts.company} from Item 1 of its annual report.",
-            f"Introduce {facts.company} in a few sentences for a new analyst on the coverage team.",
+            f"Introduce {facts.company}, its headquarters and its segments, in a few sentences for a new "
+            "analyst on the coverage team.",
+            f"Write a paragraph introducing {facts.company} to a job seeker: its headquarters, how many "
+            "full-time employees it has and its business segments.",
+            f"For a trade-press reader, describe {facts.company}'s history, headquarters, workforce and "
+            "business segments in a few sentences.",
         ),
     )
     names = [facts.segment_name(i) for i in segments]
@@ -59,9 +65,13 @@ def _property_summary(facts: FilingFacts, stream: RandomStream) -> QAItem | None
             f"Write a short summary of {facts.company}'s principal properties for a real-estate analyst.",
             f"Draft a paragraph describing {facts.company}'s facilities: how many, their square footage, and "
             "whether owned or leased.",
-            f"Prepare a brief note on {facts.company}'s property footprint from Item 2 of its 10-K.",
-            f"For a site-selection consultant, describe where {facts.company}'s largest facility is and how "
-            "much of its space it owns.",
+            f"Prepare a brief note on {facts.company}'s property list from Item 2 of its 10-K.",
+            f"For a site-selection consultant, describe where {facts.company}'s largest facility is and "
+            "how much of its square footage it owns.",
+            f"Write a paragraph for a lender on {facts.company}'s property list: what it owns, what it "
+            "leases and the largest site by square footage.",
+            f"Summarize for an operations consultant how much square footage {facts.company} occupies and "
+            "where its biggest site is.",
         ),
     )
     answer = (
@@ -98,6 +108,8 @@ def _executive_pay_briefing(facts: FilingFacts, stream: RandomStream) -> QAItem 
             "officers last year.",
             f"Summarize {facts.company}'s summary compensation table in a few sentences for a governance "
             "analyst.",
+            f"Write a paragraph for a retail shareholder on who among {facts.company}'s named executives "
+            "was paid most and how the pay was made up.",
         ),
     )
     answer = (
@@ -127,6 +139,8 @@ def _governance_snapshot(facts: FilingFacts, stream: RandomStream) -> QAItem | N
             f"Write a short note on {facts.company}'s board, ownership and audit fees from Part III of its "
             "10-K.",
             f"Draft a paragraph for an ESG analyst on how {facts.company} is governed and who owns it.",
+            f"Write a short paragraph for a proxy adviser on {facts.company}'s board size, largest "
+            "shareholder and auditor fees.",
         ),
     )
     audit_share = share_of(facts.amount("fees.audit"), facts.amount("fees.total"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from finsynth.generators.filings import Filing, QAItem
@@ -634,7 +635,18 @@ def _margin_commentary(filing: Filing, item: QAItem) -> None:
 
 
 def _risk_first(filing: Filing, item: QAItem, risk: str, *patterns: str) -> list[str]:
-    """The risk factor comes first in the keys and in the answer; it is cited from Item 1A."""
+    """The risk factor comes first in the keys and in the answer; it is cited from Item 1A.
+
+    An item that also asks for the year before carries the same lines a year earlier after its own
+    keys; those are checked by the kind's oracle as an item of their own, and the question must ask.
+    """
+    if len(item.fact_keys) == 1 + 2 * len(patterns):
+        latest, earlier = item.fact_keys[1 : 1 + len(patterns)], item.fact_keys[1 + len(patterns) :]
+        for now, before in zip(latest, earlier, strict=True):
+            assert before == f"{now.rsplit('.', 1)[0]}.{year_of(now) - 1}", (item.kind, now, before)
+        assert f"fiscal {year_of(earlier[0])}" in item.question and "A year earlier" in item.answer
+        ORACLES[item.kind](filing, replace(item, fact_keys=(item.fact_keys[0], *earlier)))
+        item = replace(item, fact_keys=(item.fact_keys[0], *latest))
     keys = keys_match(item, risk, *patterns)
     in_answer(item, str(filing.facts[risk]))
     assert item.filing_items[0] == "1A" and len(item.filing_items) >= 2
@@ -1093,3 +1105,134 @@ def _net_interest_income_sensitivity(filing: Filing, item: QAItem) -> None:
     assert (value(filing, up) > 0) == (filing.facts[position] == "asset-sensitive")
     assert (value(filing, up) > 0) != (value(filing, down) > 0)
     in_answer(item, dollars(filing, value(filing, up)), str(filing.facts[position]))
+
+
+def _segment_risk_keys(filing: Filing, item: QAItem, *patterns: str) -> tuple[str, list[str]]:
+    """A segment's own risk first (cited from Item 1A, stated in the answer), then that segment's facts."""
+    risk = item.fact_keys[0]
+    match = re.fullmatch(r"risk\.[a-z_]+_(\d+)", risk)
+    assert match, (item.kind, risk)
+    segment = match.group(1)
+    keys = keys_match(item, risk, *(pattern.replace("S", segment) for pattern in patterns))
+    in_answer(item, str(filing.facts[risk]), str(filing.facts[f"segment.{segment}.name"]))
+    assert str(filing.facts[f"{risk}.label"]) in item.question
+    assert item.filing_items[0] == "1A" and set(filing.fact_sentences[risk]) <= set(
+        item.citation_sentence_ids
+    )
+    return risk, keys[1:]
+
+
+@oracle("segment_risk_trend")
+def _segment_risk_trend(filing: Filing, item: QAItem) -> None:
+    _, (now_key, then_key) = _segment_risk_keys(filing, item, "segment.S.Y", "segment.S.Y")
+    assert year_of(now_key) == year_of(then_key) + 1
+    now, then = value(filing, now_key), value(filing, then_key)
+    word = "grew" if now > then else "declined"
+    in_answer(item, word, pct(abs(now - then) / then * 100), dollars(filing, now), dollars(filing, then))
+
+
+@oracle("segment_risk_margin")
+def _segment_risk_margin(filing: Filing, item: QAItem) -> None:
+    _, (income, revenue) = _segment_risk_keys(filing, item, "segment_income.S.Y", "segment.S.Y")
+    assert year_of(income) == year_of(revenue)
+    in_answer(
+        item,
+        dollars(filing, value(filing, income)),
+        pct(value(filing, income) / value(filing, revenue) * 100),
+    )
+
+
+@oracle("holder_gap")
+def _holder_gap(filing: Filing, item: QAItem) -> None:
+    first_name, first, second_name, second = keys_match(
+        item, "holder.N.name", "holder.N.percent", "holder.N.name", "holder.N.percent"
+    )
+    stakes = sorted(
+        (value(filing, f"holder.{i}.percent") for i in _rows(filing, "holder", "percent")), reverse=True
+    )
+    assert (value(filing, first), value(filing, second)) == (stakes[0], stakes[1])
+    top, runner = Fraction(str(filing.facts[first])), Fraction(str(filing.facts[second]))
+    in_answer(item, str(filing.facts[first_name]), str(filing.facts[second_name]))
+    in_answer(item, f"{float(top - runner):.1f} percentage points", f"{float(top / runner):.2f} times")
+    assert item.filing_items == ("10-14",)
+
+
+@oracle("pay_spread")
+def _pay_spread(filing: Filing, item: QAItem) -> None:
+    high_name, high, low_name, low = keys_match(
+        item, "pay.N.name", "pay.N.total", "pay.N.name", "pay.N.total"
+    )
+    totals = [value(filing, f"pay.{i}.total") for i in _rows(filing, "pay", "total")]
+    assert (value(filing, high), value(filing, low)) == (max(totals), min(totals))
+    top, bottom = int(value(filing, high)), int(value(filing, low))
+    in_answer(item, str(filing.facts[high_name]), str(filing.facts[low_name]), f"${top - bottom:,}")
+    in_answer(item, f"{top / bottom:.2f} times")
+
+
+@oracle("non_audit_fees")
+def _non_audit_fees(filing: Filing, item: QAItem) -> None:
+    related, tax, other, total = keys_match(
+        item, "fees.audit_related", "fees.tax", "fees.other", "fees.total"
+    )
+    non_audit = value(filing, related) + value(filing, tax) + value(filing, other)
+    assert non_audit + value(filing, "fees.audit") == value(filing, total)
+    in_answer(item, dollars(filing, non_audit), pct(non_audit / value(filing, total) * 100))
+
+
+@oracle("cash_pay")
+def _cash_pay(filing: Filing, item: QAItem) -> None:
+    name, salary, bonus, total = keys_match(item, "pay.N.name", "pay.N.salary", "pay.N.bonus", "pay.N.total")
+    assert len({key.split(".")[1] for key in item.fact_keys}) == 1  # one executive's row
+    cash = int(value(filing, salary) + value(filing, bonus))
+    in_answer(item, str(filing.facts[name]), f"${cash:,}", pct(cash / value(filing, total) * 100))
+
+
+@oracle("credit_rating_risk_exposure")
+def _credit_rating_risk(filing: Filing, item: QAItem) -> None:
+    interest, current, long_term = _risk_first(
+        filing, item, "risk.credit_ratings", "interest_expense.Y", "current_debt.Y", "long_term_debt.Y"
+    )
+    debt = value(filing, current) + value(filing, long_term)
+    in_answer(item, dollars(filing, debt), pct(value(filing, interest) / debt * 100))
+
+
+@oracle("refinancing_risk_exposure")
+def _refinancing_risk(filing: Filing, item: QAItem) -> None:
+    cash, due = _risk_first(filing, item, "risk.capital_markets", "cash.Y", "current_debt.Y")
+    in_answer(
+        item, dollars(filing, value(filing, due)), f"{value(filing, cash) / value(filing, due):.1f} times"
+    )
+
+
+@oracle("demand_risk_exposure")
+def _demand_risk(filing: Filing, item: QAItem) -> None:
+    now, then = _risk_first(filing, item, "risk.economic_conditions", "revenue.Y", "revenue.Y")
+    assert year_of(now) == year_of(then) + 1
+    change = value(filing, now) - value(filing, then)
+    in_answer(item, "rose" if change > 0 else "fell", pct(abs(change) / value(filing, then) * 100))
+
+
+@oracle("pricing_risk_exposure")
+def _pricing_risk(filing: Filing, item: QAItem) -> None:
+    gross, revenue = _risk_first(filing, item, "risk.competition", "gross_profit.Y", "revenue.Y")
+    in_answer(
+        item, dollars(filing, value(filing, gross)), pct(value(filing, gross) / value(filing, revenue) * 100)
+    )
+
+
+@oracle("capacity_risk_exposure")
+def _capacity_risk(filing: Filing, item: QAItem) -> None:
+    capex, depreciation = _risk_first(
+        filing, item, "risk.capacity_planning", "capital_expenditures.Y", "depreciation_and_amortization.Y"
+    )
+    spent = -value(filing, capex)
+    in_answer(item, dollars(filing, spent), f"{spent / value(filing, depreciation):.1f} times")
+
+
+@oracle("revenue_per_employee")
+def _revenue_per_employee(filing: Filing, item: QAItem) -> None:
+    employees, revenue = keys_match(item, "employees", "revenue.Y")
+    scale = 1_000 if filing.facts["unit"] == "thousands" else 1_000_000
+    per_head = Fraction(int(value(filing, revenue)) * scale, int(value(filing, employees)))
+    in_answer(item, f"${round(per_head):,} per employee", f"{int(value(filing, employees)):,}")
+    assert "8" in item.filing_items  # revenue read from the statements
