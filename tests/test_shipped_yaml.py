@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.resource_files import parse_resource
+from finsynth.schemas import shipped_yaml
 
-PACKAGE = Path(shipped_yaml.__file__).parent
+PACKAGE = Path(shipped_yaml.__file__).parents[1]
 SHIPPED = sorted(PACKAGE.rglob("*.yaml"))
 
 

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
-from finsynth.schemas import Validator, load_schema
+from finsynth.schemas import Validator, load_schema, shipped_yaml
 from finsynth.schemas.loader import check_data_file
 from finsynth.world.industry_profiles import (
     GENERAL_BALANCE,

@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
+from finsynth.schemas import shipped_yaml
 from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world.company import make_company
 from finsynth.world.industries import INDUSTRIES

@@ -222,8 +222,8 @@ def _pay_spread(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "lowest total compensation and their ratio.",
             f"Who was the best- and who the least-paid named executive at {facts.company}, and how many "
             "times the lowest package was the highest?",
-            f"In {facts.company}'s summary compensation table, by how much does the top total exceed the "
-            "bottom one?",
+            f"By how much does the top total exceed the bottom one in the summary compensation table of "
+            f"{facts.company}?",
             f"Compare the largest and smallest executive pay packages {facts.company} discloses in Part III.",
             f"What is the ratio of the highest to the lowest total pay among {facts.company}'s named "
             "executive officers?",
@@ -290,7 +290,7 @@ def _cash_pay(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
             "compensation is that?",
             f"Was {name}'s bonus at {facts.company} large next to the salary? Give both and the cash share "
             "of total compensation.",
-            f"At {facts.company}, add {name}'s salary and bonus: what part of total compensation did cash "
+            f"Add {name}'s salary and bonus at {facts.company}: what part of total compensation did cash "
             "make up?",
             f"Excluding equity, how much did {facts.company} pay {name}, and what is that as a share of "
             "the total package?",

@@ -9,8 +9,8 @@ from typing import Any
 
 import yaml
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
+from finsynth.schemas import shipped_yaml
 
 PACKAGE = "finsynth.generators.filings"
 """The package whose ``resources/`` folder holds the filings' prose data files."""

@@ -14,9 +14,8 @@ from typing import Any, Literal
 
 import yaml
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError, FinsynthError
-from finsynth.schemas import Validator, load_schema
+from finsynth.schemas import Validator, load_schema, shipped_yaml
 from finsynth.schemas.loader import check_data_file
 
 TASKS_FILE = "resources/tasks.yaml"

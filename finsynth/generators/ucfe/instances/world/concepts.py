@@ -11,9 +11,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-from finsynth import shipped_yaml
 from finsynth.errors import ConfigError
-from finsynth.schemas import Validator, load_schema
+from finsynth.schemas import Validator, load_schema, shipped_yaml
 from finsynth.schemas.loader import check_data_file
 
 CONCEPTS_FILE = "resources/concepts.yaml"
