@@ -62,10 +62,18 @@ test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  #
 # The tests are the ones whose outcome can differ by interpreter (PYTHON_RANGE_TESTS), not the whole
 # suite again: a build byte-compared with the main interpreter's, the restricted evaluator (the ast
 # module changes between versions), parsers and regular expressions, the CLI and the schemas.
-python-range-%: .venv-%/.finsynth-installed $(STAMP)
+python-range-%: .venv-%/.finsynth-installed python-range-reference
 	.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache
-	FINSYNTH_REFERENCE_PYTHON=$(abspath $(BIN)/python) .venv-$*/bin/python -m pytest -p no:cacheprovider \
+	FINSYNTH_REFERENCE_BUILD=$(abspath $(RANGE_REFERENCE)) .venv-$*/bin/python -m pytest -p no:cacheprovider \
 	  $(PYTEST_OPTIONS) $(FAST) $(PYTHON_RANGE_TESTS)
+
+# The main interpreter's build of the small default config, made once per run and compared with
+# each interpreter's own (tests/test_across_interpreters.py).
+RANGE_REFERENCE := $(VENV)/python-range-reference
+.PHONY: python-range-reference
+python-range-reference: $(STAMP)
+	rm -rf $(RANGE_REFERENCE)
+	$(BIN)/python -m tests.test_across_interpreters $(RANGE_REFERENCE)
 
 .venv-%/.finsynth-installed: pyproject.toml constraints.txt
 	@test -x .venv-$*/bin/python || { \
@@ -94,9 +102,10 @@ $(INTEGRATION_STAMP): $(STAMP)
 	touch $(INTEGRATION_STAMP)
 
 # tests/environments runs again here: without the rl extra (make test) its verifiers tests skip.
+# One run on both cores (`-m ""` lifts the default `not integration`): each llama.cpp server uses one
+# thread, so a worker's server and the other worker's tests (TRL, the harness) share the machine.
 test-integration: $(INTEGRATION_STAMP)  ## client, simulator, verifiers and TRL against a real local LLM (llama.cpp, 270M GGUF; SmolLM2-135M)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m integration tests/integration
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest tests/environments
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_OPTIONS) -m "" tests/integration tests/environments
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks

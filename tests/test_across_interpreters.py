@@ -12,6 +12,11 @@ the small default build (the README workspace's) made here with the reference's:
 - the plots are left out: each Python's pinned matplotlib renders its own pixels;
 - the manifest is identical but for what names the interpreter and its packages, and the
   sha256 of the parquet files and plots.
+
+The reference build is made once per ``make test-python-range`` (``python -m
+tests.test_across_interpreters FOLDER`` with the main interpreter, named to the tests by
+``FINSYNTH_REFERENCE_BUILD``), not once per interpreter compared with it; without that variable
+the test builds it with ``FINSYNTH_REFERENCE_PYTHON``.
 """
 
 from __future__ import annotations
@@ -30,13 +35,15 @@ from tests.test_readme import _shrunk_default_config as shrunk_default_config
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = os.environ.get("FINSYNTH_REFERENCE_PYTHON", "")
+REFERENCE_BUILD = os.environ.get("FINSYNTH_REFERENCE_BUILD", "")
 INTERPRETER_FIELDS = ("python", "library")
 """Manifest provenance fields that name the interpreter and its packages, by design."""
 RENDERED_BY_LIBRARIES = (".parquet", ".png")
 """Files whose bytes also depend on the pinned pyarrow or matplotlib of each Python."""
 
 pytestmark = pytest.mark.skipif(
-    not REFERENCE, reason="make test-python-range sets FINSYNTH_REFERENCE_PYTHON to compare interpreters"
+    not (REFERENCE or REFERENCE_BUILD),
+    reason="make test-python-range sets FINSYNTH_REFERENCE_BUILD to compare interpreters",
 )
 
 
@@ -66,11 +73,25 @@ def comparable_manifest(path: Path) -> dict[str, Any]:
     return manifest
 
 
-def test_a_build_here_equals_the_reference_interpreters_build(tmp_path: Path) -> None:
-    config = tmp_path / "small.yaml"
+def build_small(python: str, folder: Path) -> Path:
+    """Build the README workspace's small default config with ``python`` into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / "small.yaml"
     config.write_text(shrunk_default_config(), encoding="utf-8")
-    here = build(sys.executable, config, tmp_path / "here")
-    reference = build(REFERENCE, config, tmp_path / "reference")
+    return build(python, config, folder / "out")
+
+
+def reference_build(tmp_path: Path) -> Path:
+    """The reference interpreter's build: made once by the Makefile, else here."""
+    if REFERENCE_BUILD:
+        (folder,) = (Path(REFERENCE_BUILD) / "out" / "finsynth").iterdir()
+        return folder
+    return build_small(REFERENCE, tmp_path / "reference")
+
+
+def test_a_build_here_equals_the_reference_interpreters_build(tmp_path: Path) -> None:
+    here = build_small(sys.executable, tmp_path / "here")
+    reference = reference_build(tmp_path)
     files = sorted(p.relative_to(here) for p in here.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(reference) for p in reference.rglob("*") if p.is_file())
     assert any(name.suffix == ".parquet" for name in files)
@@ -81,3 +102,7 @@ def test_a_build_here_equals_the_reference_interpreters_build(tmp_path: Path) ->
             assert pq.read_table(here / name).equals(pq.read_table(reference / name)), f"{name} differs"
         elif name.suffix != ".png":
             assert (here / name).read_bytes() == (reference / name).read_bytes(), f"{name} differs"
+
+
+if __name__ == "__main__":  # the Makefile's reference build: python -m tests.test_across_interpreters FOLDER
+    print(build_small(sys.executable, Path(sys.argv[1]).resolve()))

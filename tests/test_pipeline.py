@@ -98,6 +98,7 @@ def test_every_cycle_of_a_lane_visits_every_generator_and_lanes_never_meet(
         assert (owner, lane_cycle * generator_count + (slot - owner) % generator_count) == (lane, step)
 
 
+@pytest.mark.slow  # stream scheduling is arithmetic: not re-run per interpreter
 @pytest.mark.parametrize("lane_count", [1, 8, 1000, 1024, 4096])
 def test_the_first_ten_rounds_of_any_lane_hold_every_template_ten_times(lane_count: int) -> None:
     for lane in sorted({0, lane_count - 1}):
@@ -109,6 +110,7 @@ def test_the_first_ten_rounds_of_any_lane_hold_every_template_ten_times(lane_cou
         assert set(seen) == set(FINCHAIN_IDS) and set(seen.values()) == {10}
 
 
+@pytest.mark.slow  # stream scheduling is arithmetic: not re-run per interpreter
 def test_every_worker_of_every_rank_streams_every_template_and_no_one_repeats_another() -> None:
     stream = finsynth.iterable_dataset("finchain/", seed=3)
     assert stream.num_shards == 1024
@@ -193,6 +195,7 @@ def test_the_dataset_streams_as_tables_exactly_the_records_of_the_record_stream(
         assert row == record
 
 
+@pytest.mark.slow  # stream scheduling is arithmetic: not re-run per interpreter
 def test_tables_interleave_several_lanes_as_the_record_stream_does() -> None:
     lanes = [0, 2, 5]
     tables = (table.to_pylist() for _, table in stream_tables(PREFIX_IDS, 6, lanes, 7, messages=True))
@@ -232,6 +235,7 @@ def _stream_as_defined(seed: int, lanes: list[int], lane_count: int, count: int)
     raise AssertionError("unreachable")
 
 
+@pytest.mark.slow  # stream scheduling is arithmetic: not re-run per interpreter
 @pytest.mark.parametrize(
     ("lane_count", "lanes"),
     [(1, [0]), (8, list(range(8))), (8, [3, 7]), (580, [1, 289]), (1024, [0, 1, 1023]), (4096, [4095])],
