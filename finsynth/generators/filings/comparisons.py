@@ -50,10 +50,7 @@ def compare(
         direction = "up" if rising else "down"
         text = f"{subject} was {now} in fiscal {year}, {direction} {change} from {then} in fiscal {prior}."
     elif wording == 2:
-        text = (
-            f"In fiscal {year}, {lower} {verb} by {difference} to {now}, "
-            f"compared with {then} in fiscal {prior}."
-        )
+        text = f"In fiscal {year}, {lower} {verb} by {difference} to {now} from {then} in fiscal {prior}."
     else:
         noun = "an increase" if rising else "a decrease"
         text = (

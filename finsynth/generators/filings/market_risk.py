@@ -126,13 +126,9 @@ def _currency(
         prose(
             Line(
                 f"Roughly {foreign_share}% of our revenue in fiscal {year} was billed in currencies other "
-                "than the U.S. dollar.",
-                ("market_risk.foreign_share",),
-            ),
-            Line(
-                "A ten percent stronger U.S. dollar against those currencies would have reduced our "
-                f"reported revenue by approximately {money(currency_effect, company.unit)}.",
-                ("market_risk.currency_effect",),
+                "than the U.S. dollar, so a ten percent stronger U.S. dollar against those currencies would "
+                f"have reduced our reported revenue by approximately {money(currency_effect, company.unit)}.",
+                ("market_risk.foreign_share", "market_risk.currency_effect"),
             ),
             "We hedge part of these cash flows with forward contracts of up to twelve months, mainly for the "
             f"{_largest_foreign(statements, year, company.unit)}.",

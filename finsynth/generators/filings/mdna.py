@@ -831,7 +831,7 @@ def _working_capital(company: Company, statements: Statements) -> Block:
     cash_effect = round(abs(days_now - days_then) * values["revenue"] / 365)
     means = "collections, inventory planning and" if statements.has_inventory else "collections and"
     if days_now == days_then:
-        text = f"Receivable days held at {days_now}"
+        text = f"Receivable days held at {days_now} in fiscal {year}"
     else:
         text = (
             f"The {abs(days_now - days_then)}-day {'rise' if days_now > days_then else 'fall'} in receivable "
@@ -963,10 +963,10 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
         (
             heading("Overview"),
             prose(
-                f"We {company.industry.description}.",
+                f"Based in {company.city}, {company.state}, we {company.industry.description}.",
                 f"Fiscal {year} ended on {date} with revenue of "
-                f"{money(statements.values[year]['revenue'], company.unit)}; dollar amounts below are in "
-                f"{company.unit} of U.S. dollars except per-share amounts.",
+                f"{money(statements.values[year]['revenue'], company.unit)}; amounts below are in "
+                f"{company.unit} of U.S. dollars except per-share data.",
             ),
         )
     )

@@ -49,14 +49,17 @@ def about(amount: int, unit: str) -> str:
     return money(amount, unit) if amount else f"less than {money(1, unit)}"
 
 
-def segment_margins(company: Company, statements: Statements, year: int) -> list[tuple[str, float]]:
-    """Each segment's name and operating margin (segment income over segment revenue) in ``year``."""
+def weakest_segment(company: Company, statements: Statements, year: int) -> tuple[str, float]:
+    """The segment with the lowest operating margin in ``year`` (compared unrounded) and that margin."""
     values = statements.values[year]
-    return [
-        (segment.name, share_of(values[f"segment_income.{index}"], values[f"segment.{index}"]))
-        for index, segment in enumerate(company.segments)
+    margins = [
+        (values[f"segment_income.{index}"] / values[f"segment.{index}"], index)
+        for index in range(len(company.segments))
         if values[f"segment.{index}"] > 0
     ]
+    _, index = min(margins)
+    margin = share_of(values[f"segment_income.{index}"], values[f"segment.{index}"])
+    return company.segments[index].name, margin
 
 
 def _pretax_record(statements: Statements, unit: str) -> str:
@@ -95,8 +98,7 @@ def topic_values(company: Company, statements: Statements) -> dict[str, str]:
     revenue = values["revenue"]
     segment_revenue = [values[f"segment.{index}"] for index in range(len(company.segments))]
     largest = max(range(len(segment_revenue)), key=lambda index: segment_revenue[index])
-    margins = segment_margins(company, statements, year)
-    weakest_name, weakest_margin = min(margins, key=lambda pair: pair[1])
+    weakest_name, weakest_margin = weakest_segment(company, statements, year)
     assets = values["total_assets"]
     pretax, tax = values["income_before_taxes"], values["income_tax_expense"]
     # Inflation shows in the cost of what a company sells; a lender's or insurer's first cost line is
@@ -200,6 +202,7 @@ def topic_values(company: Company, statements: Statements) -> dict[str, str]:
         "repurchase_clause": (
             f"; we repurchased {money(repurchased, unit)} of our stock in fiscal {year}"
             if repurchased > 0
-            else f"; we made no repurchases in fiscal {year}"
+            else f"; we made no repurchases in fiscal {year} and ended it with {money(values['cash'], unit)} "
+            "of cash"
         ),
     }
