@@ -44,7 +44,11 @@ def compare(
     difference = money(abs(current - previous), unit)
     lower = subject[0].lower() + subject[1:]
     wording = stream.randint(0, 3)
-    if wording == 0:
+    if current < 0:
+        # A percentage change into negative territory ("declined 1985.4% to -$12 million") says nothing;
+        # the wording is still drawn, so the stream moves as for any other comparison.
+        text = f"{subject} was {now} in fiscal {year}, compared with {then} in fiscal {prior}."
+    elif wording == 0:
         text = f"{subject} {verb} {change} to {now} in fiscal {year} from {then} in fiscal {prior}."
     elif wording == 1:
         direction = "up" if rising else "down"

@@ -356,19 +356,40 @@ def _interest_reason(company: Company, statements: Statements) -> str:
     )
 
 
+def _investing_sentence(company: Company, statements: Statements, unit: str) -> str:
+    """Investing cash flow and what it consisted of: capital spending, acquisitions and the rest."""
+    year = statements.years[-1]
+    values = statements.values[year]
+    total = values["investing_cash_flow"]
+    spent, acquired = -values["capital_expenditures"], -values["acquisitions"]
+    # Investing flows other than capital spending and acquisitions (an insurer's portfolio, say).
+    other = total + spent + acquired
+    text = (
+        f"Net cash {'used in' if total <= 0 else 'provided by'} investing activities was "
+        f"{money(abs(total), unit)} in fiscal {year}, {'consisting of' if not other else 'including'} "
+        f"capital expenditures of {money(spent, unit)}"
+        + (
+            f" and acquisitions of {money(acquired, unit)}"
+            if acquired
+            else " with no acquisitions during the year"
+        )
+    )
+    if other:
+        # A lender's loans sit in its receivables line; an insurer's portfolio in its investments.
+        lending = "change_receivables" in company.industry.balance.investing_changes
+        what = "net changes in loans and investment securities" if lending else "net sales of investments"
+        if not lending and other < 0:
+            what = "net purchases of investments"
+        text += f"; {what} {'provided' if other > 0 else 'used'} {money(abs(other), unit)}"
+    return text + "."
+
+
 def _cash_flows(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = statements.years[-1], statements.years[-2]
     unit, values = company.unit, statements.values[year]
     lines = [
         Line(
-            f"Net cash used in investing activities was {money(-values['investing_cash_flow'], unit)} in "
-            f"fiscal {year}, "
-            f"consisting of capital expenditures of {money(-values['capital_expenditures'], unit)}"
-            + (
-                f" and acquisitions of {money(-values['acquisitions'], unit)}."
-                if values["acquisitions"]
-                else " with no acquisitions during the year."
-            ),
+            _investing_sentence(company, statements, unit),
             _facts("investing_cash_flow", year)
             + _facts("capital_expenditures", year)
             + _facts("acquisitions", year),
@@ -383,7 +404,10 @@ def _cash_flows(company: Company, statements: Statements, stream: RandomStream) 
         ),
         Line(
             f"During fiscal {year} we borrowed {money(values['debt_issued'], unit)} and repaid "
-            f"{money(-values['debt_repaid'], unit)} of long-term debt.",
+            f"{money(-values['debt_repaid'], unit)} of long-term debt."
+            if values["debt_issued"]
+            else f"During fiscal {year} we repaid {money(-values['debt_repaid'], unit)} of long-term debt "
+            "and took on no new borrowings.",
             _facts("debt_issued", year) + _facts("debt_repaid", year),
         ),
         Line(
