@@ -910,17 +910,12 @@ def _returns_sentence(company: Company, statements: Statements) -> str:
     unit = company.unit
     if dividends + repurchases <= 0:
         return f"We returned no cash to shareholders in fiscal {year}; the table shows each fiscal year."
-    parts = [
-        f"{money(amount, unit)} in {what}"
-        for amount, what in ((dividends, "dividends"), (repurchases, "repurchases"))
-        if amount > 0
-    ]
-    return (
-        f"We returned {money(dividends + repurchases, unit)} to shareholders in fiscal {year}, "
-        f"{' and '.join(parts)}; the following table shows each fiscal year."
-        if len(parts) > 1
-        else f"We returned {parts[0]} to shareholders in fiscal {year}; the table shows each fiscal year."
-    )
+    total = money(dividends + repurchases, unit)
+    if dividends and repurchases:
+        split = f"{money(dividends, unit)} in dividends and {money(repurchases, unit)} in repurchases"
+    else:
+        split = f"all of it in {'dividends' if dividends else 'repurchases of our stock'}"
+    return f"We returned {total} to shareholders in fiscal {year}, {split}; the table shows each fiscal year."
 
 
 def _debt_and_facilities(company: Company, statements: Statements, stream: RandomStream) -> Block:
