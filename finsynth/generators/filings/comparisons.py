@@ -44,16 +44,17 @@ def compare(
     difference = money(abs(current - previous), unit)
     lower = subject[0].lower() + subject[1:]
     wording = stream.randint(0, 3)
-    if wording == 0:
+    if current < 0:
+        # A percentage change into negative territory ("declined 1985.4% to -$12 million") says nothing;
+        # the wording is still drawn, so the stream moves as for any other comparison.
+        text = f"{subject} was {now} in fiscal {year}, compared with {then} in fiscal {prior}."
+    elif wording == 0:
         text = f"{subject} {verb} {change} to {now} in fiscal {year} from {then} in fiscal {prior}."
     elif wording == 1:
         direction = "up" if rising else "down"
         text = f"{subject} was {now} in fiscal {year}, {direction} {change} from {then} in fiscal {prior}."
     elif wording == 2:
-        text = (
-            f"In fiscal {year}, {lower} {verb} by {difference} to {now}, "
-            f"compared with {then} in fiscal {prior}."
-        )
+        text = f"In fiscal {year}, {lower} {verb} by {difference} to {now} from {then} in fiscal {prior}."
     else:
         noun = "an increase" if rising else "a decrease"
         text = (

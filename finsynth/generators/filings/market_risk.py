@@ -50,15 +50,12 @@ def _interest_rate(
         prose(
             Line(
                 f"About {round(variable_share * 100)}% of our debt at the end of fiscal {year} carried "
-                "variable interest rates.",
-                ("market_risk.variable_share",),
+                "variable interest rates, so a one-percentage-point increase in those rates would have "
+                f"raised our annual interest expense by approximately {money(rate_effect, company.unit)}.",
+                ("market_risk.variable_share", "market_risk.rate_effect"),
             ),
-            Line(
-                "A one-percentage-point increase in those rates would have raised our annual interest "
-                f"expense by approximately {money(rate_effect, company.unit)}.",
-                ("market_risk.rate_effect",),
-            ),
-            "We may use interest-rate swaps to fix the rate on part of our variable-rate borrowings.",
+            "We may use interest-rate swaps to fix the rate on part of the "
+            f"{money(round(debt * variable_share), company.unit)} of variable-rate borrowings.",
         ),
     ]
     return paragraphs, facts
@@ -92,7 +89,8 @@ def _net_interest_income(
         heading("Interest Rate Risk"),
         prose(
             "Interest rate risk is our main market risk: loans, securities, deposits and borrowings reprice "
-            "at different times and by different amounts.",
+            "at different times and by different amounts; net interest income was "
+            f"{money(income, company.unit)}.",
             Line(
                 f"Our balance sheet was {sensitive} at the end of fiscal {year}: over the next twelve "
                 f"months, net interest income would {'rise' if per_hundred > 0 else 'fall'} if rates rose in "
@@ -128,19 +126,23 @@ def _currency(
         prose(
             Line(
                 f"Roughly {foreign_share}% of our revenue in fiscal {year} was billed in currencies other "
-                "than the U.S. dollar, most of it by our subsidiaries outside the United States.",
-                ("market_risk.foreign_share",),
+                "than the U.S. dollar, so a ten percent stronger U.S. dollar against those currencies would "
+                f"have reduced our reported revenue by approximately {money(currency_effect, company.unit)}.",
+                ("market_risk.foreign_share", "market_risk.currency_effect"),
             ),
-            Line(
-                "A ten percent stronger U.S. dollar against those currencies would have reduced our "
-                f"reported revenue by approximately {money(currency_effect, company.unit)}.",
-                ("market_risk.currency_effect",),
-            ),
-            "We hedge part of our forecast foreign-currency cash flows with forward contracts of up to "
-            "twelve months.",
+            "We hedge part of these cash flows with forward contracts of up to twelve months, mainly for the "
+            f"{_largest_foreign(statements, year, company.unit)}.",
         ),
     ]
     return paragraphs, facts
+
+
+def _largest_foreign(statements: Statements, year: int, unit: str) -> str:
+    """The revenue of the region outside the United States that earns the most, and where that is."""
+    values = statements.values[year]
+    index = max(range(1, len(REGIONS)), key=lambda region: values[f"region.{region}"])
+    where = "Europe" if REGIONS[index] == "Europe" else "the rest of the world"
+    return f"{money(values[f'region.{index}'], unit)} earned in {where}"
 
 
 def market_risk(company: Company, statements: Statements, stream: RandomStream) -> Block:
@@ -154,10 +156,12 @@ def market_risk(company: Company, statements: Statements, stream: RandomStream) 
         paragraphs.extend(more)
         facts.update(more_facts)
     else:
+        year = statements.years[-1]
+        revenue = money(statements.values[year]["revenue"], company.unit)
         paragraphs.append(
             prose(
-                "All of our revenue is earned from customers in the United States and billed in U.S. "
-                "dollars, so changes in exchange rates do not materially affect our results."
+                f"All of our revenue of {revenue} is earned in the United States and billed in U.S. dollars, "
+                "so exchange rates do not materially affect our results."
             )
         )
     return Block(tuple(paragraphs), facts=facts)

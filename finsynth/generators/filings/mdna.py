@@ -1,7 +1,10 @@
 """Item 7, Management's Discussion and Analysis: every number is read from the statements.
 
 The general sentences set beside the numbers are data: ``resources/mdna_prose.yaml``
-(:mod:`finsynth.generators.filings.mdna_prose`) and ``resources/mdna_topics.yaml``.
+(:mod:`finsynth.generators.filings.mdna_prose`) and ``resources/mdna_topics.yaml``, templates filled
+with the company's own figures (:mod:`finsynth.generators.filings.mdna_figures`). Each sentence states
+what is true of this company (its segments, balances, ratios, spending and history), so two filings
+share a sentence only where their figures agree.
 """
 
 from __future__ import annotations
@@ -9,12 +12,14 @@ from __future__ import annotations
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.comparisons import compare
 from finsynth.generators.filings.industry_metrics import metric_candidates
+from finsynth.generators.filings.mdna_figures import debt_of, movement, topic_values
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE as _PROSE
 from finsynth.generators.filings.mdna_topics import (
     ESTIMATES,
     INVENTORY_ESTIMATE,
     OTHER_TOPICS,
     PRONOUNCEMENTS,
+    fill,
 )
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
@@ -24,6 +29,7 @@ from finsynth.world.formatting import (
     fiscal_year_end,
     money,
     per_share,
+    percent_change,
     percent_figure,
     share_of,
     table_amount,
@@ -150,8 +156,9 @@ def _segment_lines(
             )
         )
         reasons = segment.growth_reasons if amounts[0] >= amounts[1] else segment.decline_reasons
-        word = "increase" if amounts[0] >= amounts[1] else "decrease"
-        lines.append(Line(f"The {word} reflected {stream.choice(reasons)}."))
+        # The reason joins the comparison it explains: "..., up 5.9% from $127 million in fiscal 2023,
+        # reflecting better rates from commercial payers."
+        lines[-1] = Line(f"{lines[-1].text[:-1]}, reflecting {stream.choice(reasons)}.", lines[-1].facts)
     return lines
 
 
@@ -226,7 +233,20 @@ def _liquidity(company: Company, statements: Statements, stream: RandomStream) -
                 _facts("share_repurchases", year),
             )
         )
-    lines.append(Line(stream.choice(_PROSE.liquidity_sufficiency)))
+    due = values["current_debt"]
+    lines.append(
+        Line(
+            stream.choice(_PROSE.liquidity_sufficiency).format(
+                debt_due=f"the {current} of debt due within a year"
+                if due
+                else f"interest on our {money(values['long_term_debt'], unit)} of debt"
+                if values["long_term_debt"]
+                else f"our current liabilities of {money(values['total_current_liabilities'], unit)}"
+                if statements.classified_balance_sheet
+                else "our other obligations",
+            )
+        )
+    )
     return lines
 
 
@@ -247,11 +267,22 @@ def _percent_of_revenue(company: Company, statements: Statements) -> Block:
         )
         for label, key in rows
     ]
+    shares = {
+        label: [
+            share_of(statements.values[year][key], statements.values[year]["revenue"]) for year in years[:2]
+        ]
+        for label, key in rows
+    }
+    moved = max(shares, key=lambda label: abs(shares[label][0] - shares[label][1]))
+    now, then = shares[moved]
     return Block(
         (
             heading("Results as a Percentage of Revenue"),
             prose(
-                "The following table shows each line of our statements of operations as a share of revenue."
+                "The following table shows each line of our statements of operations as a share of revenue; "
+                f"the largest shift between fiscal {years[1]} and fiscal {years[0]} was in "
+                f"{in_sentence(moved)}, which went from {percent_figure(then)} to {percent_figure(now)} of "
+                "revenue.",
             ),
             table(
                 "Percentage of revenue", ("(percent of revenue)", *(f"Fiscal {year}" for year in years)), body
@@ -282,10 +313,7 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
                     unit,
                     _facts("interest_expense", year, prior),
                 ),
-                Line(
-                    "The change in interest expense followed the change in our average borrowings during "
-                    "the year."
-                ),
+                Line(_interest_reason(company, statements)),
                 Line(
                     f"Other income (expense), net, was {money(values['other_income'], unit)} in fiscal "
                     f"{year} and "
@@ -312,19 +340,56 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
     )
 
 
+def _interest_reason(company: Company, statements: Statements) -> str:
+    """What interest expense followed: average debt over the year and the rate it implies."""
+    year, prior = statements.years[-1], statements.years[-2]
+    average = round((debt_of(statements, prior) + debt_of(statements, year)) / 2)
+    interest = statements.values[year]["interest_expense"]
+    if average <= 0:
+        return (
+            f"We carried no debt during fiscal {year}, so interest expense reflected fees and other charges."
+        )
+    return (
+        f"Interest expense followed our borrowings: debt averaged {money(average, company.unit)} over fiscal "
+        f"{year}, measured on opening and closing balances, and interest expense equaled "
+        f"{percent_figure(share_of(interest, average))} of that average."
+    )
+
+
+def _investing_sentence(company: Company, statements: Statements, unit: str) -> str:
+    """Investing cash flow and what it consisted of: capital spending, acquisitions and the rest."""
+    year = statements.years[-1]
+    values = statements.values[year]
+    total = values["investing_cash_flow"]
+    spent, acquired = -values["capital_expenditures"], -values["acquisitions"]
+    # Investing flows other than capital spending and acquisitions (an insurer's portfolio, say).
+    other = total + spent + acquired
+    text = (
+        f"Net cash {'used in' if total <= 0 else 'provided by'} investing activities was "
+        f"{money(abs(total), unit)} in fiscal {year}, {'consisting of' if not other else 'including'} "
+        f"capital expenditures of {money(spent, unit)}"
+        + (
+            f" and acquisitions of {money(acquired, unit)}"
+            if acquired
+            else " with no acquisitions during the year"
+        )
+    )
+    if other:
+        # A lender's loans sit in its receivables line; an insurer's portfolio in its investments.
+        lending = "change_receivables" in company.industry.balance.investing_changes
+        what = "net changes in loans and investment securities" if lending else "net sales of investments"
+        if not lending and other < 0:
+            what = "net purchases of investments"
+        text += f"; {what} {'provided' if other > 0 else 'used'} {money(abs(other), unit)}"
+    return text + "."
+
+
 def _cash_flows(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year, prior = statements.years[-1], statements.years[-2]
     unit, values = company.unit, statements.values[year]
     lines = [
         Line(
-            f"Net cash used in investing activities was {money(-values['investing_cash_flow'], unit)} in "
-            f"fiscal {year}, "
-            f"consisting of capital expenditures of {money(-values['capital_expenditures'], unit)}"
-            + (
-                f" and acquisitions of {money(-values['acquisitions'], unit)}."
-                if values["acquisitions"]
-                else " with no acquisitions during the year."
-            ),
+            _investing_sentence(company, statements, unit),
             _facts("investing_cash_flow", year)
             + _facts("capital_expenditures", year)
             + _facts("acquisitions", year),
@@ -339,7 +404,10 @@ def _cash_flows(company: Company, statements: Statements, stream: RandomStream) 
         ),
         Line(
             f"During fiscal {year} we borrowed {money(values['debt_issued'], unit)} and repaid "
-            f"{money(-values['debt_repaid'], unit)} of long-term debt.",
+            f"{money(-values['debt_repaid'], unit)} of long-term debt."
+            if values["debt_issued"]
+            else f"During fiscal {year} we repaid {money(-values['debt_repaid'], unit)} of long-term debt "
+            "and took on no new borrowings.",
             _facts("debt_issued", year) + _facts("debt_repaid", year),
         ),
         Line(
@@ -363,8 +431,8 @@ def _obligations(company: Company, statements: Statements, stream: RandomStream)
         (
             heading("Contractual Obligations"),
             prose(
-                "The following table summarizes the scheduled principal payments of our long-term debt at "
-                "the end of the fiscal year."
+                "The following table summarizes the scheduled principal payments of our "
+                f"{money(debt, company.unit)} of debt at the end of fiscal {statements.years[-1]}."
             ),
             table(
                 "Principal payments due by period",
@@ -379,19 +447,20 @@ def _obligations(company: Company, statements: Statements, stream: RandomStream)
                 [("Long-term debt", [table_amount(cell) for cell in cells], ())],
             ),
             prose(
-                "Interest payments on this debt and our purchase commitments with suppliers are not "
-                "included in the table above."
+                "Interest payments on this debt, which cost us "
+                f"{money(values['interest_expense'], company.unit)} in fiscal {statements.years[-1]}, and "
+                "our purchase commitments with suppliers are not included in the table above."
             ),
         )
     )
 
 
-def _estimate_blocks(statements: Statements) -> list[Block]:
+def _estimate_blocks(statements: Statements, values: dict[str, str]) -> list[Block]:
     estimates = list(ESTIMATES)
     if statements.has_inventory:
         estimates.insert(1, INVENTORY_ESTIMATE)
     blocks = [
-        Block((heading(f"Critical Accounting Estimates: {title}"), prose(*sentences)))
+        Block((heading(f"Critical Accounting Estimates: {title}"), prose(*fill(sentences, values))))
         for title, sentences in estimates
     ]
     return blocks
@@ -422,6 +491,10 @@ def _segment_detail(
         share_of(earlier[income_key], earlier[revenue_key]),
     )
     direction = "improved" if margin > earlier_margin else "narrowed" if margin < earlier_margin else "held"
+    costs = (
+        values[revenue_key] - values[income_key],
+        earlier[revenue_key] - earlier[income_key],
+    )
     return Block(
         (
             heading(f"{segment.name}: Fiscal {year} Compared with Fiscal {prior}"),
@@ -440,14 +513,41 @@ def _segment_detail(
                     (f"{income_key}.{year}", f"{income_key}.{prior}"),
                 ),
                 Line(
-                    f"The segment's operating margin {direction} to {percent_figure(margin)} from "
-                    f"{percent_figure(earlier_margin)}."
+                    f"The {segment.name} segment's operating margin {direction} to {percent_figure(margin)} "
+                    f"from {percent_figure(earlier_margin)}."
                     if direction != "held"
-                    else f"The segment's operating margin held at {percent_figure(margin)}.",
+                    else f"The {segment.name} segment's operating margin held at {percent_figure(margin)}.",
                 ),
-                Line(stream.choice(_PROSE.margin_reasons)),
+                Line(_margin_reason(stream, (values[revenue_key], earlier[revenue_key]), costs, direction)),
             ),
         )
+    )
+
+
+def _margin_reason(
+    stream: RandomStream, revenue: tuple[int, int], costs: tuple[int, int], direction: str
+) -> str:
+    """Why a segment's margin moved: its costs against its revenue, in one of the drawn wordings."""
+    rising_revenue = revenue[0] >= revenue[1]
+    if direction == "improved":
+        cause = (
+            "revenue grew faster than costs and spread fixed costs over more volume"
+            if rising_revenue
+            else "costs came down faster than revenue"
+        )
+    elif direction == "narrowed":
+        cause = (
+            "costs grew faster than revenue"
+            if rising_revenue
+            else "fixed costs weighed on a smaller revenue base"
+        )
+    else:
+        cause = "costs moved in step with revenue"
+    return stream.choice(_PROSE.margin_reasons).format(
+        cost_move=movement(*costs),
+        revenue_move=movement(*revenue),
+        margin_move=direction,
+        margin_cause=cause,
     )
 
 
@@ -484,14 +584,32 @@ def _key_metrics(company: Company, statements: Statements) -> Block:
     return Block(
         (
             heading("Key Financial Measures"),
-            prose(
-                "Management uses the following measures, computed from our consolidated financial "
-                "statements, to evaluate profitability, returns and financial position.",
-                "Return on equity divides net income by year-end stockholders' equity; debt to equity "
-                "divides total debt by year-end stockholders' equity.",
-            ),
+            prose(*_metric_sentences(company, statements)),
             table("Key financial measures", ("Measure", *(f"Fiscal {year}" for year in years)), rows),
         )
+    )
+
+
+def _metric_sentences(company: Company, statements: Statements) -> tuple[str, str]:
+    """What the key measures did this year, and how return on equity and debt to equity are computed."""
+    year, prior = statements.years[-1], statements.years[-2]
+    values, earlier = statements.values[year], statements.values[prior]
+    unit = company.unit
+    margin = share_of(values["operating_income"], values["revenue"])
+    prior_margin = share_of(earlier["operating_income"], earlier["revenue"])
+    move = "rose" if margin > prior_margin else "fell" if margin < prior_margin else "held"
+    return (
+        "Management uses the following measures, computed from our consolidated financial statements, to "
+        f"evaluate profitability, returns and financial position; operating margin {move} "
+        f"to {percent_figure(margin)} in fiscal {year} "
+        f"from {percent_figure(prior_margin)} in fiscal {prior}."
+        if move != "held"
+        else "Management uses the following measures, computed from our consolidated financial statements, "
+        "to evaluate profitability, returns and financial position; operating margin held at "
+        f"{percent_figure(margin)} in fiscal {year}.",
+        f"Return on equity divides net income ({money(values['net_income'], unit)} in fiscal {year}) by "
+        f"year-end stockholders' equity ({money(values['total_equity'], unit)}); debt to equity divides "
+        f"total debt ({money(debt_of(statements, year), unit)}) by the same equity.",
     )
 
 
@@ -508,19 +626,39 @@ def _free_cash_flow(company: Company, statements: Statements) -> Block:
     return Block(
         (
             heading("Free Cash Flow"),
-            prose(
-                "Free cash flow is operating cash flow less purchases of property and equipment.",
-                "It is not a measure defined by U.S. generally accepted accounting principles, and other "
-                "companies may calculate it differently.",
-                "We use it to assess the cash available for acquisitions, debt repayment and returns to "
-                "shareholders.",
-            ),
+            prose(*_free_cash_flow_sentences(company, statements)),
             table(
                 "Free cash flow reconciliation",
                 (f"(in {company.unit})", *(f"Fiscal {year}" for year in years)),
                 rows,
             ),
         )
+    )
+
+
+def _free_cash_flow_sentences(company: Company, statements: Statements) -> tuple[str, str, str]:
+    """Free cash flow defined and stated for the latest two years, and what it was set against."""
+    year, prior = statements.years[-1], statements.years[-2]
+    values, earlier = statements.values[year], statements.values[prior]
+    unit = company.unit
+    free = values["operating_cash_flow"] + values["capital_expenditures"]
+    earlier_free = earlier["operating_cash_flow"] + earlier["capital_expenditures"]
+    uses = -(
+        values["acquisitions"]
+        + values["debt_repaid"]
+        + values["dividends_paid"]
+        + values["share_repurchases"]
+    )
+    comparison = "more than" if uses > free else "less than" if uses < free else "the same as"
+    return (
+        "Free cash flow is operating cash flow less purchases of property and equipment; it was "
+        f"{money(free, unit)} in fiscal {year}, compared with {money(earlier_free, unit)} in fiscal {prior}.",
+        "It is not a measure defined by U.S. generally accepted accounting principles, and other companies "
+        "may calculate it differently, so we reconcile it below to net cash provided by operating "
+        f"activities of {money(values['operating_cash_flow'], unit)}.",
+        "We use it to assess the cash available for acquisitions, debt repayment and returns to "
+        f"shareholders, which together took {money(uses, unit)} in fiscal {year}, {comparison} the free "
+        "cash flow of the year.",
     )
 
 
@@ -538,8 +676,41 @@ def _regions(company: Company, statements: Statements, stream: RandomStream) -> 
         )
         for index, region in enumerate(REGIONS)
     ]
-    lines.append(Line(stream.choice(_PROSE.region_reasons)))
+    lines.append(Line(stream.choice(_PROSE.region_reasons).format_map(_region_values(company, statements))))
     return Block((heading("Revenue by Geographic Area"), prose(*lines)))
+
+
+def _region_values(company: Company, statements: Statements) -> dict[str, str]:
+    """The figures the region sentences state: the foreign share, the region that moved most, the largest."""
+    year, prior = statements.years[-1], statements.years[-2]
+    values, earlier = statements.values[year], statements.values[prior]
+    foreign = range(1, len(REGIONS))
+    names = {
+        index: REGIONS[index] if REGIONS[index] != "Rest of world" else "the rest of the world"
+        for index in foreign
+    }
+    changes = {
+        index: percent_change(values[f"region.{index}"], earlier[f"region.{index}"])
+        for index in foreign
+        if earlier[f"region.{index}"] > 0
+    }
+    moved = max(changes, key=lambda index: abs(changes[index])) if changes else 1
+    change = changes.get(moved, 0.0)
+    largest = max(foreign, key=lambda index: values[f"region.{index}"])
+    return {
+        "year": str(year),
+        "prior": str(prior),
+        "foreign_share": percent_figure(
+            share_of(sum(values[f"region.{index}"] for index in foreign), values["revenue"])
+        ),
+        "prior_foreign_share": percent_figure(
+            share_of(sum(earlier[f"region.{index}"] for index in foreign), earlier["revenue"])
+        ),
+        "moved_region": names[moved],
+        "moved_change": f"{'up' if change >= 0 else 'down'} {percent_figure(abs(change))}",
+        "largest_region": names[largest],
+        "largest_amount": money(values[f"region.{largest}"], company.unit),
+    }
 
 
 def _fourth_quarter(company: Company, statements: Statements, stream: RandomStream) -> Block:
@@ -576,7 +747,12 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
                 f"{percent_figure(then)} in fiscal {prior}."
             )
         )
-        lines.append(stream.choice(expense.drivers or _PROSE.expense_reasons[expense.key]))
+        driver = stream.choice(expense.drivers or _PROSE.expense_reasons[expense.key])
+        change = statements.values[year][expense.key] - statements.values[prior][expense.key]
+        lines.append(
+            f"{expense.subject} {'rose' if change >= 0 else 'fell'} by {money(abs(change), company.unit)}; "
+            f"{driver[0].lower() + driver[1:] if not driver[:2].isupper() else driver}"
+        )
     return Block((heading("Operating Expenses"), prose(*lines)))
 
 
@@ -627,9 +803,7 @@ def _ebitda(company: Company, statements: Statements) -> Block:
                     f"amortization; it was {money(totals[0], company.unit)} in fiscal {years[0]}, "
                     f"{percent_figure(share_of(totals[0], latest_revenue))} of revenue."
                 ),
-                "We present it because lenders and investors use it to compare operating performance across "
-                "companies with different capital structures; it should not be considered a substitute for "
-                "net income.",
+                _ebitda_use(company, statements, totals[0]),
             ),
             table(
                 "Reconciliation of net income to EBITDA",
@@ -637,6 +811,24 @@ def _ebitda(company: Company, statements: Statements) -> Block:
                 rows,
             ),
         )
+    )
+
+
+def _ebitda_use(company: Company, statements: Statements, ebitda: int) -> str:
+    """Why EBITDA is presented, with this year's interest coverage and the net income it does not replace."""
+    year = statements.years[-1]
+    values = statements.values[year]
+    interest = values["interest_expense"]
+    coverage = (
+        f"; ours covered interest expense of {money(interest, company.unit)} {ebitda / interest:.1f} times "
+        f"in fiscal {year}"
+        if interest > 0 and ebitda > 0
+        else ""
+    )
+    return (
+        "We present it because lenders and investors use it to compare operating performance across "
+        f"companies with different capital structures{coverage}, but it should not be considered a "
+        f"substitute for net income, which was {money(values['net_income'], company.unit)}."
     )
 
 
@@ -657,9 +849,21 @@ def _working_capital(company: Company, statements: Statements) -> Block:
             inventory_days = round(values["inventories"] / values["cost_of_revenue"] * 365)
             text += f", while inventories represented {inventory_days} days of {cost}"
         lines.append(Line(text + "."))
+    values, earlier = statements.values[year], statements.values[prior]
+    days_now = round(values["accounts_receivable"] / values["revenue"] * 365)
+    days_then = round(earlier["accounts_receivable"] / earlier["revenue"] * 365)
+    cash_effect = round(abs(days_now - days_then) * values["revenue"] / 365)
+    means = "collections, inventory planning and" if statements.has_inventory else "collections and"
+    if days_now == days_then:
+        text = f"Receivable days held at {days_now} in fiscal {year}"
+    else:
+        text = (
+            f"The {abs(days_now - days_then)}-day {'rise' if days_now > days_then else 'fall'} in receivable "
+            f"days {'tied up' if days_now > days_then else 'released'} about "
+            f"{money(cash_effect, company.unit)} of cash at fiscal {year} revenue levels"
+        )
     lines.append(
-        "We manage working capital through disciplined collections, inventory planning and payment terms "
-        "negotiated with suppliers."
+        f"{text}; we manage working capital through {means} payment terms negotiated with suppliers."
     )
     return Block((heading("Working Capital"), prose(*lines)))
 
@@ -688,7 +892,7 @@ def _capital_returns(company: Company, statements: Statements) -> Block:
     return Block(
         (
             heading("Returns to Shareholders"),
-            prose("The following table shows the cash we returned to shareholders in each fiscal year."),
+            prose(_returns_sentence(company, statements)),
             table(
                 "Cash returned to shareholders",
                 (f"(in {company.unit})", *(f"Fiscal {y}" for y in years)),
@@ -696,6 +900,22 @@ def _capital_returns(company: Company, statements: Statements) -> Block:
             ),
         )
     )
+
+
+def _returns_sentence(company: Company, statements: Statements) -> str:
+    """How much cash went back to shareholders this year, split into dividends and repurchases."""
+    year = statements.years[-1]
+    values = statements.values[year]
+    dividends, repurchases = -values["dividends_paid"], -values["share_repurchases"]
+    unit = company.unit
+    if dividends + repurchases <= 0:
+        return f"We returned no cash to shareholders in fiscal {year}; the table shows each fiscal year."
+    total = money(dividends + repurchases, unit)
+    if dividends and repurchases:
+        split = f"{money(dividends, unit)} in dividends and {money(repurchases, unit)} in repurchases"
+    else:
+        split = f"all of it in {'dividends' if dividends else 'repurchases of our stock'}"
+    return f"We returned {total} to shareholders in fiscal {year}, {split}; the table shows each fiscal year."
 
 
 def _debt_and_facilities(company: Company, statements: Statements, stream: RandomStream) -> Block:
@@ -718,16 +938,40 @@ def _debt_and_facilities(company: Company, statements: Statements, stream: Rando
                     f"{leverage:.2f} times EBITDA for the year.",
                     (f"current_debt.{year}", f"long_term_debt.{year}"),
                 ),
-                "Our senior notes are unsecured and rank equally with our other unsecured debt.",
-                "Our revolving credit facility supports working-capital needs and general corporate purposes."
-                if statements.classified_balance_sheet
-                else "Our revolving credit facility is available for liquidity needs and general corporate "
-                "purposes.",
-                f"We intend to keep leverage below {stream.choice(('2.5', '3.0', '3.5'))} times EBITDA over "
-                "time.",
+                "Our senior notes, which make up most of the "
+                f"{money(values['long_term_debt'], company.unit)} of long-term debt, are unsecured and rank "
+                "equally with our other unsecured debt.",
+                (
+                    "Our revolving credit facility supports working-capital needs and general corporate "
+                    "purposes"
+                    if statements.classified_balance_sheet
+                    else "Our revolving credit facility is available for liquidity needs and general "
+                    "corporate purposes"
+                )
+                + (
+                    f", and {money(values['current_debt'], company.unit)} of our debt falls due within the "
+                    "coming year."
+                    if values["current_debt"]
+                    else ", and none of our debt falls due within the coming year."
+                ),
+                _leverage_target(company, float(stream.choice(("2.5", "3.0", "3.5"))), debt, ebitda),
             ),
         )
     )
+
+
+def _leverage_target(company: Company, target: float, debt: int, ebitda: int) -> str:
+    """The leverage we aim for, and the room to it (or the way back to it) from this year's EBITDA."""
+    aim = f"We intend to keep leverage below {target:.1f} times EBITDA over time"
+    if ebitda <= 0:
+        return aim + ", a measure our negative EBITDA for the year leaves undefined."
+    room = round(target * ebitda) - debt
+    if room >= 0:
+        return (
+            aim
+            + f", which at this year's EBITDA would allow about {money(room, company.unit)} of further debt."
+        )
+    return aim + f", which at this year's EBITDA means reducing debt by about {money(-room, company.unit)}."
 
 
 def mdna_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
@@ -738,10 +982,10 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
         (
             heading("Overview"),
             prose(
-                f"We {company.industry.description}.",
-                f"Fiscal {year} ended on {date}.",
-                f"Unless otherwise stated, dollar amounts in this discussion are in {company.unit} of U.S. "
-                "dollars, except per-share amounts.",
+                f"Based in {company.city}, {company.state}, we {company.industry.description}.",
+                f"Fiscal {year} ended on {date} with revenue of "
+                f"{money(statements.values[year]['revenue'], company.unit)}; amounts below are in "
+                f"{company.unit} of U.S. dollars except per-share data.",
             ),
         )
     )
@@ -796,9 +1040,13 @@ def mdna_candidates(company: Company, statements: Statements, stream: RandomStre
     candidates.append(Candidate(_capital_returns(company, statements)))
     candidates.append(Candidate(_debt_and_facilities(company, statements, stream)))
     candidates.append(Candidate(_obligations(company, statements, stream)))
+    values = topic_values(company, statements)
     candidates.extend(
-        Candidate(Block((heading(title), prose(*sentences)))) for title, sentences in OTHER_TOPICS
+        Candidate(Block((heading(title), prose(*fill(sentences, values)))))
+        for title, sentences in OTHER_TOPICS
     )
-    candidates.extend(Candidate(block) for block in _estimate_blocks(statements))
-    candidates.append(Candidate(Block((heading("Recent Accounting Pronouncements"), prose(*PRONOUNCEMENTS)))))
+    candidates.extend(Candidate(block) for block in _estimate_blocks(statements, values))
+    candidates.append(
+        Candidate(Block((heading("Recent Accounting Pronouncements"), prose(*fill(PRONOUNCEMENTS, values)))))
+    )
     return candidates

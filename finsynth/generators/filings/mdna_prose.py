@@ -1,8 +1,9 @@
 """General sentences the MD&A sets beside its numbers, loaded from ``resources/mdna_prose.yaml``.
 
-The file (written for finsynth) is checked against ``filings_mdna_prose.schema.json`` when loaded;
-none of its texts uses a placeholder, and one that does is refused. An error names the file and the
-entry.
+The file (written for finsynth) is checked against ``filings_mdna_prose.schema.json`` when loaded.
+The liquidity, margin and region sentences are templates the MD&A fills with the company's own figures
+(:data:`PLACEHOLDERS` names what each may use); the other texts use none. A text naming another
+placeholder is refused; an error names the file and the entry.
 """
 
 from __future__ import annotations
@@ -19,6 +20,26 @@ PROSE_FILE = "resources/mdna_prose.yaml"
 """Where the MD&A prose lives, relative to the ``finsynth.generators.filings`` package."""
 
 _LISTS = ("capital_spending_purposes", "liquidity_sufficiency", "margin_reasons", "region_reasons")
+PLACEHOLDERS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {
+        "capital_spending_purposes": frozenset(),
+        "liquidity_sufficiency": frozenset({"debt_due"}),
+        "margin_reasons": frozenset({"cost_move", "revenue_move", "margin_move", "margin_cause"}),
+        "region_reasons": frozenset(
+            {
+                "foreign_share",
+                "prior_foreign_share",
+                "year",
+                "prior",
+                "moved_region",
+                "moved_change",
+                "largest_region",
+                "largest_amount",
+            }
+        ),
+    }
+)
+"""The placeholders each list's templates may use (the MD&A fills them from the statements)."""
 
 
 class MdnaProse(NamedTuple):
@@ -26,9 +47,9 @@ class MdnaProse(NamedTuple):
 
     Attributes:
         capital_spending_purposes: What capital spending went to.
-        liquidity_sufficiency: Wordings of the statement that liquidity covers the company's needs.
-        margin_reasons: What moved a segment's margin.
-        region_reasons: What moved revenue outside the United States.
+        liquidity_sufficiency: Templates of the statement that liquidity covers the company's needs.
+        margin_reasons: Templates of what moved a segment's margin (its costs against its revenue).
+        region_reasons: Templates of what moved revenue outside the United States.
         expense_reasons: What drove an operating expense, by its income-statement line key.
 
     """
@@ -49,12 +70,12 @@ def parse_mdna_prose(document: Any, source: str) -> MdnaProse:
 
     Raises:
         ConfigError: Naming the source and the JSON path of the first problem: a schema violation
-            (a missing list, a repeated entry, not a sentence) or a placeholder.
+            (a missing list, a repeated entry, not a sentence) or a placeholder the list may not use.
 
     """
     check_data_file(Validator(load_schema("filings_mdna_prose"), "filings MD&A prose"), document, source)
     for field in _LISTS:
-        check_placeholders(texts_of(f"$.{field}", document[field]), (), source)
+        check_placeholders(texts_of(f"$.{field}", document[field]), PLACEHOLDERS[field], source)
     for key, reasons in document["expense_reasons"].items():
         check_placeholders(texts_of(f"$.expense_reasons.{key}", reasons), (), source)
     return MdnaProse(

@@ -1,16 +1,18 @@
-"""Prose topics of the MD&A that do not depend on the numbers, loaded from ``resources/mdna_topics.yaml``.
+"""Prose topics of the MD&A, loaded from ``resources/mdna_topics.yaml``.
 
 The file (written for finsynth) is checked against ``filings_mdna_topics.schema.json`` when loaded;
 an error names the file and the entry. It holds the critical accounting estimates, the inventory
 estimate (for companies that hold inventory), the other discussions and the sentences on recent
-accounting pronouncements.
+accounting pronouncements. Every sentence is a template filled with the company's own figures
+(:data:`PLACEHOLDERS`, computed by :mod:`finsynth.generators.filings.mdna_figures`), so an estimate
+names the balance it concerns and its amount.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from finsynth.generators.filings.resource_files import check_unique_titles, read_resource
+from finsynth.generators.filings.resource_files import check_placeholders, check_unique_titles, read_resource
 from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 
@@ -18,7 +20,55 @@ TOPICS_FILE = "resources/mdna_topics.yaml"
 """Where the topics live, relative to the ``finsynth.generators.filings`` package."""
 
 Topic = tuple[str, tuple[str, ...]]
-"""A topic's subheading and its sentences."""
+"""A topic's subheading and its sentence templates."""
+
+PLACEHOLDERS = frozenset(
+    {
+        "acquisition_clause",
+        "acquisitions_spent",
+        "capex",
+        "cost_label",
+        "cost_share",
+        "date",
+        "debt",
+        "deferred_clause",
+        "founded",
+        "goodwill",
+        "goodwill_share",
+        "inflation_outcome",
+        "intangibles",
+        "inventories",
+        "inventory_cost_label",
+        "inventory_days",
+        "inventory_one_percent",
+        "largest_segment",
+        "largest_share",
+        "margin_move",
+        "operating_margin",
+        "pretax_record",
+        "prior",
+        "prior_cost_share",
+        "prior_operating_margin",
+        "receivables",
+        "receivables_label",
+        "receivables_one_percent",
+        "receivables_share",
+        "repurchase_clause",
+        "returned_clause",
+        "revenue",
+        "revenue_one_percent",
+        "segment_count",
+        "segment_list",
+        "tax",
+        "tax_one_point",
+        "tax_rate_clause",
+        "total_assets",
+        "weakest_margin",
+        "weakest_segment",
+        "year",
+    }
+)
+"""The placeholders the topics' templates may use."""
 
 
 class MdnaTopics(NamedTuple):
@@ -51,7 +101,7 @@ def parse_mdna_topics(document: Any, source: str) -> MdnaTopics:
 
     Raises:
         ConfigError: Naming the source and the JSON path of the first problem: a schema violation
-            or a subheading used twice.
+            a subheading used twice or a placeholder the MD&A does not fill.
 
     """
     check_data_file(Validator(load_schema("filings_mdna_topics"), "filings MD&A topics"), document, source)
@@ -61,6 +111,14 @@ def parse_mdna_topics(document: Any, source: str) -> MdnaTopics:
         *((f"$.other_topics[{index}]", entry) for index, entry in enumerate(document["other_topics"])),
     ]
     check_unique_titles(entries, "topic", source)
+    for where, entry in entries:
+        texts = [(f"{where}.sentences[{index}]", text) for index, text in enumerate(entry["sentences"])]
+        check_placeholders(texts, PLACEHOLDERS, source)
+    check_placeholders(
+        [(f"$.pronouncements[{index}]", text) for index, text in enumerate(document["pronouncements"])],
+        PLACEHOLDERS,
+        source,
+    )
     return MdnaTopics(
         tuple(_topic(entry) for entry in document["estimates"]),
         _topic(document["inventory_estimate"]),
@@ -83,3 +141,8 @@ OTHER_TOPICS = SHIPPED.other_topics
 """Further MD&A discussions."""
 PRONOUNCEMENTS = SHIPPED.pronouncements
 """Sentences on recent accounting pronouncements."""
+
+
+def fill(templates: tuple[str, ...], values: dict[str, str]) -> tuple[str, ...]:
+    """Return ``templates`` with their placeholders filled from ``values`` (one company's figures)."""
+    return tuple(template.format_map(values) for template in templates)
