@@ -10,7 +10,7 @@ share a sentence only where their figures agree.
 from __future__ import annotations
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
-from finsynth.generators.filings.comparisons import compare
+from finsynth.generators.filings.comparisons import compare, past_of_be
 from finsynth.generators.filings.industry_metrics import metric_candidates
 from finsynth.generators.filings.mdna_figures import debt_of, movement, topic_values
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE as _PROSE
@@ -740,10 +740,11 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
     lines: list[Line | str] = []
     for expense in statements.expenses:
         now = share_of(statements.values[year][expense.key], statements.values[year]["revenue"])
+        was = past_of_be(expense.subject)
         then = share_of(statements.values[prior][expense.key], statements.values[prior]["revenue"])
         lines.append(
             Line(
-                f"{expense.subject} was {percent_figure(now)} of revenue in fiscal {year}, compared with "
+                f"{expense.subject} {was} {percent_figure(now)} of revenue in fiscal {year}, compared with "
                 f"{percent_figure(then)} in fiscal {prior}."
             )
         )
