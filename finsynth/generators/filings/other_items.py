@@ -381,7 +381,8 @@ _MATTER_BALANCES = (
     ("allowance for credit losses", "accounts_receivable", "Loans, net"),
     ("real estate", "property_and_equipment", "Property and equipment"),
     ("properties", "property_and_equipment", "Property and equipment"),
-    ("regulatory", "property_and_equipment", "Property and equipment"),
+    ("regulatory", "other_liabilities", "Other liabilities"),
+    ("unbilled", "accounts_receivable", "Accounts receivable"),
     ("goodwill", "goodwill", "Goodwill"),
     ("tax", "income_tax_expense", "Provision for income taxes"),
 )
@@ -400,8 +401,12 @@ def _matter_balance(company: Company, statements: Statements, matter: str) -> tu
                     f"the provision for income taxes of {money(values[key], unit)} for fiscal {year}",
                     f"the {money(earlier[key], unit)} of fiscal {prior}",
                 )
-            label = statements.balance.label(key, default).split(",")[0]
-            label = label if label[:2].isupper() else label[0].lower() + label[1:]
+            label = statements.balance.label(key, default)
+            if key == "other_liabilities":  # a utility's regulatory liabilities sit in this line
+                label = f"the regulatory balances within {label[0].lower()}{label[1:]}"
+            else:
+                label = label.split(",")[0]
+                label = label if label[:2].isupper() else label[0].lower() + label[1:]
             return (
                 f"{label} of {money(values[key], unit)} at {end}",
                 f"the {money(earlier[key], unit)} a year earlier",

@@ -25,6 +25,7 @@ from finsynth.world.formatting import (
     percent_change,
     percent_figure,
     share_of,
+    with_article,
 )
 from finsynth.world.statements import REGIONS, Statements
 
@@ -74,6 +75,7 @@ def _always(company: Company, statements: Statements) -> dict[str, str]:
         "city": company.city,
         "state": company.state,
         "incorporation_state": company.incorporation_state,
+        "incorporated": with_article(f"{company.incorporation_state} corporation"),
         "accrued": money(values["accrued_liabilities"], unit),
         "accrued_label": _lower(model.label("accrued_liabilities", "Accrued liabilities")),
         "property": money(values["property_and_equipment"], unit),
@@ -138,8 +140,13 @@ def policy_values(company: Company, statements: Statements) -> dict[str, str]:
         found.update(
             receivables=money(values["accounts_receivable"], unit),
             receivables_label=_lower(statements.balance.label("accounts_receivable", "Accounts receivable")),
-            receivable_days=str(round(values["accounts_receivable"] / revenue * _DAYS_IN_YEAR)),
         )
+        if company.industry.trade_terms:
+            # Days of revenue and short maturities describe trade receivables, not a bank's loans.
+            found.update(
+                trade_receivables=found["receivables"],
+                receivable_days=str(round(values["accounts_receivable"] / revenue * _DAYS_IN_YEAR)),
+            )
     if positive("research_and_development"):
         found.update(
             research=money(values["research_and_development"], unit),
