@@ -309,9 +309,8 @@ def _compensation_note(company: Company, statements: Statements, stream: RandomS
                 f"diluted shares for fiscal {year} when their effect is dilutive.",
                 Line(
                     f"Restricted stock units generally vest in equal installments over {vesting} years, and "
-                    "their expense, with that of other awards "
-                    f"{percent_figure(share_of(expense, values['revenue']))}"
-                    f" of fiscal {year} revenue, is spread over that period.",
+                    "their cost is recognized over that period; all stock-based compensation came to "
+                    f"{percent_figure(share_of(expense, values['revenue']))} of fiscal {year} revenue.",
                     ("rsu.vesting_years",),
                 ),
                 "Performance share units vest based on growth in revenue from the "
