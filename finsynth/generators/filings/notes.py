@@ -1054,7 +1054,7 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
             prose(
                 f"Amounts are in {company.unit} of U.S. dollars unless stated otherwise; total assets were "
                 f"{money(statements.values[statements.years[-1]]['total_assets'], company.unit)} at "
-                f"{_year_end(company, statements.years[-1])}.",
+                "year end.",
             ),
         ),
         title="Summary of Significant Accounting Policies",

@@ -195,12 +195,11 @@ def controls(company: Company, statements: Statements, stream: RandomStream, aud
                 f"Management, led by {ceo}, is responsible for establishing and maintaining adequate "
                 "internal control over financial reporting.",
                 f"Overseen by {cfo}, it is a process that provides reasonable assurance about the "
-                "reliability "
-                "of financial reporting and the preparation of financial statements for external purposes.",
+                "reliability of financial reporting and of our published financial statements.",
                 "Because of its inherent limitations, it may not prevent or detect every misstatement, as "
-                f"{ceo} and {cfo} acknowledge, and projections of its effectiveness to later periods risk "
-                "that "
-                "controls become inadequate.",
+                f"{cfo} acknowledges, and projections of its effectiveness to later periods risk that "
+                "controls "
+                "become inadequate.",
                 Line(
                     f"{auditor}, our independent registered public accounting firm, has issued an "
                     "attestation "
