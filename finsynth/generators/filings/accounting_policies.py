@@ -1,7 +1,8 @@
 """Summaries of significant accounting policies, loaded from ``resources/accounting_policies.yaml``.
 
 The file (written for finsynth) is checked against ``filings_accounting_policies.schema.json``
-when loaded; an error names the file and the entry. Each policy is a title and its sentences.
+when loaded; an error names the file and the entry. Each policy is a title and its sentences, each
+sentence one wording or several: the first whose figures the company has is written (issue #29).
 """
 
 from __future__ import annotations
@@ -21,12 +22,34 @@ POLICIES_FILE = "resources/accounting_policies.yaml"
 """Where the policies live, relative to the ``finsynth.generators.filings`` package."""
 
 
-FIGURE_PLACEHOLDERS = (
+ALWAYS = (
     "year",
     "prior",
+    "year_end",
     "segment_count",
+    "segments",
+    "largest_segment",
+    "largest_share",
     "total_assets",
     "prior_total_assets",
+    "total_liabilities",
+    "revenue",
+    "prior_revenue",
+    "operating_result",
+    "founded",
+    "city",
+    "state",
+    "incorporation_state",
+    "incorporated",
+    "accrued",
+    "accrued_label",
+    "property",
+    "property_label",
+    "leased",
+)
+"""Placeholders every company fills: the last wording of a policy sentence may name only these."""
+FIGURE_PLACEHOLDERS = (
+    *ALWAYS,
     "goodwill",
     "intangibles",
     "goodwill_share",
@@ -38,17 +61,29 @@ FIGURE_PLACEHOLDERS = (
     "cash_change",
     "depreciation",
     "depreciation_share",
-    "property",
+    "capex",
     "foreign_revenue",
     "foreign_share",
     "receivables",
+    "receivables_label",
     "receivable_days",
+    "trade_receivables",
     "research",
     "research_share",
     "stock_compensation",
     "prior_stock_compensation",
+    "inventories",
+    "cost_of_revenue",
+    "debt",
+    "other_assets",
+    "other_assets_label",
+    "other_liabilities",
+    "other_liabilities_label",
 )
-"""What a policy's ``figures`` may name (:func:`finsynth.generators.filings.policy_figures.policy_values`)."""
+"""What a policy's sentences and ``figures`` may name.
+
+:func:`finsynth.generators.filings.policy_figures.policy_values` fills them.
+"""
 
 
 class Policy(NamedTuple):
@@ -56,7 +91,8 @@ class Policy(NamedTuple):
 
     Attributes:
         title: The policy's subheading.
-        sentences: Its sentences, in reading order.
+        sentences: Its sentences, in reading order, each as its wordings: the filing writes the first
+            whose every placeholder the company has; the last names only :data:`ALWAYS`.
         trade_only: Whether only a company that sells goods on trade terms has it (shipping,
             warranties); a bank, insurer or REIT (``Industry.trade_terms`` false) leaves it out.
         figures: Sentences stating the company's own balances for the policy, with placeholders
@@ -65,7 +101,7 @@ class Policy(NamedTuple):
     """
 
     title: str
-    sentences: tuple[str, ...]
+    sentences: tuple[tuple[str, ...], ...]
     trade_only: bool = False
     figures: tuple[str, ...] = ()
 
@@ -92,7 +128,12 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
     located = list(entries)
     check_unique_titles(located, "policy", source)
     for where, entry in located:
-        check_placeholders(texts_of(f"{where}.sentences", entry["sentences"]), (), source)
+        for position, sentence in enumerate(entry["sentences"]):
+            wordings = [sentence] if isinstance(sentence, str) else sentence
+            at = f"{where}.sentences[{position}]"
+            located_wordings = texts_of(at, wordings) if len(wordings) > 1 else [(at, wordings[0])]
+            check_placeholders(located_wordings[:-1], FIGURE_PLACEHOLDERS, source)
+            check_placeholders(located_wordings[-1:], ALWAYS, source)
         check_placeholders(
             texts_of(f"{where}.figures", entry.get("figures", [])), FIGURE_PLACEHOLDERS, source
         )
@@ -100,7 +141,10 @@ def parse_policies(document: Any, source: str) -> tuple[tuple[Policy, ...], tupl
         tuple(
             Policy(
                 entry["title"],
-                tuple(entry["sentences"]),
+                tuple(
+                    (sentence,) if isinstance(sentence, str) else tuple(sentence)
+                    for sentence in entry["sentences"]
+                ),
                 entry.get("trade_only", False),
                 tuple(entry.get("figures", ())),
             )

@@ -27,6 +27,7 @@ from finsynth.generators.filings.other_items import (
     market,
     officers,
     properties,
+    report_date,
     short_items,
     signatures,
 )
@@ -126,10 +127,12 @@ def _sections(
     stream: RandomStream,
     wording: RandomStream,
     legal: RandomStream,
+    notes: RandomStream,
 ) -> list[_Section]:
-    # Wordings and legal cases come from their own streams, so drawing them leaves every other narrative
-    # draw as it was.
+    # Wordings, legal cases and the notes' own draws (issue #29) come from their own streams, so drawing
+    # them leaves every other narrative draw as it was.
     short = short_items(wording)
+    dated = report_date(company, notes)
     return [
         _Section(None, [Candidate(cover(company, statements), True)], front=True),
         _Section(None, [Candidate(forward_looking(company, stream))], front=True),
@@ -166,7 +169,7 @@ def _sections(
         _Section(
             "Item 8. Financial Statements and Supplementary Data",
             [
-                Candidate(auditor_report(company, stream)),
+                Candidate(report := auditor_report(company, statements, stream, dated)),
                 Candidate(income_statement(company, statements), True),
                 Candidate(balance_sheet(company, statements), True),
                 Candidate(cash_flow_statement(company, statements), True),
@@ -179,7 +182,10 @@ def _sections(
             "Item 9. Changes in and Disagreements with Accountants on Accounting and Financial Disclosure",
             [short["9"]],
         ),
-        _Section("Item 9A. Controls and Procedures", [Candidate(controls(company, wording), True)]),
+        _Section(
+            "Item 9A. Controls and Procedures",
+            [Candidate(controls(company, statements, wording, str(report.facts["auditor"])), True)],
+        ),
         _Section("Item 9B. Other Information", [short["9B"]]),
         _Section(None, [Candidate(Block((heading("PART III"),)), True)]),
         _Section(
@@ -193,7 +199,10 @@ def _sections(
         _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
         _Section(
             "Item 15. Exhibits and Financial Statement Schedules",
-            [Candidate(exhibits(company, stream), True), Candidate(signatures(company, stream))],
+            [
+                Candidate(exhibits(company, stream, str(report.facts["auditor"])), True),
+                Candidate(signatures(company, stream)),
+            ],
         ),
         _Section("Item 16. Form 10-K Summary", [short["16"]]),
     ]
@@ -418,6 +427,7 @@ def _assemble(seed: int, target_tokens: int | None, *, fit_required: bool = Fals
         RandomStream(derive_seed(seed, "filings", "narrative")),
         RandomStream(derive_seed(seed, "filings", "wording")),
         RandomStream(derive_seed(seed, "filings", "legal")),
+        RandomStream(derive_seed(seed, "filings", "variety-notes")),
     )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
     if target_tokens is None:

@@ -7,15 +7,17 @@ from collections.abc import Sequence
 from finsynth.generators.filings.accounting_policies import MORE_POLICIES, POLICIES, Policy
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.industry_metrics import metric_candidates
-from finsynth.generators.filings.policy_figures import policy_figures, policy_values
+from finsynth.generators.filings.policy_figures import policy_figures, policy_sentences, policy_values
 from finsynth.generators.filings.revenue_recognition import RECOGNITION_TIMING
 from finsynth.generators.filings.tables import TableRow, balance_sheet_words, statement_rows, table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.formatting import (
     count_word,
+    fiscal_year_end,
     money,
     name_list,
+    per_share,
     percent_figure,
     share_of,
     table_amount,
@@ -34,6 +36,15 @@ def _latest_two(statements: Statements) -> tuple[int, int]:
     return statements.years[-1], statements.years[-2]
 
 
+def _year_end(company: Company, year: int) -> str:
+    return fiscal_year_end(year, company.fiscal_year_end_month)
+
+
+def _result(amount: int, unit: str, gain: str, loss: str) -> str:
+    """``gain of $X`` for a positive amount, ``loss of $X`` for a negative one (e.g. income or a loss)."""
+    return f"{gain} of {money(amount, unit)}" if amount >= 0 else f"{loss} of {money(-amount, unit)}"
+
+
 def _header(company: Company, years: Sequence[int]) -> tuple[str, ...]:
     return (f"(in {company.unit})", *(f"Fiscal {year}" for year in years))
 
@@ -43,21 +54,46 @@ def _revenue_note(company: Company, statements: Statements) -> Block:
     rows = [(segment.name, f"segment.{index}") for index, segment in enumerate(company.segments)]
     rows.append(("Total revenue", "revenue"))
     region_rows = [(region, f"region.{index}") for index, region in enumerate(REGIONS)]
+    year, prior = _latest_two(statements)
+    values, unit = statements.values[year], company.unit
+    shares = [values[f"segment.{index}"] for index in range(len(company.segments))]
+    largest = max(range(len(shares)), key=lambda index: shares[index])
+    foreign = has_foreign_revenue(statements)
+    where = " and by the location of the customer" if foreign else ""
+    billed = (
+        f"contract liabilities of {money(values['deferred_revenue'], unit)} at {_year_end(company, year)} "
+        "are amounts billed in advance of performance"
+        if statements.has_deferred_revenue and values.get("deferred_revenue", 0) > 0
+        else "amounts billed in advance of performance, part of the "
+        f"{money(values['accrued_liabilities'], unit)}"
+        f" of {statements.balance.label('accrued_liabilities', 'accrued liabilities').lower()} at "
+        f"{_year_end(company, year)}, are contract liabilities"
+    )
     return Block(
         (
             prose(
-                "We disaggregate revenue by reportable segment and by the location of the customer.",
-                "Revenue is recognized net of sales taxes, discounts and expected returns.",
+                f"We disaggregate the {money(values['revenue'], unit)} of fiscal {year} revenue by "
+                "reportable "
+                f"segment{where}; the {company.segments[largest].name} segment was the largest, with "
+                f"{percent_figure(share_of(shares[largest], values['revenue']))} of the total.",
+                f"Revenue, {money(statements.values[prior]['revenue'], unit)} in fiscal {prior}, is "
+                "recognized "
+                "net of sales taxes, discounts and expected returns.",
             ),
             table("Revenue by segment", _header(company, years), statement_rows(statements, rows)),
             table(
                 "Revenue by geographic area", _header(company, years), statement_rows(statements, region_rows)
             )
             if has_foreign_revenue(statements)
-            else prose("All of our revenue comes from customers in the United States."),
+            else prose(
+                f"All of the {money(values['revenue'], unit)} of fiscal {year} revenue came from customers "
+                "in "
+                "the United States."
+            ),
             prose(
-                "Contract liabilities consist of amounts billed in advance of performance and are recognized "
-                "as revenue as we satisfy the related obligations, generally within one year."
+                f"{billed[0].upper()}{billed[1:]}, recognized as revenue as we satisfy the related "
+                "obligations, "
+                f"generally within fiscal {year + 1}."
             ),
         ),
         title="Revenue",
@@ -114,13 +150,14 @@ def _goodwill_note(company: Company, statements: Statements, stream: RandomStrea
             f"The increase of {money(acquired, unit)} resulted from a business we acquired during fiscal "
             f"{year}."
             if acquired
-            else f"We completed no acquisitions in fiscal {year}, so goodwill did not change."
+            else f"We completed no acquisitions in fiscal {year}, so goodwill stayed at "
+            f"{money(values['goodwill'], unit)}."
         ),
-        "Intangible assets consist mainly of customer relationships, developed technology and trade names, "
-        f"amortized over {stream.randint(5, 8)} to {stream.randint(10, 15)} years.",
         Line(
             "Intangible assets, net of accumulated amortization, were "
-            f"{money(values['intangible_assets'], unit)} at the end of fiscal {year}.",
+            f"{money(values['intangible_assets'], unit)} at the end of fiscal {year}; they consist mainly of "
+            "customer relationships, developed technology and trade names, amortized over "
+            f"{stream.randint(5, 8)} to {stream.randint(10, 15)} years.",
             (f"intangible_assets.{year}",),
         ),
     ]
@@ -191,7 +228,8 @@ def _debt_note(company: Company, statements: Statements, stream: RandomStream) -
                     ("credit_facility", "credit_facility.matures"),
                 ),
                 "Our debt agreements require us to keep a maximum ratio of debt to earnings before interest, "
-                "taxes, depreciation and amortization, and we were in compliance at year end.",
+                f"taxes, depreciation and amortization; with total debt of {money(columns[0][3], unit)} at "
+                f"{_year_end(company, year)}, we were in compliance.",
             ),
         ),
         facts=facts,
@@ -232,17 +270,22 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
     }
     values = statements.values[year]
     rate = percent_figure(share_of(values["income_tax_expense"], values["income_before_taxes"]))
+    pretax = _result(values["income_before_taxes"], company.unit, "pretax income", "a pretax loss")
     return Block(
         (
             prose(
-                "The following table reconciles income taxes at the federal statutory rate with our "
-                "provision for income taxes."
+                "The following table reconciles income taxes at the federal statutory rate on fiscal "
+                f"{year}'s "
+                f"{pretax} with our provision for income taxes."
             ),
             table("Income tax reconciliation", _header(company, (year, prior)), rows),
             prose(
-                f"Our effective tax rate was {rate} in fiscal {year}.",
-                "Tax years from three years ago onward remain open to examination by the major taxing "
-                "authorities.",
+                f"Our effective tax rate was {rate} in fiscal {year}, a provision of "
+                f"{money(values['income_tax_expense'], company.unit)} on {pretax}.",
+                f"Tax years from fiscal {year - 3} onward remain open to examination by the Internal Revenue "
+                f"Service and by the taxing authorities of {company.state}, where we have our headquarters; "
+                f"state income taxes, net of federal benefit, came to "
+                f"{_result(columns[0][1], company.unit, 'a charge', 'a benefit')} in fiscal {year}.",
             ),
         ),
         facts=facts,
@@ -253,19 +296,26 @@ def _tax_note(company: Company, statements: Statements, stream: RandomStream) ->
 def _compensation_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
     year = statements.years[-1]
     unit = company.unit
-    expense = statements.values[year]["stock_based_compensation"]
+    values = statements.values[year]
+    expense = values["stock_based_compensation"]
     vesting = stream.randint(3, 4)
+    shares = f"{values['diluted_shares']:,} {unit_word(company.unit)}"
     return Block(
         (
             prose(
                 "We grant restricted stock units and performance share units to employees and directors "
-                "under our equity incentive plan.",
+                f"under our equity incentive plan; unvested awards are part of the {shares} of "
+                "weighted-average "
+                f"diluted shares for fiscal {year} when their effect is dilutive.",
                 Line(
-                    f"Restricted stock units generally vest in equal installments over {vesting} years.",
+                    f"Restricted stock units generally vest in equal installments over {vesting} years, and "
+                    "their cost is recognized over that period; all stock-based compensation came to "
+                    f"{percent_figure(share_of(expense, values['revenue']))} of fiscal {year} revenue.",
                     ("rsu.vesting_years",),
                 ),
-                "Performance share units vest based on revenue growth and total shareholder return over "
-                "three years.",
+                "Performance share units vest based on growth in revenue from the "
+                f"{money(values['revenue'], unit)} of fiscal {year} and on total shareholder return over the "
+                f"three years to fiscal {year + 3}.",
                 Line(
                     f"Stock-based compensation expense was {money(expense, unit)} in fiscal {year}.",
                     (f"stock_based_compensation.{year}",),
@@ -289,11 +339,14 @@ def _earnings_note(company: Company, statements: Statements) -> Block:
             tuple(f"diluted_eps.{year}" for year in years),
         )
     )
+    earned = _result(statements.values[years[0]]["net_income"], company.unit, "net income", "a net loss")
     return Block(
         (
             prose(
-                "Diluted net income per share is net income divided by the weighted-average number of shares "
-                "outstanding, including the dilutive effect of unvested equity awards."
+                f"Diluted net income per share, {per_share(statements.diluted_eps[years[0]])} for fiscal "
+                f"{years[0]} on {earned}, "
+                "is net income divided by the weighted-average number of shares outstanding, including the "
+                "dilutive effect of unvested equity awards."
             ),
             table(
                 "Net income per share",
@@ -320,7 +373,8 @@ def _quarterly_note(company: Company, statements: Statements, year: int) -> Bloc
         (
             prose(
                 f"The following table shows unaudited results for each quarter of fiscal {year}; the "
-                "quarters add up to the full-year amounts."
+                f"quarters add up to the full-year revenue of {money(values['revenue'], company.unit)} and "
+                f"{_result(values['net_income'], company.unit, 'net income', 'a net loss')}."
             ),
             table(
                 f"Quarterly results for fiscal {year} (unaudited)",
@@ -370,12 +424,9 @@ def _retirement_note(company: Company, statements: Statements, stream: RandomStr
             prose(
                 Line(
                     f"We sponsor a defined-contribution savings plan for U.S. employees and match {match}% "
-                    "of eligible pay that employees contribute.",
-                    ("retirement.match_percent",),
-                ),
-                Line(
-                    f"Our matching contributions were {money(cost, company.unit)} in fiscal {year}.",
-                    (f"retirement.contributions.{year}",),
+                    "of eligible pay that employees contribute; our matching contributions were "
+                    f"{money(cost, company.unit)} in fiscal {year}.",
+                    ("retirement.match_percent", f"retirement.contributions.{year}"),
                 ),
             ),
         ),
@@ -384,16 +435,29 @@ def _retirement_note(company: Company, statements: Statements, stream: RandomStr
     )
 
 
-def _contingencies_note() -> Block:
+def _contingencies_note(company: Company, statements: Statements) -> Block:
+    year = statements.years[-1]
+    values, unit, end = statements.values[year], company.unit, _year_end(company, year)
+    accrued = statements.balance.label("accrued_liabilities", "Accrued liabilities").lower()
+    capex = abs(values["capital_expenditures"])
     return Block(
         (
             prose(
                 "We are party to lawsuits, claims and regulatory inquiries that arise in the ordinary "
-                "course of business.",
-                "We record a liability when a loss is probable and can be reasonably estimated.",
+                "course of business, and we record a liability, within the "
+                f"{money(values['accrued_liabilities'], unit)}"
+                f" of {accrued} at {end}, when a loss is probable and can be reasonably estimated.",
                 "Although the outcome of these matters cannot be predicted with certainty, we do not expect "
-                "them to have a material adverse effect on our financial position.",
-                "We have purchase commitments with suppliers that are not recorded on the balance sheet.",
+                "them to have a material adverse effect on our financial position, with total equity of "
+                f"{money(values['total_equity'], unit)} at {end}.",
+                "We have purchase commitments with suppliers, including for capital projects like those "
+                "behind "
+                f"the {money(capex, unit)} of capital expenditures in fiscal {year}, that are not recorded "
+                "on the "
+                "balance sheet."
+                if capex
+                else "We have purchase commitments with suppliers that are not recorded on the balance sheet "
+                f"at {end}, when total liabilities were {money(values['total_liabilities'], unit)}.",
             ),
         ),
         title="Commitments and Contingencies",
@@ -411,9 +475,13 @@ def _segment_note(company: Company, statements: Statements) -> Block:
             prose(
                 f"We manage the business in {count_word(len(company.segments))} reportable segments, "
                 f"{name_list([segment.name for segment in company.segments])}, which our chief executive "
-                "officer, as chief operating decision maker, reviews to allocate resources.",
+                f"officer, {company.officers[0].name}, as chief operating decision maker, reviews to "
+                "allocate "
+                "resources.",
                 "Segment operating income excludes corporate costs such as executive management, legal and "
-                "finance functions that are not allocated to the segments.",
+                "finance functions that are not allocated to the segments, which came to "
+                f"{money(abs(statements.values[years[0]]['corporate_expense']), company.unit)} in fiscal "
+                f"{years[0]}.",
             ),
             table("Segment operating income", _header(company, years), statement_rows(statements, rows)),
         ),
@@ -468,8 +536,8 @@ def _leases_note(company: Company, statements: Statements, stream: RandomStream)
     return Block(
         (
             prose(
-                "Our operating leases have remaining terms of one to fifteen years, some with options to "
-                "extend.",
+                f"Our operating leases, with payments of {money(payments[0], company.unit)} due in fiscal "
+                f"{year + 1}, have remaining terms of one to fifteen years, some with options to extend.",
                 Line(
                     f"Operating lease cost was {money(cost, company.unit)} in fiscal {year}.",
                     (f"lease.cost.{year}",),
@@ -495,7 +563,8 @@ def _supplemental_cash_note(company: Company, statements: Statements) -> Block:
         (
             prose(
                 "Interest and income taxes were paid in the year in which the related expense was "
-                "recognized.",
+                f"recognized, so cash paid for interest in fiscal {years[0]} equals its interest expense of "
+                f"{money(statements.values[years[0]]['interest_expense'], company.unit)}.",
             ),
             table("Supplemental cash flow information", _header(company, years), rows),
         ),
@@ -514,9 +583,14 @@ def _fair_value_note(company: Company, statements: Statements, stream: RandomStr
                 "We measure money market funds at fair value using quoted prices in active markets (Level "
                 f"1); they are part of the {money(values['cash'], company.unit)} of cash and cash "
                 f"equivalents at the end of fiscal {year}.",
-                "Foreign currency forward contracts are measured using observable exchange rates (Level 2)."
+                "Foreign currency forward contracts, which hedge part of the "
+                f"{money(values['revenue'] - values['region.0'], company.unit)} of revenue we earned "
+                "outside the "
+                f"United States in fiscal {year}, are measured using observable exchange rates (Level 2)."
                 if has_foreign_revenue(statements)
-                else "We held no derivative instruments at year end.",
+                else f"We held no derivative instruments at {_year_end(company, year)}, as all "
+                f"{money(values['revenue'], company.unit)} of fiscal {year} revenue was billed in U.S. "
+                "dollars.",
                 Line(
                     f"The estimated fair value of our total debt was {money(fair, company.unit)} at the end "
                     f"of fiscal {year}, compared with a carrying amount of {money(debt, company.unit)}.",
@@ -529,21 +603,23 @@ def _fair_value_note(company: Company, statements: Statements, stream: RandomStr
     )
 
 
-def _subsequent_events_note(company: Company, statements: Statements, stream: RandomStream) -> Block:
+def _subsequent_events_note(company: Company, statements: Statements, facility: int) -> Block:
     year = statements.years[-1]
     dividend = statements.values[year]["dividends_paid"]
     event = (
-        "our board of directors declared a quarterly cash dividend payable to shareholders of record in the "
-        "next month"
+        "our board of directors declared a quarterly cash dividend, in line with the "
+        f"{money(abs(dividend), company.unit)} of dividends paid over fiscal {year}, payable to shareholders "
+        "of record in the next month"
         if dividend
-        else "we renewed our revolving credit facility on terms similar to the existing facility"
+        else f"we renewed our {money(facility, company.unit)} revolving credit facility on terms similar to "
+        "the existing facility"
     )
     return Block(
         (
             prose(
-                f"After the end of fiscal {year}, {event}.",
-                "We evaluated subsequent events through the date these financial statements were issued and "
-                "identified no others that require disclosure.",
+                f"After the end of fiscal {year}, {event}; we evaluated subsequent events through the date "
+                "these "
+                "financial statements were issued and identified no others that require disclosure.",
             ),
         ),
         title="Subsequent Events",
@@ -607,9 +683,10 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
     forfeited = round(opening * stream.uniform(0.02, 0.08))
     closing = opening + granted - vested - forfeited
     price = stream.uniform(20, 180)
+    granted_price = f"{price * stream.uniform(1.0, 1.2):.2f}"
     rows = [
         (f"Unvested at beginning of fiscal {year}", [f"{opening:,}", f"{price:.2f}"], ("rsu.opening",)),
-        ("Granted", [f"{granted:,}", f"{price * stream.uniform(1.0, 1.2):.2f}"], ("rsu.granted",)),
+        ("Granted", [f"{granted:,}", granted_price], ("rsu.granted",)),
         ("Vested", [table_amount(-vested), f"{price * stream.uniform(0.85, 1.0):.2f}"], ("rsu.vested",)),
         (
             "Forfeited",
@@ -631,7 +708,13 @@ def _award_activity(company: Company, statements: Statements, stream: RandomStre
     }
     return Block(
         (
-            prose("The following table summarizes restricted stock unit activity during the fiscal year."),
+            prose(
+                f"The following table summarizes restricted stock unit activity during fiscal {year}, in "
+                "which "
+                f"we granted {granted:,} {unit_word(scale)} units at a weighted-average grant-date fair "
+                "value of "
+                f"${granted_price} and {vested:,} {unit_word(scale)} units vested."
+            ),
             table(
                 "Restricted stock unit activity",
                 (f"(units in {scale})", "Units", "Weighted-average grant-date fair value ($)"),
@@ -657,8 +740,11 @@ def _purchase_obligations(company: Company, statements: Statements, stream: Rand
     return Block(
         (
             prose(
-                "We have non-cancelable commitments to buy materials, services and capacity from suppliers.",
-                "These purchase obligations are not recorded as liabilities on our balance sheet.",
+                "We have non-cancelable commitments to buy materials, services and capacity from suppliers "
+                f"totaling {money(sum(amounts), company.unit)} over fiscal {year + 1} through fiscal "
+                f"{year + len(amounts)}.",
+                f"These purchase obligations, {money(amounts[0], company.unit)} of which fall due in fiscal "
+                f"{year + 1}, are not recorded as liabilities on our balance sheet.",
             ),
             table("Purchase obligations by fiscal year", (f"(in {company.unit})", "Amount"), rows),
         ),
@@ -692,9 +778,11 @@ def _restructuring(company: Company, statements: Statements, stream: RandomStrea
     return Block(
         (
             prose(
-                "We continued a program to consolidate facilities and simplify our organization.",
-                "Restructuring charges consist mainly of severance and lease exit costs and are included in "
-                "operating expenses.",
+                f"In fiscal {year} we continued a program to consolidate facilities and simplify our "
+                f"organization, charging {money(charges, company.unit)} to operating expenses.",
+                "Restructuring charges consist mainly of severance and lease exit costs; we paid "
+                f"{money(payments, company.unit)} of them in cash during the year, leaving a liability of "
+                f"{money(opening + charges - payments, company.unit)} at {_year_end(company, year)}.",
             ),
             table("Restructuring liability", (f"(in {company.unit})", "Amount"), rows),
         ),
@@ -737,6 +825,7 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
     weights = [stream.uniform(0.5, 1.5) for _ in company.segments] + [stream.uniform(0.05, 0.2)]
     labels = [segment.name for segment in company.segments] + ["Corporate"]
     paragraphs = []
+    corporate = split_whole(statements.values[years[0]]["depreciation_and_amortization"], weights)[-1]
     for title, key, sign in (
         ("Depreciation and amortization by segment", "depreciation_and_amortization", 1),
         ("Capital expenditures by segment", "capital_expenditures", -1),
@@ -752,7 +841,9 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
         (
             prose(
                 "Depreciation, amortization and capital expenditures are attributed to the segments that "
-                "use the related assets; amounts for shared assets are shown as corporate."
+                f"use the related assets; those of shared assets, {money(corporate, company.unit)} of the "
+                f"{money(statements.values[years[0]]['depreciation_and_amortization'], company.unit)} of "
+                f"depreciation and amortization in fiscal {years[0]}, are shown as corporate."
             ),
             *paragraphs,
         ),
@@ -760,37 +851,54 @@ def _segment_resources(company: Company, statements: Statements, stream: RandomS
     )
 
 
-def _performance_obligations(company: Company, stream: RandomStream) -> Block:
+def _performance_obligations(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    year = statements.years[-1]
+    values, unit = statements.values[year], company.unit
     sentences = [
-        f"Revenue of the {segment.name} segment, which sells {segment.offering}, is recognized "
+        f"The {segment.name} segment sells {segment.offering}; its revenue, "
+        f"{money(values[f'segment.{index}'], unit)} in fiscal {year}, is recognized "
         f"{RECOGNITION_TIMING[segment.recognition]}."
-        for segment in company.segments
+        for index, segment in enumerate(company.segments)
     ]
     if company.industry.trade_terms:
         sentences.append(
             f"Payment terms are generally {stream.choice(('30', '45', '60'))} to "
             f"{stream.choice(('60', '90'))} days, and contracts do not include significant financing "
-            "components."
+            f"components; customers owed us {money(values['accounts_receivable'], unit)} at "
+            f"{_year_end(company, year)}."
         )
+    largest = max(range(len(company.segments)), key=lambda index: values[f"segment.{index}"])
     sentences.append(
-        "Remaining performance obligations for contracts longer than one year are expected to be recognized "
-        "mostly within the next three years."
+        "Remaining performance obligations for contracts longer than one year, mainly in the "
+        f"{company.segments[largest].name} segment, are expected to be recognized mostly in fiscal "
+        f"{year + 1} "
+        f"through fiscal {year + 3}."
     )
     return Block((prose(*sentences),), title="Performance Obligations")
 
 
-def _guarantees(stream: RandomStream) -> Block:
+def _guarantees(company: Company, statements: Statements, stream: RandomStream, facility: int) -> Block:
+    year = statements.years[-1]
+    operating = _result(
+        statements.values[year]["operating_income"], company.unit, "operating income", "an operating loss"
+    )
     return Block(
         (
             prose(
-                "In the ordinary course of business we give indemnities to customers, suppliers and others "
-                "against certain losses, including claims of intellectual property infringement.",
-                "The maximum amount of these indemnities is often not stated, and we have not made "
-                "significant payments under them.",
+                "In the ordinary course of business the "
+                f"{name_list([segment.name for segment in company.segments])} segments give indemnities to "
+                "customers, suppliers and others against certain losses, including claims of intellectual "
+                f"property infringement, under agreements in force at {_year_end(company, year)}; the "
+                "maximum "
+                "amount of these indemnities is often not stated, and we made no significant payments under "
+                f"them in fiscal {year}.",
                 "We have issued standby letters of credit, mainly to support insurance programs and customs "
-                "obligations.",
+                f"obligations, which reduce what we can draw on our {money(facility, company.unit)} "
+                "revolving "
+                "credit facility.",
                 f"We are also involved in environmental clean-up at {stream.randint(2, 6)} sites, none of "
-                "which we expect to result in material costs.",
+                f"which we expect to result in costs material to results such as fiscal {year}'s "
+                f"{operating}.",
             ),
         ),
         title="Guarantees and Indemnifications",
@@ -890,8 +998,10 @@ def _credit_losses(company: Company, statements: Statements, stream: RandomStrea
     return Block(
         (
             prose(
-                "Accounts receivable are shown net of an allowance for expected credit losses, which "
-                "changed as follows during the year."
+                f"Accounts receivable, {money(receivables, company.unit)} at {_year_end(company, year)}, are "
+                "shown net of an allowance for expected credit losses, which changed as follows during "
+                "fiscal "
+                f"{year}."
             ),
             table("Allowance for credit losses", (f"(in {company.unit})", "Amount"), rows),
         ),
@@ -899,20 +1009,22 @@ def _credit_losses(company: Company, statements: Statements, stream: RandomStrea
     )
 
 
-def _award_valuation(stream: RandomStream) -> Block:
+def _award_valuation(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    volatility, rate = f"{stream.uniform(22, 45):.1f}%", f"{stream.uniform(1.0, 4.8):.1f}%"
     rows = [
-        ("Expected volatility", [f"{stream.uniform(22, 45):.1f}%"], ()),
-        ("Risk-free interest rate", [f"{stream.uniform(1.0, 4.8):.1f}%"], ()),
+        ("Expected volatility", [volatility], ()),
+        ("Risk-free interest rate", [rate], ()),
         ("Expected dividend yield", [f"{stream.uniform(0.0, 2.5):.1f}%"], ()),
         ("Performance period (years)", ["3.0"], ()),
     ]
     return Block(
         (
             prose(
-                "The fair value of performance share units with market conditions is estimated with a Monte "
-                "Carlo simulation using the following assumptions.",
-                "Expected volatility is based on the historical volatility of our stock and that of a peer "
-                "group.",
+                "The fair value of performance share units with market conditions granted in fiscal "
+                f"{statements.years[-1]} is estimated with a Monte Carlo simulation using the following "
+                f"assumptions, among them a risk-free interest rate of {rate}.",
+                f"Expected volatility of {volatility} is based on the historical volatility of our stock, "
+                f"traded as {company.ticker}, and that of a peer group.",
             ),
             table("Valuation assumptions for performance share units", ("Assumption", "Value"), rows),
         ),
@@ -935,27 +1047,14 @@ def applies(policy: Policy, company: Company, statements: Statements) -> bool:
     return True
 
 
-_GENERAL_LEASES = "We lease offices, warehouses, production sites and equipment."
-
-
-def _policy_sentence(company: Company, sentence: str) -> str:
-    """A policy sentence in the company's terms: what it leases follows its industry."""
-    if sentence != _GENERAL_LEASES:
-        return sentence
-    if company.industry.leased_premises is not None:
-        return f"We lease {company.industry.leased_premises}."
-    if company.industry.inventory_days[1] and company.industry.trade_terms:
-        return sentence
-    return "We lease offices and equipment."
-
-
 def notes_candidates(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
     """Return the notes in reading order; the first note's opening is required, the rest optional."""
     opening = Block(
         (
             prose(
-                f"All amounts in these notes are in {company.unit} of U.S. dollars unless stated otherwise "
-                f"and are rounded to the nearest {unit_word(company.unit)}.",
+                f"Amounts are in {company.unit} of U.S. dollars unless stated otherwise; total assets were "
+                f"{money(statements.values[statements.years[-1]]['total_assets'], company.unit)} at "
+                "year end.",
             ),
         ),
         title="Summary of Significant Accounting Policies",
@@ -968,10 +1067,7 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
             Block(
                 (
                     heading(policy.title),
-                    prose(
-                        *(_policy_sentence(company, line) for line in policy.sentences),
-                        *policy_figures(policy, figures),
-                    ),
+                    prose(*policy_sentences(policy, figures), *policy_figures(policy, figures)),
                 )
             )
         )
@@ -980,18 +1076,24 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
     )
     candidates.append(Candidate(_revenue_note(company, statements)))
     candidates.extend(metric_candidates(company, statements, stream, "8"))
+    # The notes draw from ``stream`` in this order; the debt note's credit facility is named again later.
+    before_debt = (
+        _property_note(company, statements, stream),
+        _goodwill_note(company, statements, stream),
+        _accrued_note(company, statements, stream),
+    )
+    debt = _debt_note(company, statements, stream)
+    facility = int(debt.facts["credit_facility"])
     candidates.extend(
         Candidate(block)
         for block in (
-            _property_note(company, statements, stream),
-            _goodwill_note(company, statements, stream),
-            _accrued_note(company, statements, stream),
-            _debt_note(company, statements, stream),
+            *before_debt,
+            debt,
             _tax_note(company, statements, stream),
             _compensation_note(company, statements, stream),
             _earnings_note(company, statements),
             _retirement_note(company, statements, stream),
-            _contingencies_note(),
+            _contingencies_note(company, statements),
             _segment_note(company, statements),
             _intangibles_note(company, statements, stream),
             _leases_note(company, statements, stream),
@@ -1004,16 +1106,16 @@ def notes_candidates(company: Company, statements: Statements, stream: RandomStr
             _restructuring(company, statements, stream),
             *(_quarterly_segments(company, statements, year) for year in statements.years[::-1]),
             _segment_resources(company, statements, stream),
-            _performance_obligations(company, stream),
-            _guarantees(stream),
+            _performance_obligations(company, statements, stream),
+            _guarantees(company, statements, stream, facility),
             _balance_sheet_details(company, statements, stream),
             *(
                 (_credit_losses(company, statements, stream),)
                 if "accounts_receivable" not in dict(statements.balance.labels)
                 else ()
             ),
-            _award_valuation(stream),
-            _subsequent_events_note(company, statements, stream),
+            _award_valuation(company, statements, stream),
+            _subsequent_events_note(company, statements, facility),
         )
     )
     return candidates

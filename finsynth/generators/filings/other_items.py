@@ -7,12 +7,14 @@ are data: ``resources/other_items_prose.yaml`` (:mod:`finsynth.generators.filing
 
 from __future__ import annotations
 
+import datetime
+
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE as _PROSE
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import CITIES, Company
-from finsynth.world.formatting import count_word, fiscal_year_end, table_amount
+from finsynth.world.formatting import count_word, fiscal_year_end, long_date, money, table_amount
 from finsynth.world.names import LAST_NAMES, person_name
 from finsynth.world.statements import Statements
 
@@ -165,34 +167,45 @@ CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commi
 """Whose framework management assesses internal control over financial reporting with."""
 
 
-def controls(company: Company, stream: RandomStream) -> Block:
-    """Return Item 9A on controls and procedures, its conclusions worded as ``stream`` draws."""
+def controls(company: Company, statements: Statements, stream: RandomStream, auditor: str) -> Block:
+    """Return Item 9A on controls and procedures, its conclusions worded as ``stream`` draws.
+
+    The sentences are the company's own: its officers, its year end and its ``auditor``.
+    """
+    ceo, cfo = company.officers[0].name, company.officers[1].name
+    end = fiscal_year_end(statements.years[-1], company.fiscal_year_end_month)
     return Block(
         (
             prose(
-                Line(stream.choice(_PROSE.disclosure_conclusions), ("controls.disclosure_conclusion",)),
                 Line(
-                    stream.choice(_PROSE.internal_conclusions).format(framework=CONTROL_FRAMEWORK),
+                    stream.choice(_PROSE.disclosure_conclusions).format(ceo=ceo, cfo=cfo, year_end=end),
+                    ("controls.disclosure_conclusion",),
+                ),
+                Line(
+                    stream.choice(_PROSE.internal_conclusions).format(
+                        framework=CONTROL_FRAMEWORK, year_end=end
+                    ),
                     ("controls.framework", "controls.internal_conclusion"),
                 ),
-                "There were no changes in our internal control over financial reporting during the fourth "
+                f"{cfo} reports no change in our internal control over financial reporting during the fourth "
                 "quarter that materially affected it.",
-                "Any control system, however well designed, can provide only reasonable assurance that its "
-                "objectives are met.",
             ),
             heading("Management's Report on Internal Control over Financial Reporting"),
             prose(
-                f"The management of {company.name} is responsible for establishing and maintaining adequate "
+                f"Management, led by {ceo}, is responsible for establishing and maintaining adequate "
                 "internal control over financial reporting.",
-                "Internal control over financial reporting is a process designed to provide reasonable "
-                "assurance "
-                "about the reliability of financial reporting and the preparation of financial statements "
-                "for external purposes.",
-                "Because of its inherent limitations, internal control may not prevent or detect every "
-                "misstatement, and projections of its effectiveness to future periods are subject to the "
-                "risk that controls may become inadequate.",
-                "Our independent registered public accounting firm has issued an attestation report on the "
-                "effectiveness of our internal control over financial reporting.",
+                f"Overseen by {cfo}, it is a process that provides reasonable assurance about the "
+                "reliability of financial reporting and of our published financial statements.",
+                "Because of its inherent limitations, it may not prevent or detect every misstatement, as "
+                f"{cfo} acknowledges, and projections of its effectiveness to later periods risk that "
+                "controls "
+                "become inadequate.",
+                Line(
+                    f"{auditor}, our independent registered public accounting firm, has issued an "
+                    "attestation "
+                    "report on its effectiveness.",
+                    ("auditor",),
+                ),
             ),
         ),
         facts={
@@ -343,7 +356,7 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     )
 
 
-def exhibits(company: Company, stream: RandomStream) -> Block:
+def exhibits(company: Company, stream: RandomStream, auditor: str) -> Block:
     """Return Item 15: the financial statements filed, the schedules left out, and the exhibit index."""
     first, latest = company.fiscal_years[0], company.fiscal_years[-1]
     rows = [
@@ -354,16 +367,70 @@ def exhibits(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             prose(
-                f"The financial statements for fiscal {first} through {latest} are filed under Item 8; "
-                "schedules are omitted as not required or given in the notes.",
+                f"Item 8 holds the financial statements for fiscal {first} through {latest}, audited by "
+                f"{auditor}; schedules are omitted as not required or given in the notes.",
             ),
             table("Exhibit index", ("Exhibit", "Description"), rows),
         )
     )
 
 
-def auditor_report(company: Company, stream: RandomStream) -> Block:
-    """Return the report of the independent registered public accounting firm."""
+_MATTER_BALANCES = (
+    ("reserves for unpaid losses", "accounts_payable", "Reserves for unpaid losses"),
+    ("allowance for credit losses", "accounts_receivable", "Loans, net"),
+    ("real estate", "property_and_equipment", "Property and equipment"),
+    ("properties", "property_and_equipment", "Property and equipment"),
+    ("regulatory", "other_liabilities", "Other liabilities"),
+    ("unbilled", "accounts_receivable", "Accounts receivable"),
+    ("goodwill", "goodwill", "Goodwill"),
+    ("tax", "income_tax_expense", "Provision for income taxes"),
+)
+"""Which balance a critical audit matter bears on, by a phrase of the matter (else revenue)."""
+
+
+def _matter_balance(company: Company, statements: Statements, matter: str) -> tuple[str, str]:
+    """What ``matter`` bears on, as the report names it: this year's balance, and the prior year's amount."""
+    year, prior = statements.years[-1], statements.years[-2]
+    values, earlier, unit = statements.values[year], statements.values[prior], company.unit
+    end = fiscal_year_end(year, company.fiscal_year_end_month)
+    for phrase, key, default in _MATTER_BALANCES:
+        if phrase in matter and values.get(key, 0) > 0:
+            if key == "income_tax_expense":
+                return (
+                    f"the provision for income taxes of {money(values[key], unit)} for fiscal {year}",
+                    f"the {money(earlier[key], unit)} of fiscal {prior}",
+                )
+            label = statements.balance.label(key, default)
+            if key == "other_liabilities":  # a utility's regulatory liabilities sit in this line
+                label = f"the regulatory balances within {label[0].lower()}{label[1:]}"
+            else:
+                label = label.split(",")[0]
+                label = label if label[:2].isupper() else label[0].lower() + label[1:]
+            return (
+                f"{label} of {money(values[key], unit)} at {end}",
+                f"the {money(earlier[key], unit)} a year earlier",
+            )
+    return (
+        f"revenue of {money(values['revenue'], unit)} for fiscal {year}",
+        f"the {money(earlier['revenue'], unit)} of fiscal {prior}",
+    )
+
+
+def report_date(company: Company, dates: RandomStream) -> str:
+    """The date of the auditor's report: 40 to 75 days after the fiscal year end, drawn from ``dates``."""
+    year_end = datetime.date(company.fiscal_years[-1], company.fiscal_year_end_month, 1)
+    last_day = (year_end.replace(day=28) + datetime.timedelta(days=4)).replace(day=1) - datetime.timedelta(
+        days=1
+    )
+    return long_date(last_day + datetime.timedelta(days=dates.randint(40, 75)))
+
+
+def auditor_report(company: Company, statements: Statements, stream: RandomStream, dated: str) -> Block:
+    """Return the report of the independent registered public accounting firm, dated ``dated``.
+
+    The report names the company's dates and figures, and its critical audit matter the balance it
+    bears on. The firm, the matter and the tenure are drawn from ``stream``.
+    """
     firm = f"{stream.choice(LAST_NAMES)} & {stream.choice(LAST_NAMES)} LLP"
     matter = stream.choice(
         company.industry.audit_matters
@@ -375,30 +442,48 @@ def auditor_report(company: Company, stream: RandomStream) -> Block:
         )
     )
     since = min(company.founded + stream.randint(5, 40), company.fiscal_years[0])
+    year, prior = statements.years[-1], statements.years[-2]
+    values, unit = statements.values[year], company.unit
+    end, prior_end = (fiscal_year_end(when, company.fiscal_year_end_month) for when in (year, prior))
+    first = company.fiscal_years[0]
+    balance, earlier = _matter_balance(company, statements, matter)
     return Block(
         (
             heading("Report of Independent Registered Public Accounting Firm"),
             prose(
-                f"We have audited the accompanying consolidated balance sheets of {company.name} and the "
-                "related consolidated statements of operations and cash flows for the years presented.",
+                f"We have audited the accompanying consolidated balance sheets of {company.name} as of {end} "
+                f"and {prior_end} and the related consolidated statements of operations and cash flows for "
+                f"fiscal {first} through fiscal {year}, a period in which annual revenue went from "
+                f"{money(statements.values[first]['revenue'], unit)} to {money(values['revenue'], unit)}.",
                 "In our opinion, the financial statements present fairly, in all material respects, the "
-                "financial "
-                "position of the Company and the results of its operations and its cash flows in conformity "
-                "with U.S. generally accepted accounting principles.",
-                "These financial statements are the responsibility of the Company's management; our "
-                "responsibility is to express an opinion on them based on our audits.",
-                "We conducted our audits in accordance with the standards of the Public Company Accounting "
-                "Oversight Board.",
+                f"financial position of the Company as of {end}, with total assets of "
+                f"{money(values['total_assets'], unit)}, and the results of its operations and its cash "
+                "flows "
+                "for the years then ended, in conformity with U.S. generally accepted accounting principles.",
+                "These financial statements, including the notes that explain total liabilities of "
+                f"{money(values['total_liabilities'], unit)}, are the responsibility of the Company's "
+                "management; "
+                "our responsibility is to express an opinion on them based on our audits.",
+                f"{firm} is registered with the Public Company Accounting Oversight Board, and we conducted "
+                "our "
+                "audits in accordance with its standards.",
                 Line(
-                    f"The critical audit matter we communicated to the audit committee was {matter}.",
+                    f"The critical audit matter we communicated to the audit committee was {matter}; it "
+                    "bears on "
+                    f"{balance}.",
                     ("auditor.critical_matter",),
                 ),
-                "Our audit procedures on this matter included testing controls over management's process, "
-                "evaluating the reasonableness of significant assumptions and testing the data used.",
-                "We have also audited the Company's internal control over financial reporting and expressed "
-                "an unqualified opinion on its effectiveness.",
+                f"Our audit procedures on this matter included comparing the amount with {earlier}, testing "
+                "controls over management's process, evaluating the reasonableness of significant "
+                "assumptions "
+                "and testing the data used.",
+                "We have also audited the Company's internal control over financial reporting as of "
+                f"{end}, and our report dated {dated} expressed an unqualified opinion on its effectiveness.",
                 "Our audits included examining, on a test basis, evidence supporting the amounts and "
-                "disclosures in the financial statements and evaluating the accounting principles used.",
+                "disclosures in the financial statements, among them the "
+                f"{money(values['accrued_liabilities'], unit)} of "
+                f"{statements.balance.label('accrued_liabilities', 'Accrued liabilities').lower()}, and "
+                "evaluating the accounting principles used.",
                 Line(
                     f"{firm} has served as the Company's auditor since {since}.", ("auditor", "auditor.since")
                 ),

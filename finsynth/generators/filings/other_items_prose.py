@@ -1,9 +1,9 @@
 """Wordings and lists of a filing's shorter items, loaded from ``resources/other_items_prose.yaml``.
 
 The file (written for finsynth) is checked against ``filings_other_items_prose.schema.json`` when
-loaded, then for what a schema cannot state: only the internal-control conclusions name a
-placeholder (``{framework}``), and no two exhibits share a number. An error names the file and the
-entry.
+loaded, then for what a schema cannot state: only the controls conclusions name placeholders
+(the company's officers and year end, the framework), and no two exhibits share a number.
+An error names the file and the entry.
 """
 
 from __future__ import annotations
@@ -23,7 +23,10 @@ from finsynth.schemas.loader import check_data_file
 PROSE_FILE = "resources/other_items_prose.yaml"
 """Where the prose lives, relative to the ``finsynth.generators.filings`` package."""
 
-_PLACEHOLDERS = {"internal_conclusions": ("framework",)}
+_PLACEHOLDERS = {
+    "disclosure_conclusions": ("ceo", "cfo", "year_end"),
+    "internal_conclusions": ("framework", "year_end"),
+}
 """The placeholders each list's texts may name; lists not named here name none."""
 
 
@@ -50,8 +53,10 @@ class OtherItemsProse:
     Attributes:
         forward_looking_factors: Factors the cautionary statement lists.
         property_uses: What a property is used for; the first is the headquarters.
-        disclosure_conclusions: Wordings of the disclosure-controls conclusion.
-        internal_conclusions: Wordings of management's assessment, each with ``{framework}``.
+        disclosure_conclusions: Wordings of the disclosure-controls conclusion, naming ``{ceo}``,
+            ``{cfo}`` and ``{year_end}``.
+        internal_conclusions: Wordings of management's assessment, each with ``{framework}`` and the
+            company's ``{year_end}``.
         prior_roles: What an executive officer did before joining.
         signing_statements: Wordings of the statement above the signatures.
         exhibits: The exhibit index, in order.

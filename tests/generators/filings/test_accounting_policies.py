@@ -11,6 +11,8 @@ import yaml
 
 from finsynth.errors import ConfigError
 from finsynth.generators.filings.accounting_policies import (
+    ALWAYS,
+    FIGURE_PLACEHOLDERS,
     MORE_POLICIES,
     POLICIES,
     POLICIES_FILE,
@@ -57,3 +59,23 @@ def test_a_broken_policy_file_is_refused_naming_file_and_entry(change: str, mess
     assert error.value.source == SOURCE
     assert error.value.path == path
     assert message in error.value.message
+
+
+def test_a_sentence_whose_last_wording_needs_a_figure_some_company_lacks_is_refused() -> None:
+    document = copy.deepcopy(_shipped())
+    document["policies"][0]["sentences"][0] = [
+        "Goodwill was {goodwill} in fiscal {year}.",
+        "Goodwill was {goodwill}.",
+    ]
+    with pytest.raises(ConfigError) as error:
+        parse_policies(document, SOURCE)
+    assert error.value.path == "$.policies[0].sentences[0][1]"
+    assert "unknown placeholder {goodwill}" in error.value.message
+
+
+def test_a_wording_may_name_any_figure_while_the_last_names_only_what_every_company_has() -> None:
+    document = copy.deepcopy(_shipped())
+    document["policies"][0]["sentences"][0] = ["Goodwill was {goodwill}.", "Assets were {total_assets}."]
+    policies, _ = parse_policies(document, SOURCE)
+    assert policies[0].sentences[0] == ("Goodwill was {goodwill}.", "Assets were {total_assets}.")
+    assert set(ALWAYS) < set(FIGURE_PLACEHOLDERS)

@@ -33,6 +33,7 @@ from finsynth.generators.filings.risk_factors import risk_candidates
 from finsynth.generators.filings.risk_prose import RISK_PROSE, parse_risk_prose
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
+from finsynth.world.formatting import fiscal_year_end
 from finsynth.world.statements import make_statements
 
 
@@ -230,10 +231,16 @@ def test_a_placeholder_is_accepted_exactly_when_the_code_fills_it(name: str, all
 def test_filings_use_the_shipped_wordings(seed: int) -> None:
     company = make_company(RandomStream(seed))
     stream = RandomStream(seed + 1)
-    control_lines = [
-        line.text for paragraph in controls(company, stream).paragraphs for line in paragraph.lines
+    statements = make_statements(company, RandomStream(seed + 4))
+    block = controls(company, statements, stream, "Ames & Boyd LLP")
+    control_lines = [line.text for paragraph in block.paragraphs for line in paragraph.lines]
+    year_end = fiscal_year_end(statements.years[-1], company.fiscal_year_end_month)
+    ceo, cfo = company.officers[0].name, company.officers[1].name
+    wordings = [
+        wording.format(ceo=ceo, cfo=cfo, year_end=year_end)
+        for wording in OTHER_ITEMS_PROSE.disclosure_conclusions
     ]
-    assert control_lines[0] in OTHER_ITEMS_PROSE.disclosure_conclusions
+    assert control_lines[0] in wordings
     part_iii = short_items(stream)["III"].block.paragraphs[0].lines[0].text
     assert part_iii in OTHER_ITEMS_PROSE.part_iii_references
     introduction = (

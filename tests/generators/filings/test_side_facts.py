@@ -37,7 +37,10 @@ OFFERING_WORDS = {
     r"\broyalties\b": {"royalties"},
 }
 """Words in a segment's offering and the recognition types they allow (a snacks segment sells goods)."""
-_SENTENCE = re.compile(r"Revenue of the (.+?) segment, which sells .+? is recognized (.+?)\.(?: |$)")
+_SENTENCE = re.compile(
+    r"The ([^.;]+?) segment sells [^;]+; its revenue, \$[\d,]+ \w+ in fiscal \d{4}, "
+    r"is recognized (.+?)\.(?: |$)"
+)
 
 
 def test_every_recognition_type_is_worded_and_listed_in_the_schema() -> None:
