@@ -4,7 +4,8 @@ The documents are ``README.md``, then the pages of ``docs/`` in the order of the
 (``mkdocs.yml``), then any other ``docs/**/*.md`` by path. One workspace, built once, stands for a
 fresh clone after ``make build-dataset``: the repository's ``configs/``, ``tests/data/`` and
 ``.venv`` (linked), with ``configs/default.yaml`` shrunk to a few records per generator and built
-into ``build/`` exactly as the Makefile does. Each snippet then runs in that folder, in reading
+into ``build/`` exactly as the Makefile does (by the README's own build snippet when the README
+runs first, which is that same command). Each snippet then runs in that folder, in reading
 order, so later snippets may use files earlier ones made (as a reader's would). Snippets needing a
 server say so in an HTML comment right above them:
 
@@ -48,7 +49,7 @@ SAMPLES = ("", "text", "json")
 INDENTED_FENCE = re.compile(r"^[ \t]+```", re.MULTILINE)
 SERVED = "needs a model server; tests/harness/test_docs_evaluation.py runs it"
 NOT_RUN: tuple[tuple[str, str], ...] = (
-    ("make build-dataset", "the set-up itself: the workspace fixture makes the same build"),
+    ("make build-dataset", "the set-up itself: the README's build snippet makes the same build"),
     ("ray start --head", "a Ray cluster spans several machines (tests/builder runs Ray on one)"),
     ("from trl import", "training downloads a model (TRL and torch are not finsynth dependencies)"),
     (
@@ -184,12 +185,23 @@ def _shrunk_default_config() -> str:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A fresh clone after ``make build-dataset``, with a small default config."""
+    """A fresh clone with a small default config, not yet built (see :func:`built`)."""
     folder = tmp_path_factory.mktemp("clone")
     (folder / ".venv").symlink_to(ROOT / ".venv")
     shutil.copytree(ROOT / "configs", folder / "configs")
     shutil.copytree(ROOT / "tests" / "data", folder / "tests" / "data")
     (folder / "configs" / "default.yaml").write_text(_shrunk_default_config(), encoding="utf-8")
+    yield folder
+
+
+def built(folder: Path) -> Path:
+    """``folder`` after ``make build-dataset``: built here unless a document's snippet already built it.
+
+    The README's own build snippet is that same command, so when the README runs first (reading
+    order) no second build is made.
+    """
+    if (folder / "build" / "finsynth" / _default_version() / "manifest.json").is_file():
+        return folder
     make_build = [
         "finsynth",
         "build",
@@ -200,7 +212,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         "2",
         "--overwrite",
     ]
-    built = subprocess.run(
+    made = subprocess.run(
         [str(ROOT / ".venv" / "bin" / make_build[0]), *make_build[1:]],
         cwd=folder,
         capture_output=True,
@@ -209,8 +221,8 @@ def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         timeout=900,
         check=False,
     )
-    assert built.returncode == 0, built.stderr[-3000:]
-    yield folder
+    assert made.returncode == 0, made.stderr[-3000:]
+    return folder
 
 
 def _environment(extra: dict[str, str]) -> dict[str, str]:
@@ -246,7 +258,7 @@ def chat_server(workspace: Path) -> Iterator[dict[str, str]]:
 
     from tests.harness.gold_server import serve
 
-    folder = str(workspace / "build" / "finsynth" / _default_version())
+    folder = str(built(workspace) / "build" / "finsynth" / _default_version())
     configs = ("finchain", "finchain_variation", "finchain_robust", "failsafe_conditions")
     rows = [dict(row) for name in configs for row in datasets.load_dataset(folder, name, split="test")]
     with serve(rows) as server:
@@ -320,6 +332,8 @@ def test_the_readme_and_docs_run_as_written(
     document: str, workspace: Path, request: pytest.FixtureRequest
 ) -> None:
     """One document's snippets, in order; documents run in reading order on the one shared workspace."""
+    if document != "README.md":  # the README builds the workspace with its own snippet
+        built(workspace)
     failures = []
     for snippet in [snippet for snippet in run_snippets() if snippet.document == document]:
         if snippet.language == "yaml":
