@@ -88,9 +88,9 @@ def cybersecurity(company: Company, statements: Statements, stream: RandomStream
     employees = employee_count(company, revenue)
     officer = person_name(stream)
     briefed = MONTH_NAMES[stream.randint(0, 11)]
-    exercises, tests, vendors = stream.randint(2, 12), stream.randint(1, 6), stream.randint(15, 300)
+    exercises, tests, vendors = stream.randint(2, 12), stream.randint(2, 6), stream.randint(15, 300)
     cover = f"${stream.randint(5, 250)} million"
-    retention = f"${stream.randint(1, 40) * 250_000:,}"
+    retention = f"${stream.randint(1, 40) * 0.25:.2f} million"
     program = Block(
         (
             prose(
@@ -111,8 +111,9 @@ def cybersecurity(company: Company, statements: Statements, stream: RandomStream
     oversight = Block(
         (
             prose(
-                f"In fiscal {year}, we ran {exercises} incident-response exercises, outside firms tested our "
-                f"defenses {tests} times, and we reviewed {vendors} key vendors before engaging them.",
+                f"In fiscal {year}, we ran {count_word(exercises)} incident-response exercises, outside "
+                f"firms tested our defenses {count_word(tests)} times, and we reviewed {vendors} key vendors "
+                "before engaging them.",
                 "The audit committee of our board receives reports on cybersecurity risks at least "
                 f"quarterly, and the full board last heard from {officer} in {briefed} {year}.",
             ),
@@ -194,11 +195,9 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> li
                     f"There were approximately {holders:,} holders of record of our common stock on {date}.",
                     ("holders_of_record",),
                 ),
-                Line(
-                    "The table below compares the cumulative total return of $100 invested in our common "
-                    f"stock at the end of fiscal {years[0]} with a broad market index and an index of "
-                    f"{company.industry.label} peers, assuming reinvestment of dividends.",
-                ),
+                "The table below compares the cumulative total return of $100 invested in our common stock "
+                f"at the end of fiscal {years[0]} with a broad market index and an industry peer index "
+                f"({company.industry.label}), assuming reinvestment of dividends.",
             ),
             table(
                 "Cumulative total return",
@@ -363,8 +362,8 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
             heading("Executive Compensation"),
             prose(
                 "The following table summarizes the compensation of our named executive officers for fiscal "
-                f"{statements.years[-1]}, led by {company.officers[0].name}'s total of "
-                f"${int(facts['pay.0.total']):,}."
+                f"{statements.years[-1]}, including the ${int(facts['pay.0.total']):,} total of "
+                f"{company.officers[0].name}, our chief executive."
             ),
             table(
                 "Summary compensation (in dollars)",
