@@ -128,25 +128,27 @@ def _sections(
     wording: RandomStream,
     legal: RandomStream,
     notes: RandomStream,
+    own: RandomStream,
 ) -> list[_Section]:
-    # Wordings, legal cases and the notes' own draws (issue #29) come from their own streams, so drawing
-    # them leaves every other narrative draw as it was.
-    short = short_items(wording)
+    # Wordings, legal cases, the auditor's report date (``notes``) and the business items' figures and
+    # plans (``own``) come from their own streams (issue #29), so drawing them leaves every other
+    # narrative draw as it was.
+    short = short_items(company, statements, wording, own)
     dated = report_date(company, notes)
     return [
         _Section(None, [Candidate(cover(company, statements), True)], front=True),
-        _Section(None, [Candidate(forward_looking(company, stream))], front=True),
+        _Section(None, [Candidate(forward_looking(company, statements, own))], front=True),
         _Section(None, [Candidate(Block((heading("PART I"),)), True)]),
-        _Section("Item 1. Business", business_candidates(company, statements, stream)),
+        _Section("Item 1. Business", business_candidates(company, statements, own)),
         _Section("Item 1A. Risk Factors", risk_candidates(company, statements, stream, wording)),
         _Section("Item 1B. Unresolved Staff Comments", [short["1B"]]),
-        _Section("Item 1C. Cybersecurity", [Candidate(cybersecurity(company, stream), True)]),
-        _Section("Item 2. Properties", [Candidate(properties(company, stream), True)]),
+        _Section("Item 1C. Cybersecurity", cybersecurity(company, statements, own)),
+        _Section("Item 2. Properties", properties(company, statements, own)),
         _Section(
             "Item 3. Legal Proceedings",
             [
                 short["3"],
-                Candidate(legal_matters(company, stream)),
+                Candidate(legal_matters(company, statements, own)),
                 *(Candidate(block) for block in legal_cases(company, statements, legal)),
             ],
         ),
@@ -155,7 +157,7 @@ def _sections(
         _Section(
             "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases "
             "of Equity Securities",
-            [Candidate(market(company, statements, stream), True)],
+            market(company, statements, own),
         ),
         _Section("Item 6. [Reserved]", [short["6"]]),
         _Section(
@@ -192,8 +194,8 @@ def _sections(
             "Items 10-14. Directors, Executive Officers, Compensation and Governance",
             [
                 short["III"],
-                Candidate(officers(company, stream)),
-                Candidate(governance(company, statements, stream)),
+                Candidate(officers(company, own)),
+                Candidate(governance(company, statements, own)),
             ],
         ),
         _Section(None, [Candidate(Block((heading("PART IV"),)), True)]),
@@ -201,7 +203,7 @@ def _sections(
             "Item 15. Exhibits and Financial Statement Schedules",
             [
                 Candidate(exhibits(company, stream, str(report.facts["auditor"])), True),
-                Candidate(signatures(company, stream)),
+                Candidate(signatures(company, own)),
             ],
         ),
         _Section("Item 16. Form 10-K Summary", [short["16"]]),
@@ -428,6 +430,7 @@ def _assemble(seed: int, target_tokens: int | None, *, fit_required: bool = Fals
         RandomStream(derive_seed(seed, "filings", "wording")),
         RandomStream(derive_seed(seed, "filings", "legal")),
         RandomStream(derive_seed(seed, "filings", "variety-notes")),
+        RandomStream(derive_seed(seed, "filings", "variety-business")),
     )
     style = draw_style(company, RandomStream(derive_seed(seed, "filings", "house_style")))
     if target_tokens is None:

@@ -113,6 +113,8 @@ def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     keys = ["fees.audit", "fees.total", f"revenue.{facts.latest}"]
     if not facts.has(*keys):
         return None
+    if stream.random() < AUDIT_COST_SHARE:
+        return _audit_cost(facts, stream, keys)
     question = facts.ask(
         stream,
         (
@@ -137,11 +139,68 @@ def _audit_fees(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     return facts.item(question, answer, ids, keys[:2])
 
 
+AUDIT_COST_SHARE = 0.5
+"""Share of ``audit_fees`` items asking the audit's cost per $1,000 of revenue, not its share of fees."""
+
+
+def _audit_cost(facts: FilingFacts, stream: RandomStream, keys: list[str]) -> QAItem:
+    """The audit fee against the year's revenue: a cost measure, not a split of the auditor's bill."""
+    audit, revenue = facts.amount(keys[0]), facts.amount(keys[2])
+    question = facts.ask(
+        stream,
+        (
+            f"What did {facts.company}'s annual audit cost for every $1,000 of fiscal {facts.latest} "
+            "revenue?",
+            f"Set {facts.company}'s audit fees against its fiscal {facts.latest} revenue: how many dollars "
+            "per $1,000 of revenue?",
+            f"Is {facts.company}'s audit expensive for its size? Give the audit fees per $1,000 of fiscal "
+            f"{facts.latest} revenue.",
+            f"Scale {facts.company}'s audit fees by its fiscal {facts.latest} revenue: what does the audit "
+            "cost per $1,000 of sales?",
+            f"For each $1,000 {facts.company} took in during fiscal {facts.latest}, how much went to the "
+            "audit?",
+            f"Relative to revenue, what was {facts.company}'s fiscal {facts.latest} audit bill? Express it "
+            "per $1,000.",
+        ),
+    )
+    answer = (
+        f"Audit fees of {facts.money(keys[0])} against fiscal {facts.latest} revenue of "
+        f"{facts.money(keys[2])} come to ${audit / revenue * 1000:.2f} per $1,000 of revenue."
+    )
+    ids = facts.sentence_ids([keys[0], keys[2]])
+    return facts.item(question, answer, ids, [keys[0], keys[2]])
+
+
+BOARD_MAKEUP_SHARE = 0.5
+"""Share of ``board_size`` items asking how independent the board is and who chairs it."""
+
+
+def _board_makeup(facts: FilingFacts, stream: RandomStream) -> QAItem:
+    """The board's independent directors and its chair, as Part III states them."""
+    keys = ["directors", "directors.independent", "board.chair"]
+    question = facts.ask(
+        stream,
+        (
+            f"How many of {facts.company}'s directors are independent, and who chairs its board?",
+            f"Who chairs {facts.company}'s board, and what share of its directors are independent?",
+            f"Is {facts.company}'s board mostly independent? Give the counts and name the chair.",
+        ),
+    )
+    directors, independent = int(facts.amount(keys[0])), int(facts.amount(keys[1]))
+    answer = (
+        f"{independent} of the {directors} directors are independent "
+        f"({percent_figure(share_of(independent, directors))}), and {facts.text(keys[2])} chairs the board."
+    )
+    return facts.item(question, answer, facts.sentence_ids(keys), keys)
+
+
 @question_kind(part=PART)
 def _board_size(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     keys = ["directors", "chief_executive"]
     if not facts.has(*keys):
         return None
+    if facts.has("directors.independent", "board.chair") and stream.random() < BOARD_MAKEUP_SHARE:
+        return _board_makeup(facts, stream)
     question = facts.ask(
         stream,
         (

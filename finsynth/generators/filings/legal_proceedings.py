@@ -20,7 +20,7 @@ from finsynth.schemas import Validator, load_schema
 from finsynth.schemas.loader import check_data_file
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
-from finsynth.world.formatting import MONTH_NAMES, money
+from finsynth.world.formatting import MONTH_NAMES, money, percent_figure, share_of
 from finsynth.world.names import LAST_NAMES, person_name
 from finsynth.world.statements import Statements
 
@@ -127,10 +127,13 @@ def legal_cases(company: Company, statements: Statements, stream: RandomStream) 
         party = case.party.format(**names)
         court = stream.choice(LEGAL_PROSE.courts).format(state=company.state)
         filed_year = year - stream.randint(0, 2)
-        filed = f"{MONTH_NAMES[stream.randint(0, 11)]} {filed_year}"
-        hearing = f"{MONTH_NAMES[stream.randint(0, 11)]} {year + 1}"
+        filed_month, hearing_month = stream.randint(0, 11), stream.randint(0, 11)
+        filed = f"{MONTH_NAMES[filed_month]} {filed_year}"
+        hearing = f"{MONTH_NAMES[hearing_month]} {year + 1}"
+        months = (year + 1 - filed_year) * 12 + hearing_month - filed_month
         claimed = max(1, round(values[f"segment.{index}"] * stream.uniform(*CLAIM_SHARE)))
         accrued = min(accrual_room, round(claimed * stream.uniform(0.1, 0.4)))
+        claimed_share = percent_figure(share_of(claimed, values[f"segment.{index}"]))
         stages = [
             index for index, text in enumerate(LEGAL_PROSE.stages) if accrued > 0 or "{accrued}" not in text
         ]
@@ -159,11 +162,14 @@ def legal_cases(company: Company, statements: Statements, stream: RandomStream) 
                             (f"{key}.party", f"{key}.court", f"{key}.filed"),
                         ),
                         Line(
-                            f"The complaint seeks {money(claimed, unit)}, together with "
+                            f"The complaint seeks {money(claimed, unit)}, {claimed_share} of the "
+                            f"{segment.name} segment's fiscal {year} revenue, together with "
                             f"{case.relief.format(**names)}.",
                             (f"{key}.claimed",),
                         ),
-                        Line(stage_text, stage_facts),
+                        Line(
+                            f"{stage_text[:-1]}, {months} months after the complaint was filed.", stage_facts
+                        ),
                     ),
                 ),
                 facts=facts,

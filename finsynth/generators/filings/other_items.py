@@ -10,11 +10,20 @@ from __future__ import annotations
 import datetime
 
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
+from finsynth.generators.filings.business_figures import without_stop
 from finsynth.generators.filings.other_items_prose import OTHER_ITEMS_PROSE as _PROSE
 from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
-from finsynth.world.company import CITIES, Company
-from finsynth.world.formatting import count_word, fiscal_year_end, long_date, money, table_amount
+from finsynth.world.company import CITIES, Company, employee_count
+from finsynth.world.formatting import (
+    MONTH_NAMES,
+    count_word,
+    fiscal_year_end,
+    money,
+    percent_figure,
+    share_of,
+    table_amount,
+)
 from finsynth.world.names import LAST_NAMES, person_name
 from finsynth.world.statements import Statements
 
@@ -31,13 +40,10 @@ def cover(company: Company, statements: Statements) -> Block:
             heading(company.name),
             prose(
                 Line(
-                    f"{company.name} is incorporated in {company.incorporation_state} and has its principal "
-                    f"executive offices in {company.city}, {company.state}.",
-                    ("headquarters",),
-                ),
-                Line(
-                    f'Its common stock trades on the {company.exchange} under the symbol "{company.ticker}".',
-                    ("ticker",),
+                    f"{company.name}, incorporated in {company.incorporation_state} with its principal "
+                    f"executive offices in {company.city}, {company.state}, has its common stock traded on "
+                    f'the {company.exchange} under the symbol "{company.ticker}".',
+                    ("headquarters", "ticker"),
                 ),
             ),
         ),
@@ -45,57 +51,83 @@ def cover(company: Company, statements: Statements) -> Block:
     )
 
 
-def forward_looking(company: Company, stream: RandomStream) -> Block:
-    """Return the cautionary note on forward-looking statements."""
-    factors = stream.sample(_PROSE.forward_looking_factors, 5)
+def _largest_segment(company: Company, statements: Statements) -> tuple[int, str]:
+    """The position of the segment with the most revenue in the latest year, and its share as text."""
+    values = statements.values[statements.years[-1]]
+    index = max(range(len(company.segments)), key=lambda i: (values[f"segment.{i}"], -i))
+    return index, percent_figure(share_of(values[f"segment.{index}"], values["revenue"]))
+
+
+def forward_looking(company: Company, statements: Statements, stream: RandomStream) -> Block:
+    """Return the cautionary note on forward-looking statements, naming the company's own plans."""
+    year = statements.years[-1]
+    index, share = _largest_segment(company, statements)
+    segment = company.segments[index]
+    factors = [f"demand for {segment.offering}", *stream.sample(_PROSE.forward_looking_factors[1:], 4)]
     return Block(
         (
             heading("Cautionary Note Regarding Forward-Looking Statements"),
             prose(
                 "This report contains forward-looking statements, which are statements about future events "
-                "or results rather than historical facts.",
-                'Words such as "expect", "intend", "plan", "believe" and "estimate" often identify such '
-                "statements.",
-                "Actual results may differ materially because of risks and uncertainties, including "
-                f"{factors[0]}, {factors[1]}, {factors[2]}, {factors[3]} and {factors[4]}.",
-                "We undertake no obligation to update any forward-looking statement, except as required by "
-                "law.",
+                f"or results rather than historical facts, such as our goals for the {segment.name} segment, "
+                f"which brought {share} of fiscal {year} revenue, and our plans for fiscal {year + 1}.",
+                'Words such as "expect", "intend", "plan", "believe" and "estimate" often identify them, and '
+                "actual results may differ materially because of risks and uncertainties, including "
+                f"{factors[0]}, {factors[1]}, {factors[2]}, {factors[3]} and {factors[4]}; we undertake no "
+                "obligation to update them, except as required by law.",
             ),
         )
     )
 
 
-def cybersecurity(company: Company, stream: RandomStream) -> Block:
-    """Return Item 1C's description of cybersecurity risk management."""
+def cybersecurity(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
+    """Return Item 1C: the program, its leader and incidents (required), then its testing and oversight."""
     years = stream.randint(12, 25)
-    return Block(
+    year = statements.years[-1]
+    revenue = statements.values[year]["revenue"]
+    employees = employee_count(company, revenue)
+    officer = person_name(stream)
+    briefed = MONTH_NAMES[stream.randint(0, 11)]
+    exercises, tests, vendors = stream.randint(2, 12), stream.randint(2, 6), stream.randint(15, 300)
+    cover = f"${stream.randint(5, 250)} million"
+    retention = f"${stream.randint(1, 40) * 0.25:.2f} million"
+    program = Block(
         (
             prose(
-                "We maintain a cybersecurity program designed to identify, assess and manage threats to our "
-                "information systems and data.",
+                "Our cybersecurity program identifies, assesses and manages threats to the information "
+                f"systems and data of our {count_word(len(company.segments))} segments and "
+                f"{employees:,} employees.",
                 Line(
-                    "The program is led by our Chief Information Security Officer, who has more than "
-                    f"{years} "
-                    "years of experience in information security.",
+                    f"The program is led by our Chief Information Security Officer, {officer}, who has more "
+                    f"than {years} years of experience in information security.",
                     ("cybersecurity.officer_years",),
                 ),
-                "We test our defenses through internal exercises and assessments by outside firms, and we "
-                "assess the security practices of key vendors before engaging them.",
-                "The audit committee of our board receives reports on cybersecurity risks at least "
-                "quarterly.",
-                "We are not aware of any cybersecurity incident that has materially affected us.",
+                "We are not aware of any cybersecurity incident that has materially affected us, and we "
+                f"carry cyber insurance with limits of {cover} above a retention of {retention}.",
             ),
         ),
         facts={"cybersecurity.officer_years": years},
     )
+    oversight = Block(
+        (
+            prose(
+                f"In fiscal {year}, we ran {count_word(exercises)} incident-response exercises, outside "
+                f"firms tested our defenses {count_word(tests)} times, and we reviewed {vendors} key vendors "
+                "before engaging them.",
+                "The audit committee of our board receives reports on cybersecurity risks at least "
+                f"quarterly, and the full board last heard from {officer} in {briefed} {year}.",
+            ),
+        )
+    )
+    return [Candidate(program, True), Candidate(oversight)]
 
 
 _GOODS_USES = ("Manufacturing and distribution", "Warehouse")
 """General property uses only a company that makes or stocks goods has."""
 
 
-def properties(company: Company, stream: RandomStream) -> Block:
-    """Return Item 2's table of principal properties."""
+def properties(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
+    """Return Item 2: the table of principal properties (required), then their condition and owned area."""
     cities = [(company.city, company.state), *stream.sample([c for c in CITIES if c[0] != company.city], 7)]
     general = _PROSE.property_uses
     if not company.industry.trade_terms or not company.industry.inventory_days[1]:
@@ -111,18 +143,33 @@ def properties(company: Company, stream: RandomStream) -> Block:
         keys = (f"property.{index}.location", f"property.{index}.tenure", f"property.{index}.square_feet")
         facts.update(zip(keys, (f"{city}, {state}", tenure, area), strict=True))
         rows.append((f"{city}, {state}", [use, tenure, f"{area:,}"], keys))
-    return Block(
+    areas = [int(facts[f"property.{index}.square_feet"]) for index in range(len(rows))]
+    owned = sum(area for index, area in enumerate(areas) if facts[f"property.{index}.tenure"] == "Owned")
+    year = statements.years[-1]
+    listed = Block(
         (
-            prose("Our principal properties at the end of the fiscal year were as follows."),
+            prose(
+                f"Our principal properties at the end of fiscal {year}, about {sum(areas):,} square feet in "
+                "all, were as follows."
+            ),
             table("Principal properties", ("Location", "Use", "Owned or leased", "Square feet"), rows),
-            prose("We believe our facilities are in good condition and suitable for their current use."),
         ),
         facts=facts,
     )
+    condition = Block(
+        (
+            prose(
+                f"We believe these facilities, {owned:,} square feet of which we own, are in good condition "
+                "and suitable for their current use."
+            ),
+        )
+    )
+    return [Candidate(listed, True), Candidate(condition)]
 
 
-def market(company: Company, statements: Statements, stream: RandomStream) -> Block:
-    """Return Item 5 on the market for the common stock, with a five-year total return comparison."""
+def market(company: Company, statements: Statements, stream: RandomStream) -> list[Candidate]:
+    """Return Item 5: the market for the stock with a five-year return comparison (required), then payouts."""
+    date = fiscal_year_end(statements.years[-1], company.fiscal_year_end_month)
     holders = stream.randint(300, 4000)
     latest = statements.years[-1]
     years = list(range(latest - 5, latest + 1))
@@ -140,18 +187,17 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
             cells.append(f"{value:.0f}")
         facts[f"total_return.{key}"] = int(cells[-1])
         series.append((label, cells, (f"total_return.{key}",)))
-    return Block(
+    listing = Block(
         (
             prose(
                 f'Our common stock is listed on the {company.exchange} under the symbol "{company.ticker}".',
                 Line(
-                    f"There were approximately {holders:,} holders of record of our common stock at the end "
-                    "of the fiscal year; many more shareholders hold their shares through brokers and banks.",
+                    f"There were approximately {holders:,} holders of record of our common stock on {date}.",
                     ("holders_of_record",),
                 ),
-                "Future dividends and share repurchases are at the discretion of our board of directors.",
                 "The table below compares the cumulative total return of $100 invested in our common stock "
-                f"at the end of fiscal {years[0]} with two indexes, assuming reinvestment of dividends.",
+                f"at the end of fiscal {years[0]} with a broad market index and an industry peer index "
+                f"({company.industry.label}), assuming reinvestment of dividends.",
             ),
             table(
                 "Cumulative total return",
@@ -161,6 +207,21 @@ def market(company: Company, statements: Statements, stream: RandomStream) -> Bl
         ),
         facts=facts,
     )
+    return [Candidate(listing, True), Candidate(Block((prose(_payouts(company, statements)),)))]
+
+
+def _payouts(company: Company, statements: Statements) -> str:
+    """What the company paid its shareholders in the latest year, and who decides on future payouts."""
+    year = statements.years[-1]
+    values = statements.values[year]
+    dividends, repurchases = -values.get("dividends_paid", 0), -values.get("share_repurchases", 0)
+    paid = [
+        f"paid dividends of {money(dividends, company.unit)}" if dividends > 0 else "paid no dividends",
+        f"repurchased shares for {money(repurchases, company.unit)}"
+        if repurchases > 0
+        else "repurchased no shares",
+    ]
+    return f"In fiscal {year} we {paid[0]} and {paid[1]}; future payouts are at our board's discretion."
 
 
 CONTROL_FRAMEWORK = "Committee of Sponsoring Organizations of the Treadway Commission"
@@ -258,7 +319,12 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
         (person_name(stream), [str(stream.randint(48, 74)), ", ".join(stream.sample(_COMMITTEES, 2))], ())
         for _ in range(stream.randint(5, 8))
     ]
-    facts: dict[str, float | str] = {"directors": len(directors)}
+    independent = len(directors) - 1
+    facts: dict[str, float | str] = {
+        "directors": len(directors),
+        "directors.independent": independent,
+        "board.chair": directors[0][0],
+    }
     pay_rows = []
     for index, officer in enumerate(company.officers[:4]):
         salary = stream.randint(45, 130) * 10_000
@@ -296,11 +362,19 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
         (
             heading("Board of Directors"),
             table("Directors", ("Name", "Age", "Committees"), directors),
-            prose(Line(f"Our board has {count_word(len(directors))} directors.", ("directors",))),
+            prose(
+                Line(
+                    f"Our board has {count_word(len(directors))} directors, {count_word(independent)} of "
+                    f"them independent under the {company.exchange}'s standards, and {directors[0][0]} "
+                    "chairs it.",
+                    ("directors", "directors.independent", "board.chair"),
+                )
+            ),
             heading("Executive Compensation"),
             prose(
-                "The following table summarizes the compensation of our named executive officers for the "
-                "year."
+                "The following table summarizes the compensation of our named executive officers for fiscal "
+                f"{statements.years[-1]}, including the ${int(facts['pay.0.total']):,} total of "
+                f"{company.officers[0].name}, our chief executive."
             ),
             table(
                 "Summary compensation (in dollars)",
@@ -316,9 +390,13 @@ def governance(company: Company, statements: Statements, stream: RandomStream) -
     )
 
 
-def legal_matters(company: Company, stream: RandomStream) -> Block:
+def legal_matters(company: Company, statements: Statements, stream: RandomStream) -> Block:
     """Return descriptions of pending (fictional) legal matters, none of them material."""
     year = company.fiscal_years[-1]
+    index, _ = _largest_segment(company, statements)
+    segment = company.segments[index].name
+    revenue = money(statements.values[year][f"segment.{index}"], company.unit)
+    asked = MONTH_NAMES[stream.randint(0, 11)]
     plaintiff = f"{stream.choice(LAST_NAMES)} {stream.choice(('Holdings', 'Supply', 'Partners', 'Services'))}"
     return Block(
         (
@@ -329,9 +407,11 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
                     "claim is without merit and are defending it.",
                     ("legal.plaintiff", "legal.filed"),
                 ),
-                "We are also responding to a request for information from a state agency about our pricing "
-                "practices and are cooperating fully.",
-                "We do not expect either matter to have a material effect on our financial position.",
+                f"In {asked} {year}, a {company.state} state agency asked us for information about "
+                f"pricing in our {segment} segment, and we are cooperating fully.",
+                "We have recorded no liability for either matter and do not expect them to have a material "
+                f"effect on our financial position or on the {segment} segment, whose fiscal {year} revenue "
+                f"was {revenue}.",
             ),
         ),
         facts={"legal.plaintiff": plaintiff, "legal.filed": year - 1},
@@ -339,9 +419,10 @@ def legal_matters(company: Company, stream: RandomStream) -> Block:
 
 
 def signatures(company: Company, stream: RandomStream) -> Block:
-    """Return the signature page with the directors who signed the report."""
+    """Return the signature page with the directors who signed the report and the date they signed it."""
     directors = [person_name(stream) for _ in range(stream.randint(6, 9))]
     chief, finance = company.officers[0], company.officers[1]
+    statement = stream.choice(_PROSE.signing_statements)
     rows = [
         (chief.name, ["Chief Executive Officer and Director (Principal Executive Officer)"], ()),
         (finance.name, ["Chief Financial Officer (Principal Financial Officer)"], ()),
@@ -350,10 +431,19 @@ def signatures(company: Company, stream: RandomStream) -> Block:
     return Block(
         (
             heading("Signatures"),
-            prose(stream.choice(_PROSE.signing_statements)),
+            # Signed 45 to 75 days after the year ends (a 10-K is due 60 to 90 days after it, by filer size).
+            prose(f"{without_stop(statement)}, on {_days_after_year_end(company, stream.randint(45, 75))}."),
             table("Signatures", ("Name", "Title"), rows),
         )
     )
+
+
+def _days_after_year_end(company: Company, days: int) -> str:
+    """The date ``days`` after the company's latest fiscal year ended, as prose."""
+    year, month = company.fiscal_years[-1], company.fiscal_year_end_month
+    end = datetime.date(year + month // 12, month % 12 + 1, 1) - datetime.timedelta(days=1)
+    later = end + datetime.timedelta(days=days)
+    return f"{MONTH_NAMES[later.month - 1]} {later.day}, {later.year}"
 
 
 def exhibits(company: Company, stream: RandomStream, auditor: str) -> Block:
@@ -418,11 +508,7 @@ def _matter_balance(company: Company, statements: Statements, matter: str) -> tu
 
 def report_date(company: Company, dates: RandomStream) -> str:
     """The date of the auditor's report: 40 to 75 days after the fiscal year end, drawn from ``dates``."""
-    year_end = datetime.date(company.fiscal_years[-1], company.fiscal_year_end_month, 1)
-    last_day = (year_end.replace(day=28) + datetime.timedelta(days=4)).replace(day=1) - datetime.timedelta(
-        days=1
-    )
-    return long_date(last_day + datetime.timedelta(days=dates.randint(40, 75)))
+    return _days_after_year_end(company, dates.randint(40, 75))
 
 
 def auditor_report(company: Company, statements: Statements, stream: RandomStream, dated: str) -> Block:
@@ -493,17 +579,27 @@ def auditor_report(company: Company, statements: Statements, stream: RandomStrea
     )
 
 
-def short_items(stream: RandomStream) -> dict[str, Candidate]:
-    """Return the one-line items every 10-K carries, keyed by item; ``stream`` words Part III's reference."""
+def short_items(
+    company: Company, statements: Statements, stream: RandomStream, own: RandomStream
+) -> dict[str, Candidate]:
+    """Return the short items every 10-K carries, keyed by item.
+
+    ``stream`` words Part III's reference; ``own`` draws the annual meeting's date.
+    """
+    year = statements.years[-1]
+    values = statements.values[year]
+    accrued = money(values.get("accrued_liabilities", 0), company.unit)
+    reference = without_stop(stream.choice(_PROSE.part_iii_references))
+    meeting = _days_after_year_end(company, own.randint(100, 130))
     return {
         "1B": Candidate(Block((prose("None."),)), True),
         "3": Candidate(
             Block(
                 (
                     prose(
-                        "From time to time we are involved in claims and lawsuits that arise in the ordinary "
-                        "course of business.",
-                        "We are not currently party to any legal proceeding that we consider material.",
+                        "From time to time we face claims and lawsuits in the ordinary course of business, "
+                        "none of which we now consider material; our accrued liabilities of "
+                        f"{accrued} include the probable losses we estimate.",
                     ),
                 )
             ),
@@ -515,7 +611,7 @@ def short_items(stream: RandomStream) -> dict[str, Candidate]:
         "9": Candidate(Block((prose("None."),)), True),
         "9B": Candidate(Block((prose("None."),)), True),
         "III": Candidate(
-            Block((prose(stream.choice(_PROSE.part_iii_references)),)),
+            Block((prose(f"{reference}; the meeting is planned for {meeting}."),)),
             True,
         ),
     }

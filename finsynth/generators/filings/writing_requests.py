@@ -124,7 +124,10 @@ def _executive_pay_briefing(facts: FilingFacts, stream: RandomStream) -> QAItem 
 def _governance_snapshot(facts: FilingFacts, stream: RandomStream) -> QAItem | None:
     holders = facts.rows("holder", "percent")
     holder_keys = [f"holder.{i}.{field}" for i in holders for field in ("name", "percent")]
-    keys = ["directors", "chief_executive", *holder_keys, "fees.audit", "fees.total"]
+    board = (
+        ["directors.independent", "board.chair"] if facts.has("directors.independent", "board.chair") else []
+    )
+    keys = ["directors", "chief_executive", *board, *holder_keys, "fees.audit", "fees.total"]
     if not holders or not facts.has(*keys):
         return None
     stakes = [float(facts.text(f"holder.{i}.percent")) for i in holders]
@@ -141,11 +144,24 @@ def _governance_snapshot(facts: FilingFacts, stream: RandomStream) -> QAItem | N
             f"Draft a paragraph for an ESG analyst on how {facts.company} is governed and who owns it.",
             f"Write a short paragraph for a proxy adviser on {facts.company}'s board size, largest "
             "shareholder and auditor fees.",
+            *(
+                (
+                    f"For a stewardship review, describe how independent {facts.company}'s board is, who "
+                    "chairs it, who its largest holder is and what the auditor was paid.",
+                    f"Summarize {facts.company}'s board leadership and independence, its largest shareholder "
+                    "and its audit fees in a short paragraph.",
+                )
+                if board
+                else ()
+            ),
         ),
     )
     audit_share = share_of(facts.amount("fees.audit"), facts.amount("fees.total"))
+    makeup = (
+        f", {facts.amount(board[0])} of them independent, chaired by {facts.text(board[1])}," if board else ""
+    )
     answer = (
-        f"{facts.company} has a board of {facts.amount('directors')} directors and is led by "
+        f"{facts.company} has a board of {facts.amount('directors')} directors{makeup} and is led by "
         f"{facts.text('chief_executive')} as chief executive. Its largest holder is "
         f"{facts.text(f'holder.{holders[largest]}.name')} with {stakes[largest]:.1f}% of the stock. Audit "
         f"fees of {facts.money('fees.audit')} were {percent_figure(audit_share)} of the "

@@ -778,6 +778,11 @@ def _largest_holders(filing: Filing, item: QAItem) -> None:
 
 @oracle("audit_fees")
 def _audit_fees(filing: Filing, item: QAItem) -> None:
+    if item.fact_keys[-1].startswith("revenue."):  # the audit's cost per $1,000 of revenue
+        audit, revenue = keys_match(item, "fees.audit", "revenue.Y")
+        assert year_of(revenue) == filing.fiscal_years[-1]
+        in_answer(item, f"${value(filing, audit) / value(filing, revenue) * 1000:.2f} per $1,000")
+        return
     audit, total = keys_match(item, "fees.audit", "fees.total")
     parts = sum(value(filing, f"fees.{part}") for part in ("audit", "audit_related", "tax", "other"))
     assert parts == value(filing, total)
@@ -786,6 +791,12 @@ def _audit_fees(filing: Filing, item: QAItem) -> None:
 
 @oracle("board_size")
 def _board_size(filing: Filing, item: QAItem) -> None:
+    if "board.chair" in item.fact_keys:  # the board's makeup: independent directors and the chair
+        directors, independent, chair = keys_match(item, "directors", "directors.independent", "board.chair")
+        count, free = int(value(filing, directors)), int(value(filing, independent))
+        assert 0 < free < count
+        in_answer(item, f"{free} of the {count} directors", pct(free / count * 100), str(filing.facts[chair]))
+        return
     directors, chief = keys_match(item, "directors", "chief_executive")
     assert int(value(filing, directors)) >= 5
     in_answer(item, f"{int(value(filing, directors))} directors", str(filing.facts[chief]))
@@ -867,14 +878,18 @@ def _executive_pay_briefing(filing: Filing, item: QAItem) -> None:
 @oracle("governance_snapshot")
 def _governance_snapshot(filing: Filing, item: QAItem) -> None:
     holders = _rows(filing, "holder", "percent")
+    board = ["directors.independent", "board.chair"] if "board.chair" in filing.facts else []
     keys_match(
         item,
         "directors",
         "chief_executive",
+        *board,
         *(["holder.N.name", "holder.N.percent"] * len(holders)),
         "fees.audit",
         "fees.total",
     )
+    if board:  # the board's makeup: its independent directors and its chair
+        in_answer(item, f"{int(value(filing, board[0]))} of them independent", str(filing.facts[board[1]]))
     stakes = {i: value(filing, f"holder.{i}.percent") for i in holders}
     top = max(stakes, key=lambda i: stakes[i])
     fees = {part: value(filing, f"fees.{part}") for part in ("audit", "audit_related", "tax", "other")}

@@ -10,6 +10,7 @@ refused with the file and the entry named.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -72,7 +73,7 @@ def test_the_shipped_file_is_what_filings_draw_from(which: str) -> None:
 def test_the_shipped_prose_keeps_its_order_and_counts() -> None:
     # Filings draw by position: the first entries and the sizes are the ones the code always used.
     assert BUSINESS_PROSE.competitive_factors[:2] == ("price", "product quality and reliability")
-    assert len(BUSINESS_PROSE.segment_markets) == 8 and len(BUSINESS_PROSE.history_events) == 7
+    assert len(BUSINESS_PROSE.segment_markets) == 4 and len(BUSINESS_PROSE.history_events) == 5
     assert len(RISK_PROSE.exposures) == 10 and len(RISK_PROSE.introductions) == 4
     assert [risk.topic for risk in RISK_PROSE.segment_risks] == ["segment_demand", "segment_competition"]
     assert OTHER_ITEMS_PROSE.property_uses[0] == "Corporate headquarters"
@@ -153,7 +154,7 @@ def _break(which: str, change: str) -> dict[str, Any]:
         (
             "business",
             "unknown placeholder",
-            "unknown placeholder {product} (allowed here: none)",
+            "unknown placeholder {product} (allowed here: {channel}, {first}, {growth_goal}",
             "$.segment_markets[2]",
         ),
         ("business", "too few", "is too short", "$.competitive_factors"),
@@ -241,8 +242,10 @@ def test_filings_use_the_shipped_wordings(seed: int) -> None:
         for wording in OTHER_ITEMS_PROSE.disclosure_conclusions
     ]
     assert control_lines[0] in wordings
-    part_iii = short_items(stream)["III"].block.paragraphs[0].lines[0].text
-    assert part_iii in OTHER_ITEMS_PROSE.part_iii_references
+    part_iii = short_items(company, statements, stream, RandomStream(seed + 5))["III"]
+    reference, meeting = part_iii.block.paragraphs[0].lines[0].text.split("; the meeting is planned for ")
+    assert f"{reference}." in OTHER_ITEMS_PROSE.part_iii_references
+    assert re.fullmatch(r"[A-Z][a-z]+ \d{1,2}, \d{4}\.", meeting)
     introduction = (
         risk_candidates(
             company, make_statements(company, RandomStream(seed + 3)), stream, RandomStream(seed + 2)
