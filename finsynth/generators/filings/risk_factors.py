@@ -14,7 +14,7 @@ from finsynth.generators.filings.general_risks import GENERAL_RISKS
 from finsynth.generators.filings.risk_exposures import exposures
 from finsynth.generators.filings.risk_facts import fill, risk_facts
 from finsynth.generators.filings.risk_prose import RISK_PROSE as _PROSE
-from finsynth.seeding import RandomStream
+from finsynth.seeding import RandomStream, derive_seed
 from finsynth.world.company import Company
 from finsynth.world.industry_profiles import RiskProfile
 from finsynth.world.statements import Statements
@@ -119,11 +119,14 @@ def risk_candidates(
         company: The company whose risks these are.
         statements: Its statements, for the figures that tie each risk to its segments.
         stream: Draws which risks come first and how they are elaborated.
-        wording: Draws the segments each risk lands on and the wording of each headline and sentence
-            (nothing after Item 1A draws from it, so other Items do not shift with it).
+        wording: Draws the wording of each general risk's headline and sentences, one draw each as
+            before facts filled them, so later Items that draw from it do not shift.
 
     """
-    facts = _Facts(company, statements, wording)
+    # The segments each risk lands on and the summary's lead come from Item 1A's own stream, derived
+    # from the wording stream's seed without drawing from it (issue #29).
+    own = RandomStream(derive_seed(wording.seed, "filings", "variety-risks"))
+    facts = _Facts(company, statements, own)
     industry_risks = [
         *(
             _filled(risk, facts.draw())
@@ -162,7 +165,7 @@ def risk_candidates(
     summary = Block(
         (
             heading("Summary of Risk Factors"),
-            prose(fill(_PROSE.summary_leads, opening, wording)),
+            prose(fill(_PROSE.summary_leads, opening, own)),
             Paragraph(
                 tuple(
                     Line(f"- {risk.headline}")
