@@ -21,7 +21,10 @@ from finsynth.world.statements import Statements
 
 INDUSTRY_RISKS = "Risks Related to Our Industry"
 _REQUIRED_INDUSTRY_RISKS = 1
-_REQUIRED_GENERAL_RISKS = 2
+_REQUIRED_GENERAL_RISKS = 1
+"""General risks every filing keeps (the first drawn); with the industry's first risk they are Item 1A's
+required content. One, since the risks' sentences state the company's figures and so run longer (issue #29):
+the shortest supported filing still holds every filing's required content."""
 
 
 def _first_person(label: str) -> str:
@@ -113,7 +116,7 @@ def _segment_risks(company: Company, stream: RandomStream, facts: _Facts) -> lis
 def risk_candidates(
     company: Company, statements: Statements, stream: RandomStream, wording: RandomStream
 ) -> list[Candidate]:
-    """Return Item 1A's blocks: an introduction, then risk factors (four required, the rest optional).
+    """Return Item 1A's blocks: an introduction, then risk factors (two required: the first of each kind).
 
     Args:
         company: The company whose risks these are.
