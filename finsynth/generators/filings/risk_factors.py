@@ -20,6 +20,9 @@ from finsynth.world.industry_profiles import RiskProfile
 from finsynth.world.statements import Statements
 
 INDUSTRY_RISKS = "Risks Related to Our Industry"
+PREFERRED_WHEN = {"acquisitions": "acquisitions"}
+"""General risks offered first when filling a filing's length, by topic, and the fact of the latest year
+that makes them the company's own (a company that bought businesses that year warns about acquisitions)."""
 _REQUIRED_INDUSTRY_RISKS = 1
 _REQUIRED_GENERAL_RISKS = 1
 """General risks every filing keeps (the first drawn); with the industry's first risk they are Item 1A's
@@ -68,6 +71,11 @@ class _Facts:
 
     def __init__(self, company: Company, statements: Statements, stream: RandomStream) -> None:
         self._company, self._statements, self._stream = company, statements, stream
+
+    def company(self) -> dict[str, str]:
+        """The facts of the company as a whole (its first segments named, nothing drawn)."""
+        count = len(self._company.segments)
+        return risk_facts(self._company, self._statements, 0, min(1, count - 1))
 
     def draw(self, segment: int | None = None) -> dict[str, str]:
         """The facts for a risk on ``segment`` (drawn when ``None``) and a second, different segment."""
@@ -145,6 +153,8 @@ def risk_candidates(
         and not (company.industry.domestic and risk.foreign_only)
     ]
     required_general = {risk.topic for _, risk in general[:_REQUIRED_GENERAL_RISKS]}
+    company_facts = facts.company()
+    preferred = {topic for topic, fact in PREFERRED_WHEN.items() if fact in company_facts}
 
     def additions(risk: RiskProfile) -> tuple[str, ...]:
         return exposures(_first_person(risk.label), company, statements, stream)
@@ -164,7 +174,7 @@ def risk_candidates(
         for risk_group, risk in general:
             if risk_group == group:
                 block = risk_block(risk, stream, group, additions(risk))
-                candidates.append(Candidate(block, risk.topic in required_general))
+                candidates.append(Candidate(block, risk.topic in required_general, risk.topic in preferred))
     summary = Block(
         (
             heading("Summary of Risk Factors"),

@@ -150,3 +150,18 @@ def test_filings_differ_in_how_they_word_the_same_risk() -> None:
     assert headlines == {
         wording[0].upper() + wording[1:] for wording in (h.format_map(facts) for h in risk.headlines)
     }
+
+
+def test_a_company_that_bought_businesses_offers_its_acquisitions_risk_first() -> None:
+    seen = set()
+    for seed in range(60):
+        company = make_company(RandomStream(seed))
+        statements = make_statements(company, RandomStream(seed + 3))
+        bought = statements.values[statements.years[-1]].get("acquisitions", 0) < 0
+        candidates = risk_candidates(company, statements, RandomStream(seed + 1), RandomStream(seed + 2))
+        [acquisitions] = [c for c in candidates if "risk.acquisitions" in c.block.facts]
+        assert acquisitions.preferred == bought
+        # No other general risk is preferred.
+        assert all(not c.preferred for c in candidates if c is not acquisitions)
+        seen.add(bought)
+    assert seen == {True, False}
