@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from importlib import resources
 from typing import Any
 
@@ -15,6 +16,7 @@ from finsynth.errors import ConfigError
 from finsynth.generators.filings.general_risks import GENERAL_RISKS, RISKS_FILE, parse_general_risks
 from finsynth.generators.filings.resource_files import PACKAGE
 from finsynth.generators.filings.risk_factors import risk_candidates
+from finsynth.generators.filings.risk_facts import ALWAYS, fill, names_in, risk_facts
 from finsynth.seeding import RandomStream
 from finsynth.world.company import make_company
 from finsynth.world.statements import make_statements
@@ -50,8 +52,10 @@ def _broken(change: str) -> dict[str, Any]:
         del risks[5]["summary"]
     elif change == "unknown placeholder":
         risks[6]["body"][1][0] = "Demand from {clients} could fall."
-    elif change == "placeholder in a headline":
-        risks[7]["headline"][1] = "Our {products} could fail."
+    elif change == "unknown placeholder in a headline":
+        risks[7]["headline"][1] = "Our {clients} could fail."
+    elif change == "no wording any company can fill":
+        risks[8]["body"][0] = ["Our debt of {debt} could matter.", "Our goodwill of {goodwill} could matter."]
     return document
 
 
@@ -64,10 +68,11 @@ def _broken(change: str) -> dict[str, Any]:
         ("not a sentence", "does not match", "$.risks[0].headline[0]"),
         ("missing summary", "'summary'", "$.risks[5]"),
         ("unknown placeholder", "unknown placeholder {clients}", "$.risks[6].body[1][0]"),
+        ("unknown placeholder in a headline", "unknown placeholder {clients}", "$.risks[7].headline[1]"),
         (
-            "placeholder in a headline",
-            "unknown placeholder {products} (allowed here: none)",
-            "$.risks[7].headline[1]",
+            "no wording any company can fill",
+            "no wording names only facts every company has",
+            "$.risks[8].body[0]",
         ),
     ],
 )
@@ -79,37 +84,84 @@ def test_a_broken_risk_file_is_refused_naming_file_and_entry(change: str, messag
     assert message in error.value.message
 
 
+def _pattern(wording: str) -> re.Pattern[str]:
+    """A wording as a pattern: its text literally, each placeholder as any filled text."""
+    parts = re.split(r"\{\w+\}", wording[0].upper() + wording[1:])
+    return re.compile(".+".join(re.escape(part) for part in parts))
+
+
+def _matches(text: str, wordings: tuple[str, ...]) -> bool:
+    return any(_pattern(wording).fullmatch(text) for wording in wordings)
+
+
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**40))
-def test_a_filing_words_each_general_risk_with_one_of_its_wordings(seed: int) -> None:
+def test_a_filing_words_each_general_risk_with_one_of_its_wordings_filled_from_its_facts(seed: int) -> None:
     by_topic = {risk.topic: risk for risk in GENERAL_RISKS}
     company = make_company(RandomStream(seed))
-    for candidate in risk_candidates(
-        company,
-        make_statements(company, RandomStream(seed + 3)),
-        RandomStream(seed + 1),
-        RandomStream(seed + 2),
-    ):
+    statements = make_statements(company, RandomStream(seed + 3))
+    seen = 0
+    for candidate in risk_candidates(company, statements, RandomStream(seed + 1), RandomStream(seed + 2)):
         block = candidate.block
         topics = [key.removeprefix("risk.") for key in block.facts if key.count(".") == 1]
         if not topics or topics[0] not in by_topic:
             continue
         risk = by_topic[topics[0]]
         headline, body = block.paragraphs
-        assert headline.lines[0].text in risk.headlines
-        first = body.lines[0].text
-        assert any(
-            first
-            == wording.format(
-                customers=company.industry.customers,
-                products=company.industry.products,
-                competitors=company.industry.competitors,
-            )
-            for wording in risk.body[0]
-        )
+        assert _matches(headline.lines[0].text, risk.headlines), headline.lines[0].text
+        assert _matches(body.lines[0].text, risk.body[0]), body.lines[0].text
+        for line in (headline.lines[0], *body.lines):
+            assert "{" not in line.text and "}" not in line.text, line.text
+        seen += 1
+    assert seen >= 10
+
+
+def test_a_risk_names_the_company_s_own_facts() -> None:
+    company = make_company(RandomStream(11))
+    statements = make_statements(company, RandomStream(12))
+    facts = risk_facts(company, statements, 0, 1)
+    risk = next(risk for risk in GENERAL_RISKS if risk.topic == "quarterly_fluctuations")
+    drawn = risk.draw(RandomStream(13), facts)
+    # The quarters' sentence always states the company's own quarterly revenue range.
+    assert facts["quarter_low_revenue"] in drawn.body[0] and facts["quarter_high_revenue"] in drawn.body[0]
+
+
+def test_a_wording_the_company_s_facts_cannot_fill_is_not_drawn() -> None:
+    company = make_company(RandomStream(11))
+    statements = make_statements(company, RandomStream(12))
+    facts = risk_facts(company, statements, 0, 1)
+    del facts["debt"]
+    wordings = ("We owe {debt}.", "We hold {cash} of cash.")
+    assert {fill(wordings, facts, RandomStream(seed)) for seed in range(20)} == {
+        f"We hold {facts['cash']} of cash."
+    }
 
 
 def test_filings_differ_in_how_they_word_the_same_risk() -> None:
-    risk = next(risk for risk in GENERAL_RISKS if len(risk.headlines) >= 3)
-    headlines = {risk.draw(RandomStream(seed)).headline for seed in range(40)}
-    assert headlines == set(risk.headlines)
+    company = make_company(RandomStream(11))
+    facts = risk_facts(company, make_statements(company, RandomStream(12)), 0, 1)
+    risk = next(
+        risk
+        for risk in GENERAL_RISKS
+        if len(risk.headlines) >= 2
+        and all(set(names_in(wording)) <= set(ALWAYS) for wording in risk.headlines)
+    )
+    headlines = {risk.draw(RandomStream(seed), facts).headline for seed in range(40)}
+    assert headlines == {
+        wording[0].upper() + wording[1:] for wording in (h.format_map(facts) for h in risk.headlines)
+    }
+
+
+def test_a_company_that_bought_businesses_offers_its_acquisitions_risk_first() -> None:
+    seen = set()
+    for seed in range(60):
+        company = make_company(RandomStream(seed))
+        statements = make_statements(company, RandomStream(seed + 3))
+        bought = statements.values[statements.years[-1]].get("acquisitions", 0) < 0
+        candidates = risk_candidates(company, statements, RandomStream(seed + 1), RandomStream(seed + 2))
+        [acquisitions] = [c for c in candidates if "risk.acquisitions" in c.block.facts]
+        assert acquisitions.preferred == bought
+        # No other general risk is preferred.
+        assert all(not c.preferred for c in candidates if c is not acquisitions)
+        seen.add(bought)
+    assert seen == {True, False}
