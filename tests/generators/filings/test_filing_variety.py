@@ -2,8 +2,8 @@
 
 The sample is the default build's 220 ``failsafe`` items
 (:func:`tests.generators.filings.breadth.default_sample`, cached for the process); the measures are
-:mod:`benchmarks.filings_variety`'s. Where this version falls short of the issue's target, the test
-holds the measured level and a strict ``xfail`` records the target.
+:mod:`benchmarks.filings_variety`'s. Each test holds the issue's target, or this version's measured level
+where that is stricter, so a regression fails even while the target still holds.
 """
 
 from __future__ import annotations
@@ -46,14 +46,16 @@ draw lands there asks it. 12 keeps any kind under 5.5% of the build."""
 EFFECTIVE_KINDS_FLOOR = 70.0
 """Effective number of kinds drawn (``exp`` of the entropy of the kinds' shares; measured 74.0, 62.4
 before): the build's draws are as varied as 70 equally drawn kinds."""
-SHARED_CEILING = 0.55
-"""Mean share of a filing's sentences another of 30 filings holds (measured 0.537 with filings a third longer;
-0.566 before); the issue asks 0.05."""
-COMMON_CEILING = 0.57
-"""Largest share of a filing's sentences held by 5% of all filings (measured 0.563 with filings a third
-longer, median 0.509; 0.534 before at the old lengths); the issue asks 0.10."""
-FULL_LENGTH_FLOOR = 29_000
-"""Median cl100k tokens of the first 30 seeds' full-length filings (measured 30,300); the issue asks ~40k."""
+SHARED_CEILING = 0.025
+"""Mean share of a filing's sentences another of 30 filings holds: measured 0.0197 once every Item's prose
+was composed from the company's facts (0.537 before; real 10-Ks 0.001-0.024); the issue asks at most 0.05."""
+COMMON_CEILING = 0.06
+"""Largest share of a filing's sentences held by 5% of all filings: measured 0.051, median 0.012 (0.563 and
+0.509 before); the issue asks at most 0.10. What remains are the one-line Items ("None.", "Not applicable.")
+real 10-Ks share too, and an industry's own risk sentences."""
+FULL_LENGTH_FLOOR = 36_000
+"""Median cl100k tokens of the first 30 seeds' full-length filings: the issue asks near 40k, a complete real
+10-K's length (measured 38,680 once every Item states the company's own facts; 30,300 before)."""
 _DIGIT = re.compile(r"\d")
 _NAMED_FACTS = ("chief_executive", "auditor", "headquarters", "ticker")
 
@@ -134,17 +136,12 @@ def test_the_effective_number_of_kinds_counts_what_it_says() -> None:
     assert effective_kinds(["a"] * 5 + ["b"] * 5) == pytest.approx(2.0)
 
 
-def test_shared_and_common_sentences_stay_at_this_versions_level(items: list[tuple[Filing, QAItem]]) -> None:
+def test_filings_share_sentences_about_as_little_as_real_10ks(items: list[tuple[Filing, QAItem]]) -> None:
+    # The issue's targets: at most 5% of a filing's sentences in another of 30 filings, and no filing
+    # with more than 10% of its sentences in 5% of all filings; held here at this version's level.
     documents = filing_sentences([filing for filing, _ in items])
-    assert statistics.mean(shared_shares(documents[:SHARED_SAMPLE])) <= SHARED_CEILING
-    assert max(common_shares(documents)) <= COMMON_CEILING
-
-
-@pytest.mark.xfail(strict=True, reason="issue #29 target not met: at most 5% shared and 10% common sentences")
-def test_issue_target_for_shared_and_common_sentences(items: list[tuple[Filing, QAItem]]) -> None:
-    documents = filing_sentences([filing for filing, _ in items])
-    assert statistics.mean(shared_shares(documents[:SHARED_SAMPLE])) <= 0.05
-    assert max(common_shares(documents)) <= 0.10
+    assert statistics.mean(shared_shares(documents[:SHARED_SAMPLE])) <= min(SHARED_CEILING, 0.05)
+    assert max(common_shares(documents)) <= min(COMMON_CEILING, 0.10)
 
 
 def test_the_sentence_measures_count_what_they_say() -> None:
@@ -177,12 +174,5 @@ def full_lengths() -> list[int]:
     return lengths([make_full_filing(seeder.seeds(index).values) for index in range(SHARED_SAMPLE)])
 
 
-def test_full_length_filings_stay_at_this_versions_length(full_lengths: list[int]) -> None:
+def test_full_length_filings_are_as_long_as_complete_10ks(full_lengths: list[int]) -> None:
     assert statistics.median(full_lengths) >= FULL_LENGTH_FLOOR
-
-
-@pytest.mark.xfail(
-    strict=True, reason="issue #29 target not met: full-length filings near 40k tokens (30.3k)"
-)
-def test_issue_target_for_full_length_filings(full_lengths: list[int]) -> None:
-    assert statistics.median(full_lengths) >= 36_000
