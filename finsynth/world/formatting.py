@@ -27,6 +27,8 @@ MONTH_NAMES = (
     "November",
     "December",
 )
+QUARTER_NAMES = ("first", "second", "third", "fourth")
+"""Fiscal quarters as ordinals, first to fourth."""
 _MONTH_LAST_DAY = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 

@@ -62,6 +62,11 @@ def has_foreign_revenue(statements: Statements) -> bool:
     return any(latest[f"region.{index}"] for index in range(1, len(REGIONS)))
 
 
+def total_debt(values: Mapping[str, int]) -> int:
+    """Total debt (current and long-term) in one year's ``values``; a line the year lacks counts as 0."""
+    return values.get("current_debt", 0) + values.get("long_term_debt", 0)
+
+
 def split_whole(total: int, weights: Sequence[float]) -> list[int]:
     """Split ``total`` into whole parts proportional to ``weights``; the last part takes the remainder."""
     parts = [round(total * weight / sum(weights)) for weight in weights[:-1]]

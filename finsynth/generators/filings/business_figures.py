@@ -27,9 +27,11 @@ from __future__ import annotations
 from finsynth.seeding import RandomStream
 from finsynth.world.company import CITIES, Company, employee_count
 from finsynth.world.formatting import (
+    QUARTER_NAMES,
     count_word,
     fiscal_year_end,
     money,
+    name_list,
     percent_change,
     percent_figure,
     share_of,
@@ -41,7 +43,6 @@ from finsynth.world.statements import Statements, has_foreign_revenue
 Figures = dict[str, str]
 """Placeholder name -> text."""
 
-QUARTER_NAMES = ("first", "second", "third", "fourth")
 _FIRM_WORDS = ("Industries", "Group", "Holdings", "Technologies", "Systems", "Services")
 
 
@@ -79,10 +80,6 @@ def _path(unit: str, first: int, first_year: int, latest: int, year: int) -> str
     return (
         f"{verb} from {money(first, unit)} in fiscal {first_year} to {money(latest, unit)} in fiscal {year}"
     )
-
-
-def _list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
 def company_figures(company: Company, statements: Statements, stream: RandomStream) -> Figures:
@@ -130,7 +127,7 @@ def company_figures(company: Company, statements: Statements, stream: RandomStre
         "revenue_path": _path(unit, statements.values[first]["revenue"], first, revenue, year),
         "us_revenue": "all of" if not has_foreign_revenue(statements) else f"{percent_figure(us_share)} of",
         "segment_count": count_word(len(company.segments)),
-        "segment_list": _list([segment.name for segment in company.segments]),
+        "segment_list": name_list([segment.name for segment in company.segments]),
         "largest_segment": company.segments[largest].name,
         "largest_offering": company.segments[largest].offering,
         "largest_share": percent_figure(shares[largest]),

@@ -16,7 +16,7 @@ from finsynth.generators.filings.tables import TableRow, table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.formatting import money, percent_figure, share_of, table_amount
-from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue
+from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue, total_debt
 
 _RATE_SHIFT = 0.01  # a one-percentage-point change in rates
 _CURRENCY_SHIFT = 0.1  # a ten percent change in exchange rates
@@ -286,7 +286,7 @@ def market_risk_candidates(company: Company, statements: Statements, stream: Ran
     facts = dict(main.facts)
     paragraphs: list[Paragraph] = []
     found: dict[str, float | str] = {}
-    debt = values.get("current_debt", 0) + values.get("long_term_debt", 0)
+    debt = total_debt(values)
     if "market_risk.rate_effect" in facts and debt > 0:
         more, more_facts = _rate_table(company, statements, facts, stream)
         paragraphs.extend(more)

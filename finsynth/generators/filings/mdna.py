@@ -12,7 +12,7 @@ from __future__ import annotations
 from finsynth.generators.filings.blocks import Block, Candidate, Line, heading, prose
 from finsynth.generators.filings.comparisons import compare, past_of_be
 from finsynth.generators.filings.industry_metrics import metric_candidates
-from finsynth.generators.filings.mdna_figures import debt_of, movement, topic_values
+from finsynth.generators.filings.mdna_figures import movement, topic_values
 from finsynth.generators.filings.mdna_prose import MDNA_PROSE as _PROSE
 from finsynth.generators.filings.mdna_topics import (
     ESTIMATES,
@@ -25,6 +25,7 @@ from finsynth.generators.filings.tables import table
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.formatting import (
+    QUARTER_NAMES,
     count_word,
     fiscal_year_end,
     money,
@@ -35,7 +36,7 @@ from finsynth.world.formatting import (
     table_amount,
 )
 from finsynth.world.industry_profiles import StatementLabels, in_sentence
-from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue
+from finsynth.world.statements import REGIONS, Statements, has_foreign_revenue, total_debt
 
 
 def _values(statements: Statements, key: str, year: int, prior: int) -> tuple[int, int]:
@@ -343,7 +344,7 @@ def _non_operating(company: Company, statements: Statements, stream: RandomStrea
 def _interest_reason(company: Company, statements: Statements) -> str:
     """What interest expense followed: average debt over the year and the rate it implies."""
     year, prior = statements.years[-1], statements.years[-2]
-    average = round((debt_of(statements, prior) + debt_of(statements, year)) / 2)
+    average = round((total_debt(statements.values[prior]) + total_debt(statements.values[year])) / 2)
     interest = statements.values[year]["interest_expense"]
     if average <= 0:
         return (
@@ -609,7 +610,7 @@ def _metric_sentences(company: Company, statements: Statements) -> tuple[str, st
         f"{percent_figure(margin)} in fiscal {year}.",
         f"Return on equity divides net income ({money(values['net_income'], unit)} in fiscal {year}) by "
         f"year-end stockholders' equity ({money(values['total_equity'], unit)}); debt to equity divides "
-        f"total debt ({money(debt_of(statements, year), unit)}) by the same equity.",
+        f"total debt ({money(total_debt(statements.values[year]), unit)}) by the same equity.",
     )
 
 
@@ -757,14 +758,11 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
     return Block((heading("Operating Expenses"), prose(*lines)))
 
 
-_QUARTER_NAMES = ("first", "second", "third", "fourth")
-
-
 def _quarterly_trends(company: Company, statements: Statements, stream: RandomStream) -> Block:
     """Each quarter's revenue and operating income against the same quarter a year earlier."""
     year, prior = statements.years[-1], statements.years[-2]
     lines = []
-    for quarter, name in enumerate(_QUARTER_NAMES, start=1):
+    for quarter, name in enumerate(QUARTER_NAMES, start=1):
         for label, key in (("Revenue", "revenue"), ("Operating income", "operating_income")):
             lines.append(
                 compare(

@@ -15,23 +15,13 @@ from finsynth.world.formatting import (
     count_word,
     fiscal_year_end,
     money,
+    name_list,
     percent_change,
     percent_figure,
     share_of,
 )
 from finsynth.world.industry_profiles import in_sentence
-from finsynth.world.statements import Statements
-
-
-def listed(names: list[str]) -> str:
-    """``["A", "B", "C"]`` -> ``"A, B and C"``."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
-
-
-def debt_of(statements: Statements, year: int) -> int:
-    """Total debt (current and long-term) at the end of ``year``."""
-    values = statements.values[year]
-    return values.get("current_debt", 0) + values.get("long_term_debt", 0)
+from finsynth.world.statements import Statements, total_debt
 
 
 def movement(current: int, previous: int) -> str:
@@ -69,7 +59,7 @@ def _pretax_record(statements: Statements, unit: str) -> str:
         pretax = statements.values[year]["income_before_taxes"]
         kind = "income" if pretax > 0 else "a loss"
         parts.append(f"{kind} of {money(abs(pretax), unit)} in fiscal {year}")
-    return "pretax " + listed(parts)
+    return "pretax " + name_list(parts)
 
 
 def _returned_clause(statements: Statements, year: int, unit: str) -> str:
@@ -130,7 +120,7 @@ def topic_values(company: Company, statements: Statements) -> dict[str, str]:
         )
     else:
         acquisition_clause = (
-            f"; we made no acquisitions in fiscal {listed([str(y) for y in statements.years])}, and the "
+            f"; we made no acquisitions in fiscal {name_list([str(y) for y in statements.years])}, and the "
             f"{money(values['goodwill'], unit)} of goodwill on our balance sheet comes from earlier ones"
         )
     return {
@@ -143,7 +133,7 @@ def topic_values(company: Company, statements: Statements) -> dict[str, str]:
         "largest_segment": company.segments[largest].name,
         "largest_share": percent_figure(share_of(segment_revenue[largest], revenue)),
         "segment_count": count_word(len(company.segments)),
-        "segment_list": listed(list(company.segment_names)),
+        "segment_list": name_list(list(company.segment_names)),
         "weakest_segment": f"the {weakest_name} segment",
         "weakest_margin": percent_figure(weakest_margin),
         "deferred_clause": (
@@ -195,7 +185,7 @@ def topic_values(company: Company, statements: Statements) -> dict[str, str]:
         else "narrowed"
         if margin < prior_margin
         else "held",
-        "debt": money(debt_of(statements, year), unit),
+        "debt": money(total_debt(statements.values[year]), unit),
         "capex": money(-values["capital_expenditures"], unit),
         "acquisitions_spent": money(acquired, unit) if acquired else "nothing",
         "returned_clause": _returned_clause(statements, year, unit),

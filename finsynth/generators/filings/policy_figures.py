@@ -27,7 +27,7 @@ from finsynth.world.formatting import (
     share_of,
     with_article,
 )
-from finsynth.world.statements import REGIONS, Statements
+from finsynth.world.statements import REGIONS, Statements, total_debt
 
 _FIELDS = string.Formatter()
 _DAYS_IN_YEAR = 365
@@ -161,7 +161,7 @@ def policy_values(company: Company, statements: Statements) -> dict[str, str]:
         found["inventories"] = money(values["inventories"], unit)
     if positive("cost_of_revenue"):
         found["cost_of_revenue"] = money(values["cost_of_revenue"], unit)
-    debt = values.get("current_debt", 0) + values.get("long_term_debt", 0)
+    debt = total_debt(values)
     if debt > 0:
         found["debt"] = money(debt, unit)
     words = balance_sheet_words(statements)

@@ -17,7 +17,7 @@ from finsynth.generators.filings.risk_prose import RISK_PROSE
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company
 from finsynth.world.formatting import money, percent_change, percent_figure, share_of
-from finsynth.world.statements import Statements
+from finsynth.world.statements import Statements, total_debt
 
 EXPOSURES_PER_RISK = 3
 """Exposure sentences after each risk's own sentences."""
@@ -78,7 +78,7 @@ def exposure_values(
         found["operating_income"] = money(operating, unit)
         if revenue_hit > 0:
             found["hit_share"] = percent_figure(share_of(revenue_hit, operating))
-    debt = values.get("current_debt", 0) + values.get("long_term_debt", 0)
+    debt = total_debt(values)
     if debt > 0:
         found["debt"] = money(debt, unit)
     if revenue_hit <= 0:

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from finsynth.seeding import RandomStream
 from finsynth.world.company import Company, employee_count
 from finsynth.world.formatting import (
+    QUARTER_NAMES,
     count_word,
     money,
     name_list,
@@ -27,7 +28,7 @@ from finsynth.world.formatting import (
     share_of,
     unit_word,
 )
-from finsynth.world.statements import REGIONS, Statements
+from finsynth.world.statements import REGIONS, Statements, total_debt
 
 ALWAYS = (
     "customers",
@@ -98,7 +99,6 @@ SOMETIMES = (
 """Facts only some companies have (a wording that names one is used only where it exists)."""
 PLACEHOLDERS = (*ALWAYS, *SOMETIMES)
 """Every fact a risk sentence may name."""
-_QUARTERS = ("first", "second", "third", "fourth")
 _FIELDS = string.Formatter()
 
 
@@ -167,8 +167,8 @@ def risk_facts(company: Company, statements: Statements, segment: int, other: in
         "shares": f"{values['diluted_shares']:,} {unit_word(unit)}",
         "ceo": company.officers[0].name,
         "ceo_since": str(company.officers[0].since),
-        "quarter_high": _QUARTERS[high],
-        "quarter_low": _QUARTERS[low],
+        "quarter_high": QUARTER_NAMES[high],
+        "quarter_low": QUARTER_NAMES[low],
         "quarter_high_revenue": money(quarters[high], unit),
         "quarter_low_revenue": money(quarters[low], unit),
     }
@@ -179,7 +179,7 @@ def risk_facts(company: Company, statements: Statements, segment: int, other: in
         found["operating_income"] = money(operating, unit)
         found["operating_margin"] = percent_figure(share_of(operating, revenue))
     _positive(found, "net_income", values["net_income"], unit)
-    debt = values.get("current_debt", 0) + values.get("long_term_debt", 0)
+    debt = total_debt(values)
     if debt > 0:
         found["debt"] = money(debt, unit)
         found["debt_share"] = percent_figure(share_of(debt, values["total_assets"]))
