@@ -753,7 +753,7 @@ def _expense_detail(company: Company, statements: Statements, stream: RandomStre
         change = statements.values[year][expense.key] - statements.values[prior][expense.key]
         lines.append(
             f"{expense.subject} {'rose' if change >= 0 else 'fell'} by {money(abs(change), company.unit)}; "
-            f"{driver[0].lower() + driver[1:] if not driver[:2].isupper() else driver}"
+            f"{in_sentence(driver)}"
         )
     return Block((heading("Operating Expenses"), prose(*lines)))
 

@@ -24,6 +24,7 @@ from finsynth.world.formatting import (
     share_of,
     table_amount,
 )
+from finsynth.world.industry_profiles import in_sentence
 from finsynth.world.names import LAST_NAMES, person_name
 from finsynth.world.statements import Statements
 
@@ -494,8 +495,7 @@ def _matter_balance(company: Company, statements: Statements, matter: str) -> tu
             if key == "other_liabilities":  # a utility's regulatory liabilities sit in this line
                 label = f"the regulatory balances within {label[0].lower()}{label[1:]}"
             else:
-                label = label.split(",")[0]
-                label = label if label[:2].isupper() else label[0].lower() + label[1:]
+                label = in_sentence(label.split(",")[0])
             return (
                 f"{label} of {money(values[key], unit)} at {end}",
                 f"the {money(earlier[key], unit)} a year earlier",

@@ -27,6 +27,7 @@ from finsynth.world.formatting import (
     share_of,
     with_article,
 )
+from finsynth.world.industry_profiles import in_sentence
 from finsynth.world.statements import REGIONS, Statements, total_debt
 
 _FIELDS = string.Formatter()
@@ -42,8 +43,7 @@ def _change(current: int, previous: int) -> str:
 
 def _lower(label: str) -> str:
     """A balance-sheet label inside a sentence: lower case but for a leading proper term (``U.S.``)."""
-    head = label.split(",")[0]
-    return head if head[:2].isupper() else head[0].lower() + head[1:]
+    return in_sentence(label.split(",")[0])
 
 
 def _always(company: Company, statements: Statements) -> dict[str, str]:
