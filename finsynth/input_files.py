@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -129,8 +130,37 @@ def parse_json(text: str, source: str, *, line: int | None = None) -> Any:
         raise ConfigError(
             f"not accepted JSON: nested more than {MAX_NESTING} levels", source=source, line=line
         ) from None
-    check_nesting(document, source, line=line)
+    if not _text_proves_limits(text):
+        check_nesting(document, source, line=line)
     return document
+
+
+_STRING_LITERAL = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _text_proves_limits(text: str) -> bool:
+    """Whether JSON ``text`` (already parsed) shows by itself that :func:`check_nesting` would pass.
+
+    A parsed JSON text holds at most one value per character (it has no aliases), nests no deeper
+    than its brackets outside strings do, and can only hold a lone surrogate where the text has one
+    or escapes one. These checks run at C speed on the text; when one cannot tell (a long text, a
+    surrogate escape), the caller walks the document.
+    """
+    if len(text) > MAX_DOCUMENT_NODES or _SURROGATE_ESCAPE.search(text):
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return True
+    depth = deepest = 0
+    for bracket in _NOT_A_BRACKET.sub("", _STRING_LITERAL.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest <= MAX_NESTING
 
 
 def read_json(path: str | Path) -> Any:

@@ -7,6 +7,11 @@ short replies (``INSPECT_EVAL_MAX_TOKENS``, lm-eval's ``max_gen_toks``, bounded 
 roles), one UCFE round, the server's model name, and FailSafe's missing-context condition only
 (a filing does not fit the shared server's 2,048-token context; ``test_harness.py`` runs the
 filings on a long-context server).
+
+The same run is also the integration check of each harness against the real server: the logs the
+page's commands write carry the family's metrics (FinChain's answer and step measures with their
+breakdowns, lm-eval's accuracy, UCFE's judge shares, Elo and Bradley-Terry figures, one dialogue per
+item played to its round limit or its recorded failure).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,3 +60,55 @@ def test_every_documented_command_runs_against_the_llama_server(llama_server: st
 
     scores = read_eval_log(str(ucfe_log)).results
     assert scores is not None and not math.isnan(scores.scores[0].metrics["judged"].value)
+    assert_finchain_log(space)
+    assert_lm_eval_output(space)
+    assert_ucfe_log(ucfe_log)
+
+
+def eval_metrics(log: Path) -> tuple[dict[str, float], list[Any]]:
+    """The metrics (``scorer/metric``) and samples of an inspect ``.eval`` log."""
+    from inspect_ai.log import read_eval_log
+
+    read = read_eval_log(str(log))
+    assert read.status == "success" and read.results is not None, read.error
+    found = {
+        f"{score.name}/{name}": metric.value
+        for score in read.results.scores
+        for name, metric in score.metrics.items()
+    }
+    return found, list(read.samples or [])
+
+
+def assert_finchain_log(space: Path) -> None:
+    (log,) = (space / "logs" / "finchain").glob("*.eval")
+    found, samples = eval_metrics(log)
+    for name in ("answer/accuracy", "step_precision/mean", "step_recall/mean", "step_f1/mean"):
+        assert 0.0 <= found[name] <= 1.0, name
+    assert any(name.endswith(("domain_corporate_finance", "domain_investment_analysis")) for name in found)
+    assert len(samples) == 2 and all(sample.output.choices for sample in samples)
+
+
+def assert_lm_eval_output(space: Path) -> None:
+    (results,) = (space / "out" / "lm_eval").glob("*/results_*.json")
+    accuracy = json.loads(results.read_text())["results"]["finsynth_finchain"]["accuracy,final_answer"]
+    assert not math.isnan(accuracy) and 0.0 <= accuracy <= 1.0
+    (samples,) = (space / "out" / "lm_eval").glob(
+        "*/samples_finsynth_finchain_20*.jsonl"
+    )  # not ..._robust_...
+    assert len(samples.read_text().splitlines()) == 2
+
+
+def assert_ucfe_log(log: Path) -> None:
+    found, samples = eval_metrics(log)
+    # A 270M base model rarely writes a [[n]] verdict: the rates are nan when no item was judged.
+    shares = [found[f"ucfe_judge/share_{name}"] for name in ("win", "tie", "loss")]
+    if found["ucfe_judge/judged"] > 0:  # nan (no item judged) is not > 0
+        assert math.isclose(sum(shares), 1.0)
+    else:
+        assert all(map(math.isnan, shares))
+    assert math.isnan(found["ucfe_judge/win_rate"]) or 0.0 <= found["ucfe_judge/win_rate"] <= 1.0
+    assert {"ucfe_judge/elo_rating", "ucfe_judge/bradley_terry_ci_high"} <= set(found)
+    for sample in samples:  # one multi-turn and one zero-shot item, each played to a dialogue
+        dialogue = sample.store["ucfe_dialogue"]
+        assert dialogue["rounds"] == 1 or dialogue["failure"] is not None, json.dumps(dialogue)[:500]
+    assert {sample.metadata["setting"] for sample in samples} == {"multi_turn", "zero_shot"}

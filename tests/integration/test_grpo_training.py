@@ -5,7 +5,7 @@ The model is SmolLM2-135M-Instruct, read by transformers' GGUF support from the 
 drawn lazily from a :class:`~finsynth.rewards.Curriculum` (FinChain's seeded stream); the rewards
 are :func:`finsynth.rewards.reward_functions` ("finchain"), with the correctness reward fed back
 into the curriculum. It is the run docs/training-rl.md documents for a GPU, made small enough for
-a CPU: two steps of one prompt with eight completions of at most 48 tokens.
+a CPU: two steps of one prompt with four completions of at most 48 tokens.
 
 A 135M model asked to reason step by step rarely reaches an ``Answer:`` line in 48 tokens, and
 then every reward is 0. So each prompt here asks for the answer line alone and shows one solved
@@ -32,10 +32,10 @@ pytestmark = pytest.mark.integration
 
 GGUF_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 STEPS = 2
-GENERATIONS = 8
+GENERATIONS = 4
 COMPLETION_TOKENS = 48
-# With 0/1 correctness rewards the mean of a window of 8 is a multiple of 1/8, so it is either at
-# most 0.5 or at least 0.625: every full window moves the level, down or up, from the middle one.
+# With 0/1 correctness rewards the mean of a window of 4 is a multiple of 1/4, so it is either at
+# most 0.5 or at least 0.75: every full window moves the level, down or up, from the middle one.
 CURRICULUM: dict[str, Any] = {
     "seed": 3,
     "window": GENERATIONS,
