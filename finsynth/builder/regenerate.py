@@ -25,7 +25,7 @@ from finsynth.builder.config import parse_config
 from finsynth.builder.folder_files import UnsafeFileError, open_member, sha256_member
 from finsynth.builder.manifest import MANIFEST_NAME, provenance, read_manifest
 from finsynth.builder.runner import run_build
-from finsynth.cards.card import CARD_NAME
+from finsynth.cards.names import CARD_NAME
 from finsynth.errors import FinsynthError
 
 ENVIRONMENT_KEYS = ("library", "python", "code_hash")

@@ -23,6 +23,7 @@ from finsynth.builder.config import BuildConfig, ConfigSpec
 from finsynth.builder.shard import ShardResult
 from finsynth.cards import plots
 from finsynth.cards.examples import LIST_ITEMS, TEXT_CHARACTERS, example_row
+from finsynth.cards.names import CARD_NAME
 from finsynth.cards.perturbation_checks import perturbation_check_counts
 from finsynth.cards.perturbation_strength import perturbation_strength
 from finsynth.cards.statistics import (
@@ -48,7 +49,6 @@ from finsynth.schemas import record_schema
 from finsynth.world.industries import INDUSTRIES
 from finsynth.world.industry_ratios import INDUSTRY_RATIOS, observed_ratios
 
-CARD_NAME = "README.md"
 _ENVIRONMENT = jinja2.Environment(
     loader=jinja2.PackageLoader("finsynth.cards", "templates"),
     autoescape=False,

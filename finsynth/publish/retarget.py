@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from finsynth.builder.manifest import MANIFEST_NAME, manifest_text, read_manifest
-from finsynth.cards.card import CARD_NAME
+from finsynth.cards.names import CARD_NAME
 from finsynth.errors import FinsynthError
 
 HARNESS_FOLDER = "harness/"

@@ -57,7 +57,7 @@ def redone(arithmetic: str, decimals: int) -> int:
     """The shown arithmetic of a step evaluated from its written numbers, in units of its last decimal."""
     for shown, written in _AS_FORMULA:
         arithmetic = arithmetic.replace(shown, written)
-    formula = parse_formula(arithmetic)
+    formula = parse_formula.__wrapped__(arithmetic)  # each shown arithmetic is new: not cached
     try:
         value = formula.evaluator({})
         return round(decided_round(float(value), decimals) * 10**decimals)  # type: ignore[arg-type]
