@@ -10,10 +10,10 @@ The functions are imported on first use, so ``import finsynth.harness`` (an insp
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from finsynth.errors import FinsynthError
+from finsynth.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from finsynth.pipeline import generate, iterable_dataset
@@ -23,22 +23,12 @@ __version__ = "0.6.0"
 
 __all__ = ["FinsynthError", "__version__", "generate", "iterable_dataset", "score_answer"]
 
-_LAZY = {
-    "generate": "finsynth.pipeline",
-    "iterable_dataset": "finsynth.pipeline",
-    "score_answer": "finsynth.scoring.answers",
-}
-"""Public names imported on first use, by the module that defines them."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'finsynth' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "generate": "finsynth.pipeline",
+        "iterable_dataset": "finsynth.pipeline",
+        "score_answer": "finsynth.scoring.answers",
+    },
+    globals(),
+)

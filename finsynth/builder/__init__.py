@@ -6,8 +6,9 @@ The names below are imported on first use: a module that needs only :mod:`finsyn
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from finsynth.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from finsynth.builder.config import BuildConfig, load_config, parse_config
@@ -24,26 +25,16 @@ __all__ = [
     "run_build",
 ]
 
-_LAZY = {
-    "BuildConfig": "finsynth.builder.config",
-    "load_config": "finsynth.builder.config",
-    "parse_config": "finsynth.builder.config",
-    "ShardSpec": "finsynth.builder.plan",
-    "plan_shards": "finsynth.builder.plan",
-    "output_folder": "finsynth.builder.runner",
-    "run_build": "finsynth.builder.runner",
-}
-"""Public names imported on first use, by the module that defines them."""
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'finsynth.builder' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "BuildConfig": "finsynth.builder.config",
+        "load_config": "finsynth.builder.config",
+        "parse_config": "finsynth.builder.config",
+        "ShardSpec": "finsynth.builder.plan",
+        "plan_shards": "finsynth.builder.plan",
+        "output_folder": "finsynth.builder.runner",
+        "run_build": "finsynth.builder.runner",
+    },
+    globals(),
+)

@@ -5,20 +5,16 @@ The card writer is imported on first use: reading a folder's card name does not 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from finsynth.cards.names import CARD_NAME
+from finsynth.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from finsynth.cards.card import size_category, write_card
 
 __all__ = ["CARD_NAME", "size_category", "write_card"]
 
-
-def __getattr__(name: str) -> Any:
-    if name not in ("size_category", "write_card"):
-        raise AttributeError(f"module 'finsynth.cards' has no attribute {name!r}")
-    value = getattr(importlib.import_module("finsynth.cards.card"), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports(
+    __name__, {"size_category": "finsynth.cards.card", "write_card": "finsynth.cards.card"}, globals()
+)
