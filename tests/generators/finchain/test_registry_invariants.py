@@ -14,13 +14,12 @@ from finsynth.generators.finchain.trace import check_record
 from finsynth.generators.registry import all_generators
 from finsynth.schemas import validate_record
 from tests.generators.finchain.harness import SEEDS, draws
-from tests.generators.finchain.test_shown_arithmetic import redone
+from tests.generators.finchain.test_shown_arithmetic import redone, uncached_parse
 
 TEMPLATES = [
     generator for generator in all_generators("finchain") if isinstance(generator, FinChainGenerator)
 ]
 IDS = [generator.info.id for generator in TEMPLATES]
-uncached_parse = parse_formula.__wrapped__
 
 
 def displayed_arithmetic_to_formula(text: str) -> str:
@@ -51,8 +50,6 @@ def test_every_instance_is_valid_replayable_and_readable(generator: FinChainGene
         shown_steps = {step["name"]: step["value"] for step in record["steps"]}
         for step, traced in zip(record["steps"], trace_steps, strict=True):
             *_, arithmetic, result = step["text"].rsplit(" = ", 2)
-            # Each shown arithmetic is new: parsed past the cache, which would only evict trace formulas
-            # and keep thousands of parsed trees alive for the garbage collector to walk.
             recomputed = float(uncached_parse(displayed_arithmetic_to_formula(arithmetic)).evaluate({}))
             shown_inputs = {
                 item["name"]: shown_steps.get(

@@ -53,11 +53,16 @@ def _drawn(generator: FinChainGenerator) -> DrawnColumns:
     return generator._drawer().columns(seeds, seeds + np.uint64(10_000))
 
 
+uncached_parse = parse_formula.__wrapped__
+"""``parse_formula`` past its cache: each shown arithmetic is new, and caching thousands of them only
+evicts the trace formulas and keeps parsed trees alive for the garbage collector to walk."""
+
+
 def redone(arithmetic: str, decimals: int) -> int:
     """The shown arithmetic of a step evaluated from its written numbers, in units of its last decimal."""
     for shown, written in _AS_FORMULA:
         arithmetic = arithmetic.replace(shown, written)
-    formula = parse_formula.__wrapped__(arithmetic)  # each shown arithmetic is new: not cached
+    formula = uncached_parse(arithmetic)
     try:
         value = formula.evaluator({})
         return round(decided_round(float(value), decimals) * 10**decimals)  # type: ignore[arg-type]
