@@ -23,6 +23,7 @@ from finsynth.generators.finchain.engine import CompiledTemplate, Instance
 from finsynth.generators.finchain.formula import Formula
 from finsynth.generators.finchain.relations import Relation, parse_relations
 from finsynth.generators.finchain.taxonomy import find_topic
+from finsynth.generators.function_source import function_source
 from finsynth.generators.registry import GeneratorInfo, Record, register
 from finsynth.seeding import InstanceSeeds
 
@@ -221,7 +222,7 @@ def template(
                 f"{module}.{factory.__name__}: a template needs a docstring naming its formula"
             )
         generator_id = f"finchain/{domain_slug}/{topic_slug}/{factory.__name__}"
-        source = inspect.getsource(factory).encode("utf-8")
+        source = function_source(factory).encode("utf-8")
         compiled = CompiledTemplate(factory(), generator_id)
         measured = measure(compiled)
         info = GeneratorInfo(
