@@ -27,7 +27,7 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
   tests/generators/finchain/test_formula.py tests/generators/finchain/test_dsl.py \
   tests/generators/finchain/test_functions.py tests/builder/test_config.py tests/generators/test_function_source.py
 
-.PHONY: install build-dataset test test-fast python-range-venvs test-python-range test-integration lint typecheck pytest bench docs dist clean
+.PHONY: install build-dataset test test-fast python-range-venvs test-python-range integration-install test-integration lint typecheck pytest bench docs dist clean
 
 # uv installs the pinned set (the same packages and versions pip resolves) in about a third of pip's
 # time, downloading in parallel. The venv keeps pip: the llama.cpp wheel, the integration extras (torch
@@ -106,6 +106,8 @@ llama-wheel: $(STAMP)  ## compile the llama-cpp-python wheel into LLAMA_WHEELS u
 	ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl > /dev/null 2>&1 || \
 	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-deps -c constraints.txt \
 	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
+
+integration-install: $(INTEGRATION_STAMP)  ## install the integration extras (llama.cpp server, TRL, torch) into .venv
 
 $(INTEGRATION_STAMP): $(STAMP) | llama-wheel
 	$(BIN)/python -m pip install --quiet --find-links $(LLAMA_WHEELS) -c constraints.txt -e ".[dev,ray,integration]"
