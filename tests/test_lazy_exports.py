@@ -11,6 +11,7 @@ import pytest
 import finsynth
 import finsynth.builder
 import finsynth.cards
+import finsynth.harness
 
 HEAVY = ("finsynth.pipeline", "finsynth.builder.runner", "finsynth.cards.card", "finsynth.generators.filings")
 
@@ -33,6 +34,13 @@ def modules_after(statement: str) -> set[str]:
 def test_light_imports_leave_the_heavy_modules_unloaded(statement: str) -> None:
     loaded = modules_after(statement)
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
+
+
+def test_the_lm_eval_functions_leave_the_harness_writer_and_build_config_unloaded() -> None:
+    # lm-eval imports them in each run; the writer and the build config are for build time.
+    loaded = modules_after("import finsynth.harness.lm_eval_functions")
+    assert not loaded & {"finsynth.harness.files", "finsynth.builder.config", "jinja2"}
+    assert finsynth.harness.write_harness.__module__ == "finsynth.harness.files"
 
 
 def test_the_public_names_load_on_first_use() -> None:
