@@ -24,10 +24,11 @@ Every problem is reported; nothing is read outside the folder or from a link, FI
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -361,6 +362,48 @@ def _shows(written: tuple[float, int], value: float) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Allowed:
+    """Values a solution's numbers may show, indexed for :func:`_shown_by`.
+
+    ``points`` holds each finite value as is, negated and in percent, sorted; ``sources`` the value
+    each point came from. Non-finite values are kept apart and checked one by one, as before.
+    """
+
+    points: list[float]
+    sources: list[float]
+    largest: float
+    non_finite: list[float]
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> _Allowed:
+        listed = list(values)
+        finite = [value for value in listed if math.isfinite(value)]
+        pairs = sorted(
+            (point, value) for value in finite for point in (value, -value, value * 100, -value * 100)
+        )
+        largest = max((abs(value) for value in finite), default=0.0)
+        non_finite = [value for value in listed if not math.isfinite(value)]
+        return cls([point for point, _ in pairs], [value for _, value in pairs], largest, non_finite)
+
+
+def _shown_by(written: tuple[float, int], allowed: _Allowed) -> bool:
+    """``any(_shows(written, value) for value in allowed values)``, checking only the nearby values.
+
+    A value that ``written`` shows has a point within ``written``'s widest tolerance (at most the
+    reach below, halved); only the values of the points within the reach are checked, with
+    :func:`_shows` itself. A solution has tens of numbers and tens of allowed values: checking
+    every pair was most of ``finsynth verify``'s time.
+    """
+    number, decimals = written
+    reach = 2 * (0.5 * 10.0**-decimals + 1e-9 * max(1.0, allowed.largest))
+    low = bisect.bisect_left(allowed.points, number - reach)
+    high = bisect.bisect_right(allowed.points, number + reach)
+    return any(_shows(written, allowed.sources[index]) for index in range(low, high)) or any(
+        _shows(written, value) for value in allowed.non_finite
+    )
+
+
 def _trace_values(trace: Mapping[str, Any]) -> list[float]:
     values: list[float] = []
     for value in trace["inputs"].values():
@@ -378,33 +421,38 @@ def _text_problems(record: Mapping[str, Any], replay: Replay) -> list[str]:
         if not (float(value).is_integer() and 0 <= value <= SMALL_WHOLE_NUMBER)
         and not any(_shows(number, value) for number in written)
     ]
-    lines = record["solution"].split("\n")
+    # A number never spans lines, so the solution's numbers are read once, line by line.
+    every_line = record["solution"].split("\n")
+    numbers_by_line = [_numbers(line) for line in every_line]
+    lines = list(zip(every_line, numbers_by_line, strict=True))
     steps = list(replay.step_values.items())
     if len(steps) > 1:  # a multi-step solution says once that it carries values unrounded
         rounded = [item["name"] for item in trace["steps"] if item["rounded_before_use"]]
-        if lines[0] != carried_note(rounded):
+        if lines[0][0] != carried_note(rounded):
             problems.append("the solution does not say how its steps carry values")
         lines = lines[1:]
     if len(lines) != len(steps) + 1:
         return [*problems, f"the solution has {len(lines)} lines for {len(steps)} steps and the answer"]
-    for position, ((name, value), line) in enumerate(zip(steps, lines, strict=False), 1):
-        if not line.startswith(f"Step {position}: ") or not any(_shows(n, value) for n in _numbers(line)):
+    for position, ((name, value), (line, numbers)) in enumerate(zip(steps, lines, strict=False), 1):
+        if not line.startswith(f"Step {position}: ") or not any(_shows(n, value) for n in numbers):
             problems.append(f"solution line {position} does not show step {name!r} = {value!r}")
-    if lines[-1] != f"Answer: {record['target']}":
+    if lines[-1][0] != f"Answer: {record['target']}":
         problems.append("the solution's last line does not state the target")
     constants = [number for step in trace["steps"] for number, _ in _numbers(step["formula"])]
     # An earlier result shown with more digits inside a later step is its unrounded value, rounded further.
-    allowed = [
-        *_trace_values(trace),
-        *replay.step_values.values(),
-        *replay.carried_values.values(),
-        *constants,
-    ]
-    for number in _numbers(record["solution"]):
+    allowed = _Allowed.of(
+        [
+            *_trace_values(trace),
+            *replay.step_values.values(),
+            *replay.carried_values.values(),
+            *constants,
+        ]
+    )
+    for number in (number for numbers in numbers_by_line for number in numbers):
         value, decimals = number
         if decimals == 0 and abs(value) <= WHOLE_NUMBER_IN_SOLUTION:
             continue
-        if not math.isfinite(value) or not any(_shows(number, candidate) for candidate in allowed):
+        if not math.isfinite(value) or not _shown_by(number, allowed):
             problems.append(f"the solution's number {value!r} is neither a trace input nor a step value")
             break
     return problems
