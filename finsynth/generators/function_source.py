@@ -39,15 +39,17 @@ def function_source(function: Callable[..., Any]) -> str:
     if code is None or filename is None:
         return inspect.getsource(function)
     lines = linecache.getlines(filename, function.__globals__)
-    last = _last_lines(filename, len(lines)).get(code.co_firstlineno)
-    if last is None:
+    name, last = _last_lines(filename, len(lines)).get(code.co_firstlineno, ("", None))
+    if last is None or name != code.co_name:  # not a def found there (a lambda, say): inspect decides
         return inspect.getsource(function)
     return "".join(lines[code.co_firstlineno - 1 : last])
 
 
 @functools.lru_cache(maxsize=256)
-def _last_lines(filename: str, line_count: int) -> dict[int, int]:
-    """Map each function's first line (its first decorator's) to its last line as ``inspect`` ends it.
+def _last_lines(filename: str, line_count: int) -> dict[int, tuple[str, int]]:
+    """Map each function's first line (its first decorator's) to its name and last line.
+
+    The last line is where ``inspect`` ends the function.
 
     ``line_count`` is part of the cache key so that a file changed since (as linecache sees it) is
     parsed again.
@@ -57,14 +59,17 @@ def _last_lines(filename: str, line_count: int) -> dict[int, int]:
         tree = ast.parse("".join(lines), filename)
     except (SyntaxError, ValueError):
         return {}
-    found: dict[int, int] = {}
+    found: dict[int, tuple[str, int]] = {}
     for node in _statements(tree.body):
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.end_lineno is None:
             continue
         first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
         if node.body[0].lineno == node.lineno:
             continue  # a body on the def line: inspect's rules differ there; let it decide
-        found[first] = _with_trailing_comments(lines, node.end_lineno, node.body[0].col_offset)
+        found[first] = (
+            node.name,
+            _with_trailing_comments(lines, node.end_lineno, node.body[0].col_offset),
+        )
     return found
 
 

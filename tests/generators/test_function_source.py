@@ -47,17 +47,23 @@ TRAILING = st.lists(st.one_of(st.just(""), INDENTS.map(lambda indent: " " * inde
 @st.composite
 def function_texts(draw: st.DrawFn) -> str:
     """A module: decorated or plain functions (some methods), each followed by blank and comment lines."""
-    parts = ["def mark(*args, **kwargs):\n    return lambda function: function\n\n"]
+    parts = [
+        "SEEN = []\n\n\ndef mark(*args):\n    SEEN.extend(arg for arg in args if callable(arg))\n"
+        "    return lambda function: function\n\n"
+    ]
     for index in range(draw(st.integers(1, 4))):
         in_class = draw(st.booleans())
         pad = "    " if in_class else ""
         if in_class:
             parts.append(f"class Holder{index}:\n")
         for decorator in range(draw(st.integers(0, 2))):
-            if draw(st.booleans()):
+            form = draw(st.sampled_from(["split", "one line", "lambda"]))
+            if form == "split":
                 parts.append(f"{pad}@mark(\n{pad}    {decorator},\n{pad})\n")
-            else:
+            elif form == "one line":
                 parts.append(f"{pad}@mark({decorator})\n")
+            else:  # a lambda's code starts on the decorator's line, as the function's does
+                parts.append(f"{pad}@mark(lambda value: value + {decorator})\n")
         parts.append(f"{pad}def function_{index}(value=1):\n")
         if draw(st.booleans()):
             parts.append(f'{pad}    """What it does."""\n')
@@ -89,7 +95,7 @@ def test_generated_functions_read_as_inspect_reads_them(
         for holder in holders
         for member in vars(holder).values()
         if isinstance(member, types.FunctionType) and member.__module__ == "probe"
-    ]
+    ] + list(module.SEEN)
     assert functions
     for function in functions:
         assert function_source(function) == inspect.getsource(function), (function.__qualname__, text)
