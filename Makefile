@@ -32,10 +32,9 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
 # uv installs the pinned set (the same packages and versions pip resolves) in about a third of pip's
 # time, downloading in parallel. The venv keeps pip: the llama.cpp wheel, the integration extras (torch
 # from the machine's own wheel folder, which only pip's configuration names) and tests/test_dist.py use it.
-UV_VERSION := $(shell sed -n 's/^uv==//p' constraints.txt)
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip "uv==$(UV_VERSION)"
+	$(BIN)/python -m pip install --quiet --upgrade -c constraints.txt pip uv
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -c constraints.txt -e ".[dev,ray]"
 	touch $(STAMP)
 
@@ -90,7 +89,7 @@ python-range-reference: $(STAMP)
 	  [ -n "$$python" ] || python=$$(command -v python$*) || { \
 	    echo "no Python $* found: pyenv install $*, or set PYTHON_$*=/path/to/python$*" >&2; exit 2; }; \
 	  echo "$$python -m venv .venv-$*"; "$$python" -m venv .venv-$*; }
-	.venv-$*/bin/python -m pip install --quiet --upgrade pip "uv==$(UV_VERSION)"
+	.venv-$*/bin/python -m pip install --quiet --upgrade -c constraints.txt pip uv
 	.venv-$*/bin/uv pip install --quiet --python .venv-$*/bin/python -c constraints.txt -e ".[dev]"
 	touch $@
 
