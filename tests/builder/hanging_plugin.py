@@ -2,7 +2,8 @@
 
 It behaves like a real template unless ``FINSYNTH_TEST_HANG_AT`` names one of its records
 (``<split>/<index>``): then, on reaching that record, it creates the file named by
-``FINSYNTH_TEST_HANG_MARKER`` and sleeps until it is killed.
+``FINSYNTH_TEST_HANG_MARKER`` and sleeps until it is killed. If ``FINSYNTH_TEST_FAIL_AT`` names
+one of its records, it raises there instead.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ class HangingGenerator:
     )
 
     def record(self, record_id: str, seeds: InstanceSeeds) -> Record:
+        if os.environ.get("FINSYNTH_TEST_FAIL_AT") and record_id.endswith(
+            "/" + os.environ["FINSYNTH_TEST_FAIL_AT"]
+        ):
+            raise RuntimeError(f"record {record_id} fails as FINSYNTH_TEST_FAIL_AT asks")
         if os.environ.get("FINSYNTH_TEST_HANG_AT") and record_id.endswith(
             "/" + os.environ["FINSYNTH_TEST_HANG_AT"]
         ):
