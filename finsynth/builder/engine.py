@@ -42,7 +42,12 @@ def failure(spec: ShardSpec, error: BaseException) -> BuildError:
 
 
 def _worker_context() -> multiprocessing.context.BaseContext:
-    """The pool's start method: a fork server on Linux, ``spawn`` elsewhere."""
+    """The pool's start method: a fork server on Linux, ``spawn`` elsewhere.
+
+    The fork server is one per process, started by the first pool that asks for it. In a program
+    that started its own before its first build, the workers still start clean but load the
+    generators themselves, and a killed build's server (not told to end with it) keeps them.
+    """
     if not sys.platform.startswith("linux"):
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
