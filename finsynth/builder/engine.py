@@ -15,8 +15,10 @@ import multiprocessing.context
 import multiprocessing.queues
 import os
 import queue
+import select
 import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -44,9 +46,9 @@ def failure(spec: ShardSpec, error: BaseException) -> BuildError:
 def _worker_context() -> multiprocessing.context.BaseContext:
     """The pool's start method: a fork server on Linux, ``spawn`` elsewhere.
 
-    The fork server is one per process, started by the first pool that asks for it. In a program
+    The fork server is one per process, started by the first pool that asks for it; in a program
     that started its own before its first build, the workers still start clean but load the
-    generators themselves, and a killed build's server (not told to end with it) keeps them.
+    generators themselves.
     """
     if not sys.platform.startswith("linux"):
         return multiprocessing.get_context("spawn")
@@ -64,28 +66,45 @@ def _parent_of(pid: int) -> int:
         return 0
 
 
-def set_parent_death_signal() -> None:
-    """On Linux, have the kernel send this process ``SIGKILL`` when its parent dies."""
-    import ctypes
+def _exit_when_ended(build: int) -> None:
+    """End this process as soon as process ``build`` ends (a Linux pidfd, watched by a thread)."""
+    try:
+        handle = os.pidfd_open(build)
+    except ProcessLookupError:
+        os._exit(1)
+    except (AttributeError, OSError):  # a kernel before 5.3: the pool's own shutdown applies
+        return
 
-    set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <sys/prctl.h>
-    ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGKILL)
+    def wait() -> None:
+        select.select([handle], [], [])
+        os._exit(1)
+
+    threading.Thread(target=wait, name="finsynth-build-watch", daemon=True).start()
 
 
 def die_with_parent(build: int) -> None:
     """Make this worker process end when the build process ``build`` ends, even if killed.
 
-    On Linux the worker ends when its parent dies: the build itself, or the fork server, which
-    ends with the build (:mod:`finsynth.builder.preload`). A worker whose parent died before
-    that was set exits at once. Elsewhere the pool's own shutdown applies.
+    On Linux a spawned worker, a child of the build, gets ``SIGKILL`` from the kernel when its
+    parent dies (``PR_SET_PDEATHSIG``); a worker forked by the fork server watches the build's
+    pidfd instead (the server and its workers keep each other alive: each forked worker holds the
+    pipe the server watches for its build's end). A worker whose build died before either was set
+    exits at once. Elsewhere the pool's own shutdown applies.
     """
-    if sys.platform.startswith("linux"):
-        set_parent_death_signal()
-        parent = os.getppid()
-        if build not in (parent, _parent_of(parent)):
+    if not sys.platform.startswith("linux"):
+        if os.getppid() != build:
             os._exit(1)
-    elif os.getppid() != build:
+        return
+    import ctypes
+
+    set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <sys/prctl.h>
+    ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGKILL)
+    parent = os.getppid()
+    if parent == build:
+        return
+    if _parent_of(parent) != build:
         os._exit(1)
+    _exit_when_ended(build)
 
 
 def _start_worker(
