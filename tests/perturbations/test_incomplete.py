@@ -57,6 +57,25 @@ def test_every_question_becomes_shorter_keywords_keeping_its_numbers(method: str
         assert result.text.split()[0].lower() not in scaffolding, (question, result.text)
 
 
+def test_the_spacy_keywords_are_those_of_the_whole_model() -> None:
+    # The pipeline leaves out the parser (and lemmatizer) for speed; the keywords must not change.
+    import importlib
+
+    import spacy
+
+    # The package exports the perturbation function under the module's own name.
+    module = importlib.import_module("finsynth.perturbations.incomplete")
+    whole = spacy.load(module.SPACY_MODEL)
+    questions = finance_questions(60, seed=3) + tatqa_questions()[::20]
+    for question in questions:
+        lean = module.kept_by_spacy(question)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(module, "_pipeline", lambda: whole)
+            assert module.kept_by_spacy(question) == lean, question
+    assert set(module.SPACY_LEFT_OUT) <= set(whole.pipe_names)
+    assert not set(module.SPACY_LEFT_OUT) & set(module._pipeline().pipe_names)
+
+
 def test_spacy_keeps_an_organisation_name_whole_where_rules_cut_it() -> None:
     question = "What was the revenue of Bank of America in 2023?"
     assert "Bank of America" in incomplete(question, RandomStream(0), method="spacy").text
