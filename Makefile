@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.finsynth-installed
+TOOLS_STAMP := $(VENV)/.tools-installed
 CONFIG ?= configs/default.yaml
 OUT ?= build
 NUM_PROC ?= 2
@@ -22,6 +23,10 @@ FAST := -m "not slow and not integration"
 # pytest-xdist: one worker per core; a test file's tests stay on one worker, so module fixtures
 # (small builds, servers) are made once. The fifteen slowest tests are listed at the end.
 PYTEST_OPTIONS ?= -n auto --dist loadfile --durations=15
+# pytest keeps its assertion-rewritten test modules as bytecode only where PYTHONDONTWRITEBYTECODE is
+# unset: where it is set (as on CI machines) each xdist worker rewrote and compiled every test file
+# again on every run (collection 19 → 10 CPU-s a worker on every run after the first). The caches go to ignored __pycache__ folders.
+WITH_BYTECODE := env -u PYTHONDONTWRITEBYTECODE
 PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py tests/test_seeding.py \
   tests/test_errors.py tests/test_families.py tests/test_argument_guards.py tests/schemas tests/cli \
   tests/scoring/test_answers.py tests/scoring/test_answer_forms.py tests/scoring/test_numbers.py \
@@ -29,7 +34,7 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
   tests/generators/finchain/test_formula.py tests/generators/finchain/test_dsl.py \
   tests/generators/finchain/test_functions.py tests/builder/test_config.py tests/generators/test_function_source.py
 
-.PHONY: install build-dataset test test-fast python-range-venvs test-python-range integration-install test-integration lint typecheck pytest bench docs dist clean
+.PHONY: install venv build-dataset test test-fast python-range-venvs test-python-range integration-install test-integration lint typecheck pytest bench docs dist clean
 
 # uv installs the pinned set (the same packages and versions pip resolves) in about a third of pip's
 # time, downloading in parallel. The venv keeps pip: the llama.cpp wheel, the integration extras (torch
@@ -41,13 +46,18 @@ comma := ,
 # $(call install_compiled,VENV,EXTRAS): finsynth (editable) with EXTRAS into VENV, all of it as bytecode.
 install_compiled = $(1)/bin/uv pip install --quiet --compile-bytecode --python $(1)/bin/python -c constraints.txt -e ".[$(2)]" && \
   $(1)/bin/python -m compileall -q -j 0 finsynth
-$(STAMP): pyproject.toml constraints.txt
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade -c constraints.txt pip uv
+$(STAMP): pyproject.toml constraints.txt $(TOOLS_STAMP)
 	$(call install_compiled,$(VENV),dev$(comma)ray)
 	touch $(STAMP)
 
+$(TOOLS_STAMP): constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade -c constraints.txt pip uv
+	touch $(TOOLS_STAMP)
+
 install: $(STAMP)  ## create .venv and install finsynth with its dev tools
+
+venv: $(TOOLS_STAMP)  ## only create .venv with pip and uv (what `make llama-wheel` needs)
 
 build-dataset: $(STAMP)  ## build configs/default.yaml into build/<name>/<version>
 	$(BIN)/finsynth build $(CONFIG) --out $(OUT) --num-proc $(NUM_PROC) --overwrite
@@ -56,7 +66,7 @@ build-dataset: $(STAMP)  ## build configs/default.yaml into build/<name>/<versio
 # alone first. Its output is printed after the suite's; either failing fails `make test`.
 test: lint $(STAMP)  ## lint + type check + the test suite
 	@log=$$(mktemp); $(BIN)/mypy > "$$log" 2>&1 & typecheck=$$!; \
-	status=0; $(BIN)/python -m pytest $(PYTEST_OPTIONS) || status=$$?; \
+	status=0; $(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) || status=$$?; \
 	wait $$typecheck || status=$$?; echo "mypy (run beside the tests):"; cat "$$log"; rm -f "$$log"; \
 	exit $$status
 
@@ -68,10 +78,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/python -m pytest $(PYTEST_OPTIONS)
+	$(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS)
 
 test-fast: $(STAMP)  ## the test suite without the tests marked slow (a quick check while working)
-	$(BIN)/python -m pytest $(PYTEST_OPTIONS) $(FAST)
+	$(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) $(FAST)
 
 python-range-venvs: $(foreach version,$(PYTHON_RANGE),.venv-$(version)/.finsynth-installed)  ## only create the Python-range environments
 
@@ -84,7 +94,7 @@ test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  #
 # module changes between versions), parsers and regular expressions, the CLI and the schemas.
 python-range-%: .venv-%/.finsynth-installed python-range-reference
 	.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache
-	FINSYNTH_REFERENCE_BUILD=$(abspath $(RANGE_REFERENCE)) .venv-$*/bin/python -m pytest -p no:cacheprovider \
+	$(WITH_BYTECODE) FINSYNTH_REFERENCE_BUILD=$(abspath $(RANGE_REFERENCE)) .venv-$*/bin/python -m pytest -p no:cacheprovider \
 	  $(PYTEST_OPTIONS) $(FAST) $(PYTHON_RANGE_TESTS)
 
 # The main interpreter's build of the small default config, made once per run and compared with
@@ -116,8 +126,8 @@ LLAMA_VERSION := $(shell sed -n 's/^llama_cpp_python==//p' constraints.txt)
 LLAMA_WHEELS ?= $(HOME)/.cache/finsynth/llama-cpp-wheels
 .PHONY: llama-wheel
 # Only compiles (in pip's own build environment, installing nothing in .venv), so CI can run it
-# while the test suite runs from .venv.
-llama-wheel: $(STAMP)  ## compile the llama-cpp-python wheel into LLAMA_WHEELS unless it is there
+# while finsynth installs and the test suite runs from .venv.
+llama-wheel: $(TOOLS_STAMP)  ## compile the llama-cpp-python wheel into LLAMA_WHEELS unless it is there
 	ls $(LLAMA_WHEELS)/llama_cpp_python-$(LLAMA_VERSION)-*.whl > /dev/null 2>&1 || \
 	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/python -m pip wheel --quiet --no-cache-dir --no-deps -c constraints.txt \
 	    -w $(LLAMA_WHEELS) "llama_cpp_python==$(LLAMA_VERSION)"
@@ -133,7 +143,7 @@ $(INTEGRATION_STAMP): $(STAMP) | llama-wheel
 # One run on both cores (`-m ""` lifts the default `not integration`): each llama.cpp server uses one
 # thread, so a worker's server and the other worker's tests (TRL, the harness) share the machine.
 test-integration: $(INTEGRATION_STAMP)  ## client, simulator, verifiers and TRL against a real local LLM (llama.cpp, 270M GGUF; SmolLM2-135M)
-	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_OPTIONS) -m "" tests/integration tests/environments
+	HF_HUB_OFFLINE=1 $(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) -m "" tests/integration tests/environments
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks
