@@ -23,10 +23,6 @@ FAST := -m "not slow and not integration"
 # pytest-xdist: one worker per core; a test file's tests stay on one worker, so module fixtures
 # (small builds, servers) are made once. The fifteen slowest tests are listed at the end.
 PYTEST_OPTIONS ?= -n auto --dist loadfile --durations=15
-# pytest keeps its assertion-rewritten test modules as bytecode only where PYTHONDONTWRITEBYTECODE is
-# unset: where it is set (as on CI machines) each xdist worker rewrote and compiled every test file
-# again on every run (collection 19 → 10 CPU-s a worker on every run after the first). The caches go to ignored __pycache__ folders.
-WITH_BYTECODE := env -u PYTHONDONTWRITEBYTECODE
 PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py tests/test_seeding.py \
   tests/test_errors.py tests/test_families.py tests/test_argument_guards.py tests/schemas tests/cli \
   tests/scoring/test_answers.py tests/scoring/test_answer_forms.py tests/scoring/test_numbers.py \
@@ -66,7 +62,7 @@ build-dataset: $(STAMP)  ## build configs/default.yaml into build/<name>/<versio
 # alone first. Its output is printed after the suite's; either failing fails `make test`.
 test: lint $(STAMP)  ## lint + type check + the test suite
 	@log=$$(mktemp); $(BIN)/mypy > "$$log" 2>&1 & typecheck=$$!; \
-	status=0; $(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) || status=$$?; \
+	status=0; $(BIN)/python -m pytest $(PYTEST_OPTIONS) || status=$$?; \
 	wait $$typecheck || status=$$?; echo "mypy (run beside the tests):"; cat "$$log"; rm -f "$$log"; \
 	exit $$status
 
@@ -78,10 +74,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS)
+	$(BIN)/python -m pytest $(PYTEST_OPTIONS)
 
 test-fast: $(STAMP)  ## the test suite without the tests marked slow (a quick check while working)
-	$(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) $(FAST)
+	$(BIN)/python -m pytest $(PYTEST_OPTIONS) $(FAST)
 
 python-range-venvs: $(foreach version,$(PYTHON_RANGE),.venv-$(version)/.finsynth-installed)  ## only create the Python-range environments
 
@@ -94,7 +90,7 @@ test-python-range: $(foreach version,$(PYTHON_RANGE),python-range-$(version))  #
 # module changes between versions), parsers and regular expressions, the CLI and the schemas.
 python-range-%: .venv-%/.finsynth-installed python-range-reference
 	.venv-$*/bin/mypy --cache-dir .venv-$*/.mypy_cache
-	$(WITH_BYTECODE) FINSYNTH_REFERENCE_BUILD=$(abspath $(RANGE_REFERENCE)) .venv-$*/bin/python -m pytest -p no:cacheprovider \
+	FINSYNTH_REFERENCE_BUILD=$(abspath $(RANGE_REFERENCE)) .venv-$*/bin/python -m pytest -p no:cacheprovider \
 	  $(PYTEST_OPTIONS) $(FAST) $(PYTHON_RANGE_TESTS)
 
 # The main interpreter's build of the small default config, made once per run and compared with
@@ -143,7 +139,7 @@ $(INTEGRATION_STAMP): $(STAMP) | llama-wheel
 # One run on both cores (`-m ""` lifts the default `not integration`): each llama.cpp server uses one
 # thread, so a worker's server and the other worker's tests (TRL, the harness) share the machine.
 test-integration: $(INTEGRATION_STAMP)  ## client, simulator, verifiers and TRL against a real local LLM (llama.cpp, 270M GGUF; SmolLM2-135M)
-	HF_HUB_OFFLINE=1 $(WITH_BYTECODE) $(BIN)/python -m pytest $(PYTEST_OPTIONS) -m "" tests/integration tests/environments
+	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(PYTEST_OPTIONS) -m "" tests/integration tests/environments
 
 bench: $(STAMP)  ## throughput and memory benchmarks, reported as ratios to in-run baselines
 	$(BIN)/python -m benchmarks
