@@ -24,6 +24,15 @@ from finsynth.families import families_where
 from finsynth.release import install_command
 
 INSPECT_TASK_PATH = "harness/inspect_task.py"
+BYTECODE_BLOCKER = "__pycache__"
+"""An empty file of this name sits beside every shipped Python module.
+
+Python keeps a module's compiled bytecode in a ``__pycache__`` folder beside it; with a file
+there it can neither write nor read one (it compiles from source, silently). So running
+``inspect eval`` or ``lm_eval`` on a dataset folder adds no file the manifest does not list,
+and ``finsynth verify`` and ``finsynth push`` still accept it; and no bytecode planted in a
+folder can run in place of the checked source, since a folder there fails verification.
+"""
 _ENVIRONMENT = jinja2.Environment(
     loader=jinja2.PackageLoader("finsynth.harness", "templates"),
     autoescape=False,
@@ -159,7 +168,8 @@ def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, 
             dialogues=any(entry["family"] == "ucfe" for entry in tasks),
             failsafe=any(entry["family"] == "failsafe_condition" for entry in tasks),
         )
-    return files
+    module_folders = {name.rpartition("/")[0] for name in files if name.endswith(".py")}
+    return files | {f"{folder}/{BYTECODE_BLOCKER}": "" for folder in sorted(module_folders)}
 
 
 def write_harness(build: BuildConfig, folder: Path, reference: DatasetReference) -> list[str]:

@@ -11,12 +11,15 @@ import dataclasses
 import json
 import re
 import shutil
+import sys
 from collections.abc import Iterator
+from importlib.machinery import SourceFileLoader
 from pathlib import Path
 
 import pytest
 
 from finsynth.builder import parse_config
+from finsynth.builder.verify import verify_folder
 from finsynth.errors import FinsynthError
 from finsynth.harness import dataset_reference, harness_files, lm_eval_task_name
 from finsynth.harness.sources import interleaved_order, resolve_dataset, shipped_folder
@@ -113,6 +116,32 @@ def test_a_shipped_file_reads_its_own_folder_and_a_given_path_or_id(folder: Path
     assert resolve_dataset("other/repo", folder, "org/name") == "other/repo"
     with pytest.raises(FinsynthError, match="no such folder"):
         resolve_dataset("./missing/build", folder, "org/name")
+
+
+def test_importing_the_shipped_modules_writes_no_bytecode_into_the_folder(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ``inspect eval`` and ``lm_eval`` import them on a machine that writes bytecode."""
+    copy = shutil.copytree(folder, tmp_path / folder.name)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    modules = sorted(copy.glob("harness/**/*.py"))
+    assert [module.name for module in modules] == ["inspect_task.py", "finsynth_functions.py"]
+    for module in modules:
+        SourceFileLoader(module.stem, str(module)).get_code(module.stem)  # compiles and caches as import does
+    assert not list(copy.rglob("*.pyc"))
+    assert all(path.is_file() for path in copy.rglob("__pycache__"))
+    assert verify_folder(copy).problems == []
+
+
+def test_bytecode_planted_beside_a_shipped_module_fails_verification(folder: Path, tmp_path: Path) -> None:
+    copy = shutil.copytree(folder, tmp_path / folder.name)
+    blocker = copy / "harness" / "__pycache__"
+    blocker.unlink()
+    blocker.mkdir()
+    (blocker / f"inspect_task.{sys.implementation.cache_tag}.pyc").write_bytes(b"planted")
+    problems = verify_folder(copy).problems
+    assert any(problem.startswith("file harness/__pycache__: ") for problem in problems), problems
+    assert any("inspect_task." in problem and "not listed" in problem for problem in problems), problems
 
 
 def test_interleaving_visits_every_template_before_repeating_one() -> None:
