@@ -126,7 +126,8 @@ def harness_files(build: BuildConfig, reference: DatasetReference) -> dict[str, 
     """Every harness file of a build: path in the dataset folder → text.
 
     Configs of a family without a meaningful scorer get no task (see :data:`LM_EVAL_FAMILIES`
-    and :data:`INSPECT_FAMILIES`).
+    and :data:`INSPECT_FAMILIES`). Each folder holding a module also gets an empty
+    :data:`BYTECODE_BLOCKER` file.
     """
     values = {
         "repo_id": reference.repo_id,
